@@ -1,0 +1,3 @@
+from tableref.device.cli import main
+
+raise SystemExit(main())

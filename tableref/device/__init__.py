@@ -1,0 +1,1 @@
+"""The Pi side: hardware adapters and the daemon that joins everything."""

@@ -1,0 +1,1 @@
+"""The rules of each game: pure, typed, deterministic. No IO, no clocks, no threads."""

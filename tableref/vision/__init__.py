@@ -1,0 +1,1 @@
+"""OpenCV: an image in, recognised things out. No GPIO, no audio, no game rules."""

@@ -60,3 +60,22 @@ def test_every_otter_is_in_exactly_one_river(reserve: Reserve) -> None:
 def test_totals_never_go_below_zero(reserve: Reserve) -> None:
     for score in score_objectives([reserve], ALL):
         assert min(score.totals) >= 0
+
+
+def _turned(reserve: Reserve) -> Reserve:
+    """The whole reserve turned 90 degrees clockwise, every river with it."""
+    return Reserve({(c, -r): space.rotated(1) for (r, c), space in reserve.items()})
+
+
+# objectives that look at no row, column or direction
+TURN_FREE = (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 13, 14, 15, 16, 17, 18, 20, 21, 22)
+
+
+@quick
+@given(reserves())
+def test_turning_a_whole_reserve_keeps_its_rivers_and_areas(reserve: Reserve) -> None:
+    turned = _turned(reserve)
+    assert sorted(map(len, rivers(turned))) == sorted(map(len, rivers(reserve)))
+    before = [s.points for s in score_objectives([reserve], TURN_FREE)]
+    assert [s.points for s in score_objectives([turned], TURN_FREE)] == before
+    assert _turned(_turned(_turned(turned))) == reserve

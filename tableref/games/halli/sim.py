@@ -4,7 +4,8 @@ Deterministic for a given `random.Random`. The deck is made up (the real list of
 cards is not published): 64 random fruit cards of 1 to 3 kinds, 1 or 2 of each kind,
 plus 3 elephants, 3 monkeys and 2 pigs. Flipped cards are always consistent with what
 the engine knows: a flip reveals a card of the top batch of the stack, either a known
-one or one never seen yet (drawn from `unseen`).
+one or one the engine does not know (drawn from `unseen`). So at every step the known
+cards in the state plus `unseen` are exactly the deck.
 """
 
 from __future__ import annotations
@@ -60,7 +61,7 @@ class RandomPlay:
     ring_wrong: float = 0.04
     unseen_flips: float = 0.0
     deck: list[Card] = field(default_factory=list)
-    unseen: list[Card] = field(default_factory=list)
+    unseen: list[Card] = field(default_factory=list)  # the cards whose identity the engine lacks
 
     def __post_init__(self) -> None:
         if not self.deck:
@@ -81,12 +82,15 @@ class RandomPlay:
 
     def _card_for(self, state: GameState) -> Card | None:
         batch = state.players[state.turn].stack[0]
-        pick = self.rng.randrange(len(batch))
-        card: Card | None
-        card = batch.known[pick] if pick < len(batch.known) else self._draw_unseen(batch.known)
         if self.rng.random() < self.unseen_flips:
+            if batch.unknown == 0:
+                # the engine forgets which known cards of the batch remain: so do we
+                self.unseen.extend(batch.known)
             return None
-        return card
+        pick = self.rng.randrange(len(batch))
+        if pick < len(batch.known):
+            return batch.known[pick]
+        return self._draw_unseen(batch.known)
 
     def _draw_unseen(self, avoid: tuple[Card, ...]) -> Card | None:
         """A never-seen card, unlike the known ones of the batch (so the flip is unambiguous)."""

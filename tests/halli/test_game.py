@@ -384,3 +384,20 @@ def test_the_state_in_the_spec_form() -> None:
     assert details["tops"] == [None, "P", "S"]
     assert details["bell_from"] == [0]
     assert details["ring_open"] is False
+
+
+def test_the_outcome_as_json_for_the_journal_and_the_page() -> None:
+    _, outcomes = play("start Ann Ben Cid cards=1,6,6\n0 B\n1 P\n2 S\n1 L\nring 1")
+    assert outcomes[3].to_json()["went_out"] == [{"player": 0, "reason": "empty_stack"}]
+    assert outcomes[3].to_json()["final_round"] is True
+    last = outcomes[-1].to_json()
+    assert last["event"] == {"event": "ring", "player": 1}
+    assert (last["right"], last["taker"], last["won"], last["winner"], last["over"]) == (
+        False,
+        2,
+        4,
+        2,
+        True,
+    )
+    assert last["verdict"] == {"ring": False, "reasons": ["no trigger"]}
+    assert outcomes[1].to_json()["card"] == "B"

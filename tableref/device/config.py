@@ -2,8 +2,8 @@
 
 `load_config(path)` reads and checks it and returns a frozen `Config`. Every problem raises
 `ConfigError` naming the key path (`players[2].button_pin`, `voice.speed`): unknown keys,
-wrong types and bad values alike. Seats are numbered from 1 in messages and in speech;
-`players[2]` in an error message is the second `[[players]]` table (also counted from 1).
+wrong types and bad values alike. Players are indexed from 0 in seat order, as in the game
+log (`players[2]` is the third `[[players]]` table); speech and the screen count from 1.
 
 Defaults: a missing key takes the default below; a missing `[[players]]` list gives four
 players "Player 1" .. "Player 4". A player without `button_pin` / `led_pin` gets the
@@ -80,9 +80,9 @@ class ConfigError(ValueError):
 
 @dataclass(frozen=True)
 class PlayerConfig:
-    """One seat. `seat` counts from 1 clockwise; pins are BCM numbers or None."""
+    """One seat. `index` counts from 0 clockwise (as in the game log); pins are BCM or None."""
 
-    seat: int
+    index: int
     name: str
     colour: str | None = None
     button_pin: int | None = None
@@ -123,7 +123,7 @@ class HalliConfig:
 
 def default_players(count: int = 4) -> tuple[PlayerConfig, ...]:
     return tuple(
-        PlayerConfig(seat=i + 1, name=f"Player {i + 1}", button_pin=b, led_pin=led)
+        PlayerConfig(index=i, name=f"Player {i + 1}", button_pin=b, led_pin=led)
         for i, (b, led) in enumerate(DEFAULT_PINS[:count])
     )
 
@@ -140,9 +140,9 @@ class Config:
     halli: HalliConfig = field(default_factory=HalliConfig)
     source: str = "<defaults>"
 
-    def player(self, seat: int) -> PlayerConfig:
-        """The player at `seat` (from 1)."""
-        return self.players[seat - 1]
+    def player(self, index: int) -> PlayerConfig:
+        """The player at seat `index` (from 0)."""
+        return self.players[index]
 
 
 def load_config(path: Path | str | None = None) -> Config:
@@ -238,7 +238,7 @@ def _players(raw: Any) -> tuple[PlayerConfig, ...]:
     used: dict[int, str] = {}
     names: dict[str, str] = {}
     for i, entry in enumerate(raw):
-        key = f"players[{i + 1}]"
+        key = f"players[{i}]"
         t = _Table(entry, key)
         default_button, default_led = DEFAULT_PINS[i]
         name = t.text("name", None)
@@ -251,7 +251,7 @@ def _players(raw: Any) -> tuple[PlayerConfig, ...]:
         if colour is not None and not _COLOUR.fullmatch(colour):
             raise ConfigError(f"{key}.colour", f'{colour!r} is not a colour like "#e53935"')
         player = PlayerConfig(
-            seat=i + 1,
+            index=i,
             name=name,
             colour=colour,
             button_pin=t.pin("button_pin", default_button),

@@ -51,11 +51,11 @@ def test_a_full_file_is_read_into_frozen_dataclasses(tmp_path: Path) -> None:
     config = load_config(path)
     assert config.language == "de"
     assert [p.name for p in config.players] == ["Ann", "Ben", "Cem"]
-    assert config.player(1).colour == "#e53935"
-    assert (config.player(1).button_pin, config.player(1).led_pin) == (5, 12)
+    assert config.player(0).colour == "#e53935"
+    assert (config.player(0).button_pin, config.player(0).led_pin) == (5, 12)
     # Ben takes the default pins of seat 2; Cem has a button on 20 and no LED
-    assert (config.player(2).button_pin, config.player(2).led_pin) == DEFAULT_PINS[1]
-    assert (config.player(3).button_pin, config.player(3).led_pin) == (20, None)
+    assert (config.player(1).button_pin, config.player(1).led_pin) == DEFAULT_PINS[1]
+    assert (config.player(2).button_pin, config.player(2).led_pin) == (20, None)
     assert config.bells.pin_factory == "mock"
     assert config.bells.bounce_ms == 3.0
     assert config.bells.settle_ms == 1.5
@@ -106,37 +106,37 @@ def test_default_pins_are_distinct_and_usable() -> None:
         ("voice = 3", "voice", "must be a table"),
         (
             '[[players]]\nname = "A"\n[[players]]\nname = "B"\nbutton_pin = "5"',
-            "players[2].button_pin",
+            "players[1].button_pin",
             "BCM pin number",
         ),
         (
             '[[players]]\nname = "A"\n[[players]]\nname = "B"\nbutton_pin = 40',
-            "players[2].button_pin",
+            "players[1].button_pin",
             "not a usable BCM pin",
         ),
         (
             '[[players]]\nname = "A"\n[[players]]\nname = "B"\nled_pin = 5',
-            "players[2].led_pin",
-            "already used by players[1].button_pin",
+            "players[1].led_pin",
+            "already used by players[0].button_pin",
         ),
         (
             '[[players]]\nname = "A"\n[[players]]\nname = "B"\nfoo = 1',
-            "players[2].foo",
+            "players[1].foo",
             "unknown key",
         ),
         (
             '[[players]]\nname = "A"\n[[players]]\ncolour = "#000000"',
-            "players[2].name",
+            "players[1].name",
             "is required",
         ),
         (
             '[[players]]\nname = "A"\n[[players]]\nname = "a"',
-            "players[2].name",
-            "already the name of players[1]",
+            "players[1].name",
+            "already the name of players[0]",
         ),
         (
             '[[players]]\nname = "A"\ncolour = "red"\n[[players]]\nname = "B"',
-            "players[1].colour",
+            "players[0].colour",
             "not a colour",
         ),
         ('[[players]]\nname = "A"', "players", "1 players given"),

@@ -135,6 +135,13 @@ class Bells:
         """player -> BCM pin of the button."""
         return dict(self._pins)
 
+    @property
+    def pin_factory(self) -> Any | None:
+        """The gpiozero pin factory in use (gpiozero's default one when none was given)."""
+        for button in self._inputs.values():
+            return button.device.pin_factory
+        return self._factory
+
     def gpio_pin(self, player: int) -> Any:
         """The gpiozero pin object of `player`'s button (a MockPin in tests)."""
         return self._inputs[player].device.pin

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import logging
 import time
+import warnings
 from collections.abc import Callable
 from typing import Any
 
@@ -103,10 +104,22 @@ class ButtonInput:
 
         self.pin = pin
         self._on_edge = on_edge
-        try:
-            self.device = InputDevice(pin, pull_up=True, pin_factory=factory)
-        except Exception as err:
-            raise BellsError(f"GPIO {pin}: cannot use it as a bell button: {err}") from err
+        from gpiozero.exc import BadPinFactory
+
+        with warnings.catch_warnings(record=True) as fallbacks:
+            warnings.simplefilter("always")
+            try:
+                self.device = InputDevice(pin, pull_up=True, pin_factory=factory)
+            except BadPinFactory as err:
+                tried = "; ".join(str(w.message) for w in fallbacks)
+                raise BellsError(
+                    f"no GPIO pin factory works here ({tried or err}); off a Raspberry Pi "
+                    'use --pin-factory mock, or pin_factory = "mock" in [bells]'
+                ) from err
+            except Exception as err:
+                raise BellsError(f"GPIO {pin}: cannot use it as a bell button: {err}") from err
+        for w in fallbacks:
+            log.info("gpiozero: %s", w.message)
         self._convert = tick_converter(self.device.pin_factory)
         gpio_pin = self.device.pin
         gpio_pin.bounce = None

@@ -11,7 +11,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from tableref.device.bells import Arbiter, Debouncer, LatePress, Press, Ring
-from tableref.device.bells.gpio import _checked_seconds_to_ns, tick_converter
+from tableref.device.bells.gpio import _CheckedSecondsToNs, tick_converter
 from tests.device.conftest import Collector
 
 MS = 1_000_000
@@ -154,7 +154,10 @@ def test_foreign_ticks_are_mapped_by_their_age() -> None:
 
 
 def test_kernel_timestamps_off_the_monotonic_clock_fall_back_to_arrival() -> None:
+    convert = _CheckedSecondsToNs()
     seen = 5_000 * 10**9
-    assert _checked_seconds_to_ns(4_999.9995, seen) == seen - 500_000
-    assert _checked_seconds_to_ns(1.7e9, seen) == seen  # a wall-clock time: not usable
-    assert _checked_seconds_to_ns(None, seen) == seen
+    assert convert(4_999.9995, seen) == seen - 500_000
+    assert not convert.warned
+    assert convert(1.7e9, seen) == seen  # a wall-clock time: not usable
+    assert convert.warned
+    assert convert(None, seen) == seen

@@ -61,7 +61,7 @@ def tick_converter(factory: Any) -> TickConverter:
     if isinstance(factory, MockFactory):
         return _seconds_to_ns
     if isinstance(factory, LocalPiFactory):
-        return _checked_seconds_to_ns
+        return _CheckedSecondsToNs()
 
     def by_age(ticks: Any, seen_ns: int) -> int:
         if ticks is None:
@@ -77,14 +77,27 @@ def _seconds_to_ns(ticks: Any, seen_ns: int) -> int:
     return seen_ns if ticks is None else round(float(ticks) * 1e9)
 
 
-def _checked_seconds_to_ns(ticks: Any, seen_ns: int) -> int:
-    if ticks is None:
-        return seen_ns
-    t_ns = round(float(ticks) * 1e9)
-    if abs(seen_ns - t_ns) > _SANE_NS:
-        log.warning("bells: edge timestamp %s is not on the monotonic clock; using arrival", ticks)
-        return seen_ns
-    return min(t_ns, seen_ns)
+class _CheckedSecondsToNs:
+    """Seconds on the monotonic clock to ns; a timestamp far off that clock (a kernel giving
+    CLOCK_REALTIME) is replaced by the time the callback started, with one warning."""
+
+    def __init__(self) -> None:
+        self.warned = False
+
+    def __call__(self, ticks: Any, seen_ns: int) -> int:
+        if ticks is None:
+            return seen_ns
+        t_ns = round(float(ticks) * 1e9)
+        if abs(seen_ns - t_ns) > _SANE_NS:
+            if not self.warned:
+                self.warned = True
+                log.warning(
+                    "bells: edge timestamps (%s) are not on the monotonic clock; "
+                    "using the time the callback started instead",
+                    ticks,
+                )
+            return seen_ns
+        return min(t_ns, seen_ns)
 
 
 class ButtonInput:

@@ -198,3 +198,21 @@ def test_a_pin_used_twice_is_a_clear_error(factory: MockFactory) -> None:
 
     with pytest.raises(BellsError, match="GPIO 5"):
         Bells({0: 5}, {0: 5}, pin_factory=factory)
+
+
+def test_without_a_consumer_of_rings_every_press_goes_to_on_press(
+    factory: MockFactory, ticks: Ticks, collector: Collector
+) -> None:
+    # the daemon may arbitrate itself: it gets every debounced press with its edge time
+    with Bells(BUTTONS, LEDS, on_press=collector.on_press, pin_factory=factory) as bells:
+        press_at(bells, ticks, 1, 300.0)
+        press_at(bells, ticks, 0, 100.0)
+        release_at(bells, ticks, 1, 50_000.0)
+        press_at(bells, ticks, 1, 90_000.0)
+        assert not bells.locked
+        assert not any(bells.is_lit(p) for p in LEDS)
+    assert [(p.player, p.t_ns) for p in collector.presses] == [
+        (1, 1_000_000_300_000),
+        (0, 1_000_000_100_000),
+        (1, 1_000_090_000_000),
+    ]

@@ -35,7 +35,9 @@ class Bells:
     button's LED. `pin_factory` is a gpiozero factory, a factory name ("mock", "lgpio",
     "rpigpio"), or None / "auto" for gpiozero's usual choice. `on_event` receives every
     `Ring`, `LatePress` and `IgnoredPress` (see `Arbiter`); `on_press` every debounced press
-    as it happens, on gpiozero's thread, before arbitration (the wiring tool uses it).
+    as it happens, on gpiozero's thread, before arbitration. With no `on_event` there is no
+    arbitration at all: the presses go to `on_press` only, for a caller that arbitrates
+    itself (and then lock/unlock do nothing and the LEDs light only when told).
     """
 
     def __init__(
@@ -61,7 +63,9 @@ class Bells:
         self._debouncers: dict[int, Debouncer] = {}
         self._inputs: dict[int, ButtonInput] = {}
         self._pins = dict(buttons)
-        self._arbiter = Arbiter(self._arbitrated, settle_ns=round(settle_ms * 1e6))
+        self._arbiter: Arbiter | None = None
+        if on_event is not None:
+            self._arbiter = Arbiter(self._arbitrated, settle_ns=round(settle_ms * 1e6))
         self._leds: Leds | None = None
         try:
             for player, pin in buttons.items():
@@ -98,25 +102,28 @@ class Bells:
     # -- the referee's controls ---------------------------------------------------------------
     @property
     def locked(self) -> bool:
-        return self._arbiter.locked
+        return self._arbiter is not None and self._arbiter.locked
 
     @property
     def last_ring(self) -> Ring | None:
-        return self._arbiter.last_ring
+        return None if self._arbiter is None else self._arbiter.last_ring
 
     def lock(self) -> None:
         """Lock with no ring (between rounds): presses are reported as ignored."""
-        self._arbiter.lock()
+        if self._arbiter is not None:
+            self._arbiter.lock()
 
     def unlock(self) -> None:
         """Open the bells for the next ring; the LEDs go dark."""
-        self._arbiter.unlock()
+        if self._arbiter is not None:
+            self._arbiter.unlock()
         if self._leds is not None:
             self._leds.off()
 
     def set_active(self, players: Iterable[int] | None) -> None:
         """Only these players may ring (players who are out may not); None: all."""
-        self._arbiter.set_active(players)
+        if self._arbiter is not None:
+            self._arbiter.set_active(players)
 
     def light(self, player: int | None) -> None:
         """Light `player`'s LED alone; None: all dark."""
@@ -170,7 +177,8 @@ class Bells:
             return
         if self._on_press is not None:
             self._on_press(press)
-        self._arbiter.press(press)
+        if self._arbiter is not None:
+            self._arbiter.press(press)
 
     def _arbitrated(self, event: BellEvent) -> None:
         if isinstance(event, Ring) and self._leds is not None:
@@ -183,7 +191,8 @@ class Bells:
         if self._closed:
             return
         self._closed = True
-        self._arbiter.close()
+        if self._arbiter is not None:
+            self._arbiter.close()
         for button in self._inputs.values():
             button.close()
         self._inputs.clear()

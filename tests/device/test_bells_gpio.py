@@ -25,7 +25,7 @@ def bells(factory: MockFactory, collector: Collector) -> Iterator[Bells]:
         on_press=collector.on_press,
         pin_factory=factory,
         bounce_ms=5,
-        settle_ms=50,  # generous: this machine is shared, a test must not race the window
+        settle_ms=250,  # generous: this machine is shared, a test must not race the window
     ) as b:
         yield b
 

@@ -90,12 +90,13 @@ def test_a_verdict_starts_with_a_warm_clip_and_plays_in_order(voice: Voice) -> N
 def test_a_new_verdict_cuts_off_a_stale_one(voice: Voice) -> None:
     sink = voice.sink
     assert isinstance(sink, RecordingSink)
-    voice.say("Ann was first,")  # warm
+    stale = "Ann was first, by a long way, a very long way indeed, by a whole second."
+    voice.say(stale)  # about 4 s of speech (0.8 s at this sink's pace)
     assert sink.first_clip_started.wait(10)
     voice.announce_verdict(1, right=False)
     assert voice.wait_idle(timeout=30)
     first = sink.played[0]
-    assert first.text == "Ann was first," and first.cut_off
+    assert first.text == stale and first.cut_off
     assert (first.end_ns - first.start_ns) / 1e9 < first.clip.seconds * 0.2
     assert [p.text for p in sink.played[1:]] == ["Ben was first,", "Sorry, Ben!"]
     assert not any(p.cut_off for p in sink.played[1:])

@@ -22,9 +22,15 @@ def config() -> Config:
     return parse_config(PLAYERS)
 
 
+@pytest.fixture(scope="module")
+def cache_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """One voice cache for these tests: each phrase is rendered once."""
+    return tmp_path_factory.mktemp("voice-cache")
+
+
 @pytest.fixture
-def voice(config: Config, tmp_path: Path) -> Iterator[Voice]:
-    with Voice(config, sink=RecordingSink(pace=0.2), cache=tmp_path) as v:
+def voice(config: Config, cache_dir: Path) -> Iterator[Voice]:
+    with Voice(config, sink=RecordingSink(pace=0.2), cache=cache_dir) as v:
         v.warm()
         yield v
 
@@ -60,7 +66,7 @@ def test_phrases_in_english_and_german() -> None:
 def test_a_verdict_starts_with_a_warm_clip_and_plays_in_order(voice: Voice) -> None:
     assert voice.clip("Player 3 was first,").done()  # warm: no render between ring and sound
     assert voice.cache is not None
-    assert not voice.cache.path_for("by 23 milliseconds.").exists()  # rendered on demand
+    voice.cache.path_for("by 23 milliseconds.").unlink(missing_ok=True)  # rendered on demand
     t0 = time.monotonic_ns()
     texts = voice.announce_verdict(2, right=True, margin_ms=23, cards=14)
     returned = time.monotonic_ns()
@@ -102,9 +108,9 @@ def test_a_new_verdict_cuts_off_a_stale_one(voice: Voice) -> None:
     assert not any(p.cut_off for p in sink.played[1:])
 
 
-def test_german_verdicts_are_spoken_in_german(tmp_path: Path) -> None:
+def test_german_verdicts_are_spoken_in_german(cache_dir: Path) -> None:
     config = parse_config('language = "de"\n' + PLAYERS)
-    with Voice(config, sink=RecordingSink(pace=0), cache=tmp_path) as voice:
+    with Voice(config, sink=RecordingSink(pace=0), cache=cache_dir) as voice:
         voice.announce_verdict(0, right=True, cards=3)
         assert voice.wait_idle(timeout=30)
         assert voice.sink is not None
@@ -123,32 +129,32 @@ def test_a_silent_voice_returns_the_words_and_plays_nothing(config: Config) -> N
     voice.close()
 
 
-def test_alsa_playback_through_aplay(config: Config, tmp_path: Path) -> None:
+def test_alsa_playback_through_aplay(config: Config, cache_dir: Path) -> None:
     sink = AlsaSink(device="null")  # ALSA's null device: aplay runs for real, no sound card
-    with Voice(config, sink=sink, cache=tmp_path) as voice:
+    with Voice(config, sink=sink, cache=cache_dir) as voice:
         voice.announce_verdict(0, right=True, margin_ms=5)
         assert voice.wait_idle(timeout=30)
         assert len(sink.started) == 1  # one aplay for the whole verdict
 
 
 def test_a_bad_alsa_device_is_logged_not_raised(
-    config: Config, tmp_path: Path, caplog: pytest.LogCaptureFixture
+    config: Config, cache_dir: Path, caplog: pytest.LogCaptureFixture
 ) -> None:
     sink = AlsaSink(device="no_such_alsa_device")
-    with caplog.at_level(logging.ERROR), Voice(config, sink=sink, cache=tmp_path) as voice:
+    with caplog.at_level(logging.ERROR), Voice(config, sink=sink, cache=cache_dir) as voice:
         voice.say("Right!")
         assert voice.wait_idle(timeout=30)
     assert "no_such_alsa_device" in caplog.text or "aplay" in caplog.text
 
 
-def test_the_alsa_sink_kills_a_stale_aplay(config: Config, tmp_path: Path) -> None:
+def test_the_alsa_sink_kills_a_stale_aplay(config: Config, cache_dir: Path, tmp_path: Path) -> None:
     # A stand-in for aplay that never plays out (a speaker that takes forever): the cut-off
     # must kill it, not wait for it.
     slow = tmp_path / "slow-aplay"
     slow.write_text("#!/bin/sh\nexec sleep 60\n")
     slow.chmod(slow.stat().st_mode | stat.S_IEXEC)
     sink = AlsaSink(device="default", aplay=str(slow))
-    with Voice(config, sink=sink, cache=tmp_path) as voice:
+    with Voice(config, sink=sink, cache=cache_dir) as voice:
         voice.warm()
         voice.say("Right!")
         assert sink.spawned.wait(10)

@@ -7,7 +7,7 @@ import threading
 from typing import Any
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tableref.device.bells import Arbiter, Debouncer, LatePress, Press, Ring
@@ -17,6 +17,7 @@ from tests.device.conftest import Collector
 MS = 1_000_000
 
 
+@settings(deadline=None)  # the machine is shared: no time limit per example
 @given(
     start=st.integers(0, 10**15),
     gaps=st.lists(st.integers(1, 500_000), min_size=1, max_size=30),

@@ -165,3 +165,14 @@ def test_the_alsa_sink_kills_a_stale_aplay(config: Config, cache_dir: Path, tmp_
         assert voice.wait_idle(timeout=10)
     assert len(sink.processes) == 2
     assert [p.returncode for p in sink.processes] == [-9, -9]  # killed, not waited for
+
+
+def test_say_without_cut_off_waits_its_turn(voice: Voice) -> None:
+    sink = voice.sink
+    assert isinstance(sink, RecordingSink)
+    voice.say("Ann was first,")
+    voice.say("Right!", cut_off=False)
+    voice.say("Sorry, Ben!", cut_off=False)
+    assert voice.wait_idle(timeout=30)
+    assert sink.texts() == ["Ann was first,", "Right!", "Sorry, Ben!"]
+    assert not any(p.cut_off for p in sink.played)

@@ -128,3 +128,8 @@ def test_piper_is_chosen_when_its_binary_and_a_voice_are_installed(
     assert args[args.index("--length_scale") + 1] == "0.500"
     # English has no Piper voice here: espeak-ng
     assert isinstance(choose_engine(VoiceConfig(), "en", voices), EspeakEngine)
+
+
+def test_an_unknown_voice_in_the_config_names_the_key(tmp_path: Path) -> None:
+    with pytest.raises(VoiceError, match=r"^voice\.voice: .*no-such-voice"):
+        choose_engine(VoiceConfig(voice="no-such-voice"), "en", voices_dir=tmp_path)

@@ -12,6 +12,7 @@ import logging
 import subprocess
 import threading
 import time
+from collections import deque
 from collections.abc import Sequence
 from concurrent.futures import Future
 from dataclasses import dataclass, field
@@ -34,40 +35,45 @@ class Sink:
 
     def __init__(self) -> None:
         self._cond = threading.Condition()
-        self._next: _Utterance | None = None
+        self._queue: deque[_Utterance] = deque()
         self._current: _Utterance | None = None
         self._closed = False
         self._thread = threading.Thread(target=self._run, name="voice-player", daemon=True)
         self._thread.start()
 
     # -- the caller's side ---------------------------------------------------------------
-    def play(self, clips: Sequence[Future[Clip]]) -> None:
-        """Play `clips` in order, cutting off whatever is playing. Returns at once."""
+    def play(self, clips: Sequence[Future[Clip]], cut_off: bool = True) -> None:
+        """Play `clips` in order, cutting off whatever is playing or waiting (`cut_off=False`:
+        after it instead). Returns at once."""
         utterance = _Utterance(list(clips))
         with self._cond:
             if self._closed:
                 return
-            for stale in (self._current, self._next):
-                if stale is not None:
-                    stale.cancelled.set()
-            self._next = utterance
+            if cut_off:
+                self._cancel_all()
+            self._queue.append(utterance)
             self._cond.notify_all()
-        self._interrupt()
+        if cut_off:
+            self._interrupt()
 
     def stop(self) -> None:
         """Cut off what is playing and drop what was waiting."""
         with self._cond:
-            for stale in (self._current, self._next):
-                if stale is not None:
-                    stale.cancelled.set()
-            self._next = None
+            self._cancel_all()
+            self._cond.notify_all()
         self._interrupt()
+
+    def _cancel_all(self) -> None:
+        for stale in (self._current, *self._queue):
+            if stale is not None:
+                stale.cancelled.set()
+        self._queue.clear()
 
     def wait_idle(self, timeout: float | None = None) -> bool:
         """Block until nothing is playing or waiting (tests, the command line)."""
         with self._cond:
             return self._cond.wait_for(
-                lambda: self._closed or (self._next is None and self._current is None), timeout
+                lambda: self._closed or (not self._queue and self._current is None), timeout
             )
 
     def close(self) -> None:
@@ -94,12 +100,10 @@ class Sink:
     def _run(self) -> None:
         while True:
             with self._cond:
-                self._cond.wait_for(lambda: self._closed or self._next is not None)
+                self._cond.wait_for(lambda: self._closed or bool(self._queue))
                 if self._closed:
                     return
-                utterance, self._next = self._next, None
-                self._current = utterance
-            assert utterance is not None
+                utterance = self._current = self._queue.popleft()
             try:
                 self._play_utterance(utterance)
             except Exception:

@@ -52,8 +52,10 @@ def choose_engine(config: VoiceConfig, language: str, voices_dir: Path | None = 
                 f"(voices go in {voices_dir}, or set voice.voice to an .onnx file)"
             )
     voice = config.voice if config.voice and not config.voice.endswith(".onnx") else ""
-    voice = voice or ESPEAK_VOICES.get(language, "en")
-    return EspeakEngine(voice, config.speed)
+    try:
+        return EspeakEngine(voice or ESPEAK_VOICES.get(language, "en"), config.speed)
+    except VoiceError as err:
+        raise VoiceError(f"voice.voice: {err}" if voice else str(err)) from err
 
 
 class Voice:
@@ -129,14 +131,15 @@ class Voice:
             raise VoiceError("the voice is closed or off")
         return self._pool.submit(self.render, text)
 
-    def say(self, text: str | Sequence[str]) -> list[str]:
-        """Speak `text` (or several segments in a row), cutting off anything stale. Returns
-        at once with the segments; never raises for a render or playback failure."""
+    def say(self, text: str | Sequence[str], cut_off: bool = True) -> list[str]:
+        """Speak `text` (or several segments in a row), cutting off anything stale
+        (`cut_off=False`: after what is playing). Returns at once with the segments; never
+        raises for a render or playback failure (it logs them)."""
         segments = [text] if isinstance(text, str) else list(text)
         if self._sink is None or self._closed:
             return segments
         try:
-            self._sink.play([self.clip(s) for s in segments])
+            self._sink.play([self.clip(s) for s in segments], cut_off=cut_off)
         except (VoiceError, RuntimeError) as err:
             log.error("voice: cannot say %r: %s", segments, err)
         return segments

@@ -13,6 +13,7 @@ import pytest
 
 from tableref.device.config import Config, parse_config
 from tableref.device.voice import AlsaSink, Phrases, RecordingSink, Voice
+from tableref.device.voice.phrases import segments_of
 
 PLAYERS = '[[players]]\nname = "Ann"\n[[players]]\nname = "Ben"\n[[players]]\nname = "Player 3"\n'
 
@@ -63,6 +64,36 @@ def test_phrases_in_english_and_german() -> None:
         Phrases("fr", [])
 
 
+def test_sentences_are_cut_so_that_known_clauses_play_at_once() -> None:
+    known = {"Ann was first,", "Right!", "Sorry, Ben!"}
+    assert segments_of("Ann was first, by 7 milliseconds. Right!", known) == [
+        "Ann was first,",
+        "by 7 milliseconds.",
+        "Right!",
+    ]
+    assert segments_of("Sorry, Ben!  Ann was first, Right!", known) == [
+        "Sorry, Ben!",
+        "Ann was first,",
+        "Right!",
+    ]
+    assert segments_of("Hello there, friend. Bye!", known) == ["Hello there, friend.", "Bye!"]
+    assert segments_of("Well, Ann was first, so there.", known) == [
+        "Well,",
+        "Ann was first,",
+        "so there.",
+    ]
+    assert segments_of("  ") == []
+
+
+def test_a_sentence_starts_with_its_warm_clause(voice: Voice) -> None:
+    voice.say("Ann was first, by 7 milliseconds. Right!")
+    assert voice.wait_idle(timeout=30)
+    sink = voice.sink
+    assert isinstance(sink, RecordingSink)
+    assert sink.texts() == ["Ann was first,", "by 7 milliseconds.", "Right!"]
+    assert voice.clip("by 7 milliseconds.").done()  # rendered once, now in memory too
+
+
 def test_a_verdict_starts_with_a_warm_clip_and_plays_in_order(voice: Voice) -> None:
     assert voice.clip("Player 3 was first,").done()  # warm: no render between ring and sound
     assert voice.cache is not None
@@ -97,7 +128,7 @@ def test_a_new_verdict_cuts_off_a_stale_one(voice: Voice) -> None:
     sink = voice.sink
     assert isinstance(sink, RecordingSink)
     stale = "Ann was first, by a long way, a very long way indeed, by a whole second."
-    voice.say(stale)  # about 4 s of speech (0.8 s at this sink's pace)
+    voice.say([stale])  # one clip of about 4 s (0.8 s at this sink's pace)
     assert sink.first_clip_started.wait(10)
     voice.announce_verdict(1, right=False)
     assert voice.wait_idle(timeout=30)
@@ -125,6 +156,7 @@ def test_a_silent_voice_returns_the_words_and_plays_nothing(config: Config) -> N
     voice = Voice.silent(config)
     assert voice.sink is None and voice.cache is None
     assert voice.announce_verdict(1, right=False) == ["Ben was first,", "Sorry, Ben!"]
+    voice.say("Right!")  # nothing to play it on: no error
     voice.close()
     voice.close()
 

@@ -8,7 +8,7 @@ segments with numbers in them are rendered behind them.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Container, Sequence
 
 LANGUAGES = ("en", "de")
 
@@ -51,6 +51,38 @@ _TEXT: dict[str, dict[str, str]] = {
     },
 }
 _DEFAULT_NAME = re.compile(r"Player (\d+)")
+_CLAUSE_END = re.compile(r"(?<=[.,!?;:])\s+")
+
+
+def segments_of(text: str, known: Container[str] = ()) -> list[str]:
+    """Cut text into the pieces to render: runs of clauses that are `known` (already
+    rendered: "Ann was first," "Right!") stand alone, so a sentence that starts like one
+    said before starts playing at once; other clauses are kept together up to the end of
+    their sentence, or up to the next known run."""
+    clauses = [c for c in (p.strip() for p in _CLAUSE_END.split(text)) if c]
+    out: list[str] = []
+    i = 0
+    while i < len(clauses):
+        j = _known_run(clauses, i, known)
+        if j == i:  # unknown: up to the sentence's end or the next known run
+            j = i + 1
+            while (
+                j < len(clauses)
+                and not clauses[j - 1].endswith((".", "!", "?"))
+                and _known_run(clauses, j, known) == j
+            ):
+                j += 1
+        out.append(" ".join(clauses[i:j]))
+        i = j
+    return out
+
+
+def _known_run(clauses: list[str], i: int, known: Container[str]) -> int:
+    """The end of the longest run of clauses from `i` that is known as a whole (or `i`)."""
+    for j in range(len(clauses), i, -1):
+        if " ".join(clauses[i:j]) in known:
+            return j
+    return i
 
 
 class Phrases:

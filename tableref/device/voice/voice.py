@@ -19,7 +19,7 @@ from types import TracebackType
 from tableref.device.config import Config, VoiceConfig
 from tableref.device.paths import data_dir
 from tableref.device.voice.clip import Clip, VoiceError
-from tableref.device.voice.phrases import Phrases
+from tableref.device.voice.phrases import Phrases, segments_of
 from tableref.device.voice.piper import PiperEngine, find_piper_binary, find_piper_voice
 from tableref.device.voice.playback import AlsaSink, Sink
 from tableref.device.voice.tts import ESPEAK_VOICES, Engine, EspeakEngine, TtsCache
@@ -131,18 +131,18 @@ class Voice:
             raise VoiceError("the voice is closed or off")
         return self._pool.submit(self.render, text)
 
-    def say(self, text: str | Sequence[str], cut_off: bool = True) -> list[str]:
-        """Speak `text` (or several segments in a row), cutting off anything stale
-        (`cut_off=False`: after what is playing). Returns at once with the segments; never
-        raises for a render or playback failure (it logs them)."""
-        segments = [text] if isinstance(text, str) else list(text)
+    def say(self, text: str | Sequence[str], cut_off: bool = True) -> None:
+        """Speak `text`, cutting off anything stale (`cut_off=False`: after what is playing).
+        A string is cut so that clauses already rendered (see `warm`) play at once while the
+        rest renders behind them (`segments_of`); a list is spoken as given. Returns at once;
+        never raises for a render or playback failure (it logs them)."""
+        segments = segments_of(text, self._clips) if isinstance(text, str) else list(text)
         if self._sink is None or self._closed:
-            return segments
+            return
         try:
             self._sink.play([self.clip(s) for s in segments], cut_off=cut_off)
         except (VoiceError, RuntimeError) as err:
             log.error("voice: cannot say %r: %s", segments, err)
-        return segments
 
     def announce_verdict(
         self,
@@ -152,8 +152,11 @@ class Voice:
         cards: int | None = None,
         tied: Sequence[int] = (),
     ) -> list[str]:
-        """Say who was first (by how much), right or wrong, and what they take."""
-        return self.say(self.phrases.verdict(player, right, margin_ms, cards, tied))
+        """Say who was first (by how much), right or wrong, and what they take; returns the
+        segments said (also when the voice is off)."""
+        segments = self.phrases.verdict(player, right, margin_ms, cards, tied)
+        self.say(segments)
+        return segments
 
     def stop(self) -> None:
         if self._sink is not None:

@@ -83,7 +83,7 @@ class RandomPlay:
     def _card_for(self, state: GameState) -> Card | None:
         batch = state.players[state.turn].stack[0]
         if self.rng.random() < self.unseen_flips:
-            if batch.unknown == 0:
+            if batch.known:
                 # the engine forgets which known cards of the batch remain: so do we
                 self.unseen.extend(batch.known)
             return None

@@ -10,8 +10,9 @@ tracks counts always and identities when it can:
   order inside the batch is not known (players gather piles by hand), so a flip may
   reveal any card of the top batch.
 A flip that names a card the top batch cannot hold (all its cards known, none of them
-that card) is rejected. A flip without a card from a batch of known cards leaves the
-rest of that batch unknown, which is never wrong, only less precise.
+that card) is rejected. A flip without a card from a batch with known cards leaves the
+rest of that batch unknown (the unseen card may have been any of them), which is never
+wrong, only less precise.
 """
 
 from __future__ import annotations
@@ -58,15 +59,16 @@ class CardBag:
 
     def take(self, card: Card | None) -> CardBag | None:
         """The bag after one card is taken out, or None when it cannot hold that card."""
-        if card is not None and card in self.known:
+        if card is None:
+            # Flipped unseen: it may have been any card of the bag, a known one too, so
+            # which known cards remain is lost and all become unknown.
+            return CardBag((), len(self) - 1) if self else None
+        if card in self.known:
             rest = list(self.known)
             rest.remove(card)
             return CardBag(tuple(rest), self.unknown)
         if self.unknown > 0:
             return CardBag(self.known, self.unknown - 1)
-        if card is None and self.known:
-            # Some known card was flipped unseen: which one is lost, so all become unknown.
-            return CardBag((), len(self.known) - 1)
         return None
 
     def counter(self) -> Counter[Card]:

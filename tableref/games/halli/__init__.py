@@ -17,8 +17,9 @@ Interpretations this engine adopts where the spec leaves room:
 - A ring is judged from the visible cards the engine knows; a ring event may carry
   `"right": true|false`, a judgement made elsewhere (the camera frame at the press), which
   then decides. Without it, a ring while a visible card was flipped unseen is rejected.
-- `start.cards` may deal any number of cards (at least 1 each; used for short test and
-  drill games); the engine conserves whatever was dealt. Without it 72 cards are dealt.
+- `start.cards` may deal fewer than 72 cards (at least 1 each, at most 72 in all; used
+  for short test and drill games); the engine conserves whatever was dealt. Without it
+  72 cards are dealt.
 - Player names must differ (case-insensitively); 2 to 6 players.
 - How stacks are modelled when the deal is unknown: see `tableref.games.halli.state`.
 """

@@ -60,6 +60,10 @@ def start(event: Start) -> Step:
             raise IllegalEventError(
                 f"{names[seat]} is dealt {count} cards: everyone needs at least 1"
             )
+    if sum(counts) > DECK_SIZE:
+        raise IllegalEventError(
+            f"the deal gives out {sum(counts)} cards: the deck has only {DECK_SIZE}"
+        )
     players = tuple(Player(name, (CardBag((), n),)) for name, n in zip(names, counts, strict=True))
     state = GameState(players=players, turn=0, options=event.options, dealt=sum(counts))
     text = f"A new game: {_names(names)}, {_cards(sum(counts))} dealt. {names[0]} begins."

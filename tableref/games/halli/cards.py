@@ -133,11 +133,14 @@ def parse_card(text: str) -> Card:
     if not token:
         raise CardError("empty card: write fruits as letters B, P, S, L or an animal name")
     counts = dict.fromkeys(FRUIT_ORDER, 0)
-    for char in token.upper():
-        fruit = _LETTERS.get(char)
+    for char in token:
+        # upper-case letter by letter, ASCII only: "ß".upper() is "SS", "ſ".upper() is "S"
+        fruit = _LETTERS.get(char.upper()) if char.isascii() else None
         if fruit is None:
+            upper = char.upper()
+            shown = upper if len(upper) == 1 and upper not in _LETTERS else char
             raise CardError(
-                f"{text!r} is not a card: {char!r} is not a fruit letter "
+                f"{text!r} is not a card: {shown!r} is not a fruit letter "
                 "(B banana, P plum, S strawberry, L lime), and the animals are "
                 "elephant, monkey and pig"
             )

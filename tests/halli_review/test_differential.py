@@ -37,15 +37,15 @@ def comparable(state: dict[str, Any]) -> dict[str, Any]:
     return state
 
 
-def act(model: Model, seat: int, code: str | None) -> None:
+def act(model: Model, seat: int, code: str | None, judged: bool | None) -> None:
     if code is None:
-        model.ring(seat)
+        model.ring(seat, judged)
     else:
         model.flip(seat, code)
 
 
 def play_one(rng: random.Random) -> int:
-    players = rng.randint(2, 5)
+    players = rng.randint(2, 6)
     deal = [rng.randint(1, 6) for _ in range(players)]
     names = tuple("ABCDEF"[:players])
     options = Options(elephant_alone_rings=rng.random() < 0.3, play_to_the_end=rng.random() < 0.3)
@@ -61,24 +61,27 @@ def play_one(rng: random.Random) -> int:
         if state.over and rng.random() < 0.5:
             break
         code: str | None = None
+        judged: bool | None = None
         if rng.random() < 0.55:
             seat = state.turn if rng.random() < 0.85 else rng.randrange(players + 1)
             code = rng.choice(CODES)
             event: Flip | Ring = Flip(seat, parse_card(code))
         else:
             seat = rng.randrange(players)
-            event = Ring(seat)
+            if rng.random() < 0.15:  # a ring judged elsewhere (the camera at the press)
+                judged = rng.random() < 0.5
+            event = Ring(seat, right=judged)
         try:
             after = apply(state, event).state
         except IllegalEventError as err:
             if KNOWN_STACK in str(err):
                 continue
             with pytest.raises(Rejected):
-                act(model, seat, code)
+                act(model, seat, code, judged)
             checked += 1
             continue
         try:
-            act(model, seat, code)
+            act(model, seat, code, judged)
         except Rejected as why:
             raise AssertionError(f"engine accepted {event} that the model refuses: {why}") from None
         assert comparable(after.to_json()) == comparable(model.to_json()), (event, deal)

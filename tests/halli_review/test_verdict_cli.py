@@ -141,3 +141,22 @@ def test_replay_names_the_bad_line(
     code, out, err = cli(capsys, "halli", "replay", "--json", log)
     assert (code, out) == (2, "")
     assert err.startswith(f"tableref: error: {log}: {error}")
+
+
+@pytest.mark.parametrize(
+    ("line", "error"),
+    [
+        (
+            '{"event": "flip", "player": 1' + "0" * 5000 + "}",
+            "line 2: not JSON: a number is too long",
+        ),
+        ("[" * 100_000, "line 2: not JSON: nested too deeply"),
+    ],
+)
+def test_a_pathological_line_is_a_bad_line_not_a_crash(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, line: str, error: str
+) -> None:
+    log = write(tmp_path, SPEC_LOG[0], line)
+    code, out, err = cli(capsys, "halli", "replay", "--json", log)
+    assert (code, out) == (2, "")
+    assert err.startswith(f"tableref: error: {log}: {error}")

@@ -148,7 +148,7 @@ def test_replay_names_the_bad_line(
     [
         (
             '{"event": "flip", "player": 1' + "0" * 5000 + "}",
-            "line 2: not JSON: a number is too long",
+            "line 2: not JSON: a number has too many digits",
         ),
         ("[" * 100_000, "line 2: not JSON: nested too deeply"),
     ],

@@ -235,3 +235,12 @@ def test_the_elephant_alone_option_covers_the_monkey_in_a_game() -> None:
     assert out.right
     _, out = game("start Ann Ben\nf0 monkey\nr1")
     assert out.right is False
+
+
+def test_a_player_with_an_empty_stack_is_out_before_anyone_rings_on_the_card_before() -> None:
+    # Ben turned his last card; Ann turns a pig, the turn passes to Ben at once: he is out
+    state, out = game("start Ann Ben Cid Dee 3,1,3,3\nf0 B\nf1 P\nf2 S\nf3 L\nf0 pig")
+    assert [(w.player, w.reason) for w in out.went_out] == [(1, OutReason.EMPTY_STACK)]
+    assert state.turn == 2
+    with pytest.raises(IllegalEventError, match="Ben cannot ring: Ben is out"):
+        apply(state, Ring(1))

@@ -21,6 +21,14 @@ Interpretations this engine adopts where the spec leaves room:
   for short test and drill games); the engine conserves whatever was dealt. Without it
   72 cards are dealt.
 - Player names must differ (case-insensitively); 2 to 6 players.
+- The turn passes the moment a card is turned, so a player whose stack is empty is out
+  then, before anyone rings on that card. A "left-hand neighbour" is the next player who
+  is not out. "Previous ring" is the ringer's own: flips and other players' rings in
+  between change nothing, a right ring of their own clears it.
+- "Finish the current round": play goes on until the next ring, which ends the game (also
+  when the final round began with a ring that put the third player out). A wrong ring then
+  is applied as a right ring of the other player, the exception for cards under the bell
+  included, and the other player wins whatever they hold.
 - How stacks are modelled when the deal is unknown: see `tableref.games.halli.state`.
 """
 

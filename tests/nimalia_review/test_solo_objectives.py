@@ -297,3 +297,15 @@ def test_22_crocodiles_with_a_giraffe_neighbour() -> None:
     cr li cr
     """
     assert score(22, draw(drawing)) == 8
+
+
+def test_12_a_horizontal_pair_counts_whatever_lies_above_or_below() -> None:
+    # The spec counts horizontal runs; (0,0)-(0,1) is a run of exactly 2 although a third
+    # lion sits below (0,0). (The digital edition counts 4-connected groups of 2 in one
+    # row instead, and would give 0 here; the spec's wording is followed.)
+    assert score(12, draw("li li\n li pa")) == 3
+
+
+def test_1_holes_are_no_neighbours() -> None:
+    # otter (0,1) sees pe (0,0) and pe (1,1); (0,2) is a hole: one group of 2
+    assert score(1, draw("pe os/ .\n li pe li")) == 2

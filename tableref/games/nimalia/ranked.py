@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-SECOND_PLACE_FROM = 3  # players needed for a 2nd-place payment
+SECOND_PLACE_PLAYERS = (3, 4)  # the player counts that pay 2nd place
 
 
 def ranked_points(
@@ -22,7 +22,7 @@ def ranked_points(
     keyed = [v if most else -v for v in values]
     best = max(keyed)
     points = [first if v == best else 0 for v in keyed]
-    if len(values) >= SECOND_PLACE_FROM and keyed.count(best) == 1:
+    if len(values) in SECOND_PLACE_PLAYERS and keyed.count(best) == 1:
         runner_up = max((v for v in keyed if v != best), default=None)
         points = [second if v == runner_up else p for v, p in zip(keyed, points, strict=True)]
     return tuple(points)

@@ -90,7 +90,7 @@ def _space_from_entry(index: int, entry: Any) -> tuple[Pos, Space]:
     terrain = _named(Terrain, entry.get("terrain"), "terrain", where)
     animal = _named(Animal, entry.get("animal"), "animal", where)
     river: River | None = None
-    if "river" in entry:
+    if entry.get("river") is not None:  # `"river": null` is no river, like no key
         river = _named(River, entry["river"], "river", where)
     space = Space(terrain, animal, river)
     problem = space.problem()

@@ -183,19 +183,20 @@ class BellBox:
         ser = serial.serial_for_url(self.port, baudrate=115200, timeout=0.02)
         try:
             with self._cond:
-                self._serial = ser
                 self._buf = b""
             ser.reset_input_buffer()
             self._hello(ser)
             self.clock.reset()
             self._sync(ser)
             with self._cond:
-                self._connected = True
+                self._serial = ser
                 lit = set(self._lit)
-                self._cond.notify_all()
             for player in range(min(self.players, self.box_buttons or self.players)):
                 self._send(f"L {player} {int(player in lit)}")
-            self._report(True, f"bell box on {self.port}")
+            self._report(True, f"bell box on {self.port}: working")
+            with self._cond:
+                self._connected = True
+                self._cond.notify_all()
             next_sync = time.monotonic_ns() + self._sync_every_ns
             while not self._is_closed():
                 line = self._readline(ser)
@@ -316,6 +317,8 @@ class BellBox:
 
     def _lost(self, message: str) -> None:
         self.clock.reset()
+        if "No such file" in message or "could not open" in message:
+            message = f"not found ({message})"
         self._report(False, f"bell box on {self.port}: {message}; retrying")
 
     def _report(self, ok: bool, message: str) -> None:

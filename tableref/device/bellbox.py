@@ -31,6 +31,7 @@ import serial
 
 from tableref.device.bellbox_clock import SyncSample, TickClock
 from tableref.device.bells.arbiter import Arbiter, EventSink
+from tableref.device.bells.bells import Bells
 from tableref.device.bells.events import BellEvent, Press, Ring
 from tableref.device.config import Config
 
@@ -373,3 +374,20 @@ class BellBox:
         tb: TracebackType | None,
     ) -> None:
         self.close()
+
+
+def open_bells(
+    config: Config,
+    *,
+    on_event: EventSink | None = None,
+    on_press: PressSink | None = None,
+    on_health: HealthSink | None = None,
+    pin_factory: Any | None = None,
+) -> Bells | BellBox:
+    """The bells `[bells] source` names: buttons on GPIO (`Bells`), or the Pico bell box
+    (`BellBox`, whose losses and returns go to `on_health`). Both have the same controls."""
+    if config.bells.source == "bellbox":
+        return BellBox.from_config(
+            config, on_event=on_event, on_press=on_press, on_health=on_health
+        )
+    return Bells.from_config(config, on_event=on_event, on_press=on_press, pin_factory=pin_factory)

@@ -10,6 +10,7 @@ from __future__ import annotations
 import contextlib
 import importlib.util
 import os
+import select
 import threading
 import time
 import tty
@@ -177,8 +178,13 @@ class PtyPico:
         except (BlockingIOError, OSError):  # OSError: EIO while no host has the port open
             return ""
 
+    def _idle(self) -> None:
+        # As main.py's poll.poll(1): up to a moment, or until the host sends something.
+        with contextlib.suppress(OSError, ValueError):
+            select.select([self.master], [], [], 0.0005)
+
     def _main(self) -> None:
-        self.box.run(lambda: time.sleep(0.0005), lambda: not self._stop.is_set())
+        self.box.run(self._idle, lambda: not self._stop.is_set())
 
     def press(self, button: int, at: int) -> None:
         self.pins[button].drive(0, at)

@@ -93,7 +93,7 @@ def soon_ticks(pico: PtyPico, after_us: int = 3000) -> tuple[int, int]:
 
 def tolerance_ns(box: BellBox) -> int:
     # The midpoint of a round trip is off by at most half of it.
-    return max(5_000_000, box.clock.last_rtt_ns or 0)
+    return max(2_000_000, box.clock.last_rtt_ns or 0)
 
 
 def test_edges_200_us_apart_arriving_in_reverse_order(table: Table) -> None:

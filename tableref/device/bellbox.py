@@ -223,15 +223,20 @@ class BellBox:
                     continue
                 fields = line.split()
                 if len(fields) < 3 or fields[1] != HELLO:
-                    raise BellBoxError(f"{self.port}: not a tableref bell box: {line!r}")
+                    raise BellBoxError(f"not a tableref bell box: {line!r}")
                 if fields[2] != PROTOCOL_VERSION:
                     raise BellBoxError(
-                        f"{self.port}: bell box protocol {fields[2]}, expected "
+                        f"bell box protocol {fields[2]}, expected "
                         f"{PROTOCOL_VERSION}: copy firmware/bellbox/ to the Pico again"
                     )
-                self.box_buttons = int(fields[3]) if len(fields) > 3 else None
+                n = fields[3] if len(fields) > 3 else ""
+                self.box_buttons = int(n) if n.isdigit() else None
+                if self.box_buttons is not None and self.box_buttons < self.players:
+                    log.warning(
+                        "bell box: %d buttons for %d players", self.box_buttons, self.players
+                    )
                 return
-        raise BellBoxError(f"{self.port}: no answer to hello (is main.py on the Pico?)")
+        raise BellBoxError("no answer to hello (is main.py on the Pico?)")
 
     def _sync(self, ser: Any) -> None:
         """One burst of time requests; raises BellBoxError when the box does not answer."""
@@ -262,7 +267,7 @@ class BellBox:
             if not samples or samples[-1].t0_ns != t0:
                 break  # no answer this time: do not wait for the rest of the burst
         if not samples:
-            raise BellBoxError(f"{self.port}: the bell box does not answer")
+            raise BellBoxError("the bell box does not answer")
         self.clock.add_burst(samples)
         for line in presses:
             self._handle(line)

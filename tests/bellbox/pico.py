@@ -186,6 +186,23 @@ class PtyPico:
     def _main(self) -> None:
         self.box.run(self._idle, lambda: not self._stop.is_set())
 
+    def crash(self) -> None:
+        """The firmware stops with a traceback and MicroPython's prompt; the port stays."""
+        self._stop.set()
+        self._thread.join(timeout=2.0)
+        self._write(
+            'Traceback (most recent call last):\r\n  File "main.py", line 52\r\n'
+            "MemoryError: \r\nMicroPython v1.29.0 on 2026-08-29; Raspberry Pi Pico\r\n>>> "
+        )
+
+    def restart(self, clock: PicoTicks) -> None:
+        """A soft reset: the firmware starts again on the same port, with a new clock."""
+        self.clock = clock
+        self.box, self.pins, self.leds = make_box(clock, self._write, self._read, len(self.pins))
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._main, name="pico", daemon=True)
+        self._thread.start()
+
     def press(self, button: int, at: int) -> None:
         self.pins[button].drive(0, at)
 

@@ -4,6 +4,7 @@ unplugged in the middle of a game and plugged back in."""
 
 from __future__ import annotations
 
+import logging
 import os
 import threading
 import time
@@ -246,3 +247,24 @@ def test_a_press_on_a_button_with_no_seat_is_dropped(table: Table) -> None:
         pico.press(1, soon_ticks(pico)[1])
         table.seen.wait(lambda: len(table.seen.rings()) == 1)
         assert [p.player for p in table.seen.presses] == [1]
+
+
+def test_the_firmware_stops_answering_mid_game_and_restarts(
+    table: Table, caplog: pytest.LogCaptureFixture
+) -> None:
+    caplog.set_level(logging.INFO, "tableref.device.bellbox")
+    pico = table.plug(origin=99)
+    with table.box(sync_every_s=0.1, reply_timeout_s=0.1) as box:
+        assert box.wait_connected(5)
+        pico.crash()  # a traceback and ">>>" on the port, then silence
+        assert box.wait_connected(5, connected=False)
+        table.seen.wait(lambda: not table.seen.health[-1][0])
+        assert "does not answer" in table.seen.health[-1][1]
+        assert "not protocol" in caplog.text
+        pico.restart(PicoTicks(origin=PERIOD // 2))
+        assert box.wait_connected(5)
+        table.seen.wait(lambda: table.seen.health[-1][0])
+        host, t = soon_ticks(pico)
+        pico.press(2, t)
+        table.seen.wait(lambda: len(table.seen.rings()) == 1)
+        assert abs(table.seen.rings()[0].t_ns - host) < tolerance_ns(box)

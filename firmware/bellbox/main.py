@@ -47,8 +47,15 @@ def main():
         # meanwhile; this only delays their lines.
         poll.poll(1)
 
-    box = Box(buttons, leds, time, write, read, machine.Pin.IRQ_FALLING, array, BOUNCE_US)
-    box.run(idle)
+    while True:
+        box = Box(buttons, leds, time, write, read, machine.Pin.IRQ_FALLING, array, BOUNCE_US)
+        try:
+            box.run(idle)
+        except KeyboardInterrupt:  # Ctrl-C from mpremote or Thonny: to the REPL
+            raise
+        except Exception as err:  # a bug: say so (the host logs it), start again
+            sys.print_exception(err)
+            time.sleep_ms(1000)
 
 
 main()

@@ -22,6 +22,8 @@ led_pin = 12                # optional; "none" = no LED
 pin_factory = "auto"        # "auto" | "lgpio" | "rpigpio" | "mock"
 bounce_ms = 5               # edges this soon after a press or release are contact bounce
 settle_ms = 2               # wait this long after the first press callback for earlier edges
+source = "gpio"             # "gpio": buttons on the Pi's pins | "bellbox": a Pico over USB
+serial_port = "/dev/ttyACM0"  # the bell box's port (with source = "bellbox")
 [voice]
 engine = "auto"             # "auto" | "espeak-ng" | "piper" | "none"
 voice = ""                  # espeak-ng voice or path to a Piper .onnx; "" = by language
@@ -52,6 +54,7 @@ DEFAULT_CONFIG_PATH = Path("/etc/tableref/config.toml")
 GAMES = ("halli", "nimalia", "nelly")
 LANGUAGES = ("en", "de")
 PIN_FACTORIES = ("auto", "lgpio", "rpigpio", "mock")
+BELL_SOURCES = ("gpio", "bellbox")
 VOICE_ENGINES = ("auto", "espeak-ng", "piper", "none")
 MIN_PLAYERS = 2
 MAX_PLAYERS = 6
@@ -94,6 +97,8 @@ class BellsConfig:
     pin_factory: str = "auto"
     bounce_ms: float = 5.0
     settle_ms: float = 2.0
+    source: str = "gpio"
+    serial_port: str = "/dev/ttyACM0"
 
 
 @dataclass(frozen=True)
@@ -192,8 +197,10 @@ def _bells(t: _Table) -> BellsConfig:
         pin_factory=t.choice("pin_factory", PIN_FACTORIES, "auto"),
         bounce_ms=t.number("bounce_ms", 5.0, 0.0, 100.0),
         settle_ms=t.number("settle_ms", 2.0, 0.0, 100.0),
+        source=t.choice("source", BELL_SOURCES, "gpio"),
+        serial_port=t.text("serial_port", "/dev/ttyACM0"),
     )
-    t.check_no_other_keys({"pin_factory", "bounce_ms", "settle_ms"})
+    t.check_no_other_keys({"pin_factory", "bounce_ms", "settle_ms", "source", "serial_port"})
     return b
 
 

@@ -15,7 +15,14 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from tableref.vision.nimalia.cards import ANIMALS, OTTER_TERRAINS, RESIDENTS, TERRAINS, Card, load_cards
+from tableref.vision.nimalia.cards import (
+    ANIMALS,
+    OTTER_TERRAINS,
+    RESIDENTS,
+    TERRAINS,
+    Card,
+    load_cards,
+)
 from tableref.vision.nimalia.features import C, animal_descriptor, chroma, rim
 
 FILE = "nimalia-enrolment.npz"

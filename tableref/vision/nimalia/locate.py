@@ -77,6 +77,8 @@ def locate(photo: np.ndarray) -> Located:
     fg: np.ndarray = (_table_distance(lab) > 6.0).astype(np.uint8)
     fg = cv2.morphologyEx(fg, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
     fg = cv2.morphologyEx(fg, cv2.MORPH_CLOSE, np.ones((7, 7), np.uint8))
+    # a loose card or a hand that nearly touches the reserve hangs on by a thin bridge
+    fg = cv2.morphologyEx(fg, cv2.MORPH_OPEN, np.ones((9, 9), np.uint8))
     n, labels, stats, _ = cv2.connectedComponentsWithStats(fg, connectivity=8)
     if n < 2:
         raise NoReserveError("no cards stand out from the table")

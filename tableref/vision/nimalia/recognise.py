@@ -13,10 +13,10 @@ import cv2
 import numpy as np
 
 from tableref.vision.nimalia.cards import SpaceKind
-from tableref.vision.nimalia.classify import Reading, cell_patches, classify
+from tableref.vision.nimalia.classify import Reading, classify, nudged_patches
 from tableref.vision.nimalia.constraints import Doubt, check
 from tableref.vision.nimalia.enrol import Enrolment
-from tableref.vision.nimalia.features import C
+from tableref.vision.nimalia.features import C, template
 from tableref.vision.nimalia.grid import Grid, find_grid
 from tableref.vision.nimalia.locate import locate
 
@@ -74,12 +74,91 @@ def canonical(photo: np.ndarray, grid: Grid) -> np.ndarray:
     )
 
 
+GROW_SCORE = 0.55
+
+
+def _window(
+    img: np.ndarray, to_photo: np.ndarray, r0: int, c0: int, rows: int, cols: int, cell: int
+) -> np.ndarray:
+    """Cells r0..r0+rows-1 x c0..c0+cols-1 seen square-on, `cell` pixels each."""
+    m = (
+        to_photo
+        @ np.array([[1, 0, c0], [0, 1, r0], [0, 0, 1.0]])
+        @ np.diag([1.0 / cell, 1.0 / cell, 1.0])
+        @ np.array([[1, 0, 0.5], [0, 1, 0.5], [0, 0, 1.0]])
+    )
+    flags = cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP
+    return cv2.warpPerspective(img, m, (cols * cell, rows * cell), flags=flags)
+
+
+def _grow(photo: np.ndarray, mask: np.ndarray, grid: Grid, enrolment: Enrolment) -> Grid:
+    """Add the cells at the reserve's rim that the table mask only partly caught (a
+    savanna on a wooden table, an ice floe in shadow) when they look like a card's space."""
+    covered = set(grid.covered)
+    rows0 = min(r for r, _ in covered)
+    cols0 = min(c for _, c in covered)
+    frac = _window(mask, grid.to_photo, rows0 - 1, cols0 - 1, grid.rows + 2, grid.cols + 2, 8)
+    share = frac.reshape(grid.rows + 2, 8, grid.cols + 2, 8).mean(axis=(1, 3)) / 255.0
+    src = photo
+    if grid.space_px / C > 1.6:
+        src = cv2.GaussianBlur(photo, (0, 0), 0.45 * grid.space_px / C)
+    flat = enrolment.templates.reshape(-1, enrolment.templates.shape[-1])
+    for r in range(-1, grid.rows + 1):
+        for c in range(-1, grid.cols + 1):
+            cell = (r + rows0, c + cols0)
+            if cell in covered or share[r + 1, c + 1] < 0.08:
+                continue
+            near = {(cell[0] + dr, cell[1] + dc) for dr, dc in ((0, 1), (1, 0), (0, -1), (-1, 0))}
+            if not near & covered:
+                continue
+            span = covered | {cell}
+            if max(x for x, _ in span) - min(x for x, _ in span) >= 6:
+                continue
+            if max(y for _, y in span) - min(y for _, y in span) >= 6:
+                continue
+            around = _window(src, grid.to_photo, cell[0] - 1, cell[1] - 1, 3, 3, C)
+            patch = nudged_patches(around, [(1, 1)], enrolment)[0][0]
+            if float((flat @ template(patch)).max()) >= GROW_SCORE:
+                covered.add(cell)
+    if len(covered) == len(grid.covered):
+        return grid
+    rmin = min(r for r, _ in covered)
+    cmin = min(c for _, c in covered)
+    shift = np.array([[1, 0, cmin], [0, 1, rmin], [0, 0, 1.0]])
+    moved = frozenset((r - rmin, c - cmin) for r, c in covered)
+    rows = max(r for r, _ in moved) + 1
+    cols = max(c for _, c in moved) + 1
+    return Grid(grid.to_photo @ shift, rows, cols, moved, grid.space_px)
+
+
+def _refit(grid: Grid, cells: list[tuple[int, int]], moves: list[tuple[int, int]]) -> Grid | None:
+    """When the spaces sit off the grid in a pattern (the perspective was not quite
+    right), fit the grid again to where each space was found; None when it fits."""
+    off = np.array(moves, np.float32)
+    if len(cells) < 6 or np.abs(off).max() < 4:
+        return None
+    src = np.array([[c + 0.5, r + 0.5] for r, c in cells], np.float32)
+    seen = src + off[:, ::-1] / C
+    dst = cv2.perspectiveTransform(seen[None], grid.to_photo)[0]
+    h, inliers = cv2.findHomography(src, dst, cv2.RANSAC, 0.1 * grid.space_px)
+    if h is None or inliers.sum() < 0.6 * len(cells):
+        return None
+    return Grid(h, grid.rows, grid.cols, grid.covered, grid.space_px)
+
+
 def recognise(photo: np.ndarray, enrolment: Enrolment) -> Recognition:
     loc = locate(photo)
     grid = find_grid(photo, loc)
+    grid = _grow(photo, loc.mask, grid, enrolment)
     cells = sorted(grid.covered)
     canon = canonical(photo, grid)
-    readings = classify(cell_patches(canon, cells, enrolment), enrolment)
+    patches, moves = nudged_patches(canon, cells, enrolment)
+    refit = _refit(grid, cells, moves)
+    if refit is not None:
+        grid = refit
+        canon = canonical(photo, grid)
+        patches, moves = nudged_patches(canon, cells, enrolment)
+    readings = classify(patches, enrolment)
     r0 = min(r for r, _ in cells)
     c0 = min(c for _, c in cells)
     read: dict[tuple[int, int], Reading] = {

@@ -70,12 +70,13 @@ def classify(patches: list[np.ndarray], enr: Enrolment) -> list[Reading]:
     tidx, tconf, cast = _terrains(rims, enr)
     gain = np.exp(cast)  # the cast in chroma is a per-channel gain up to brightness
     out = []
-    for patch, t, tc in zip(patches, tidx, tconf, strict=True):
-        known = _identify(patch, enr)
+    corrs = correlations(patches, enr)
+    for patch, t, tc, corr in zip(patches, tidx, tconf, corrs, strict=True):
+        known = _identify(corr, enr)
         if known is not None:
             out.append(Reading(*known, 1.0, 1.0, 1.0))
             continue
-        likely = _likeliest(patch, enr)
+        likely = _likeliest(corr, enr)
         terrain = TERRAINS[int(t)]
         terrain_bgr = enr.terrain_bgr[int(t)]
         balanced = np.clip(patch.astype(np.float32) / gain, 0, 255)
@@ -136,9 +137,17 @@ def _lying(enr: Enrolment) -> np.ndarray:
     return np.stack([river, odd, river, odd], 1)
 
 
-def _likeliest(patch: np.ndarray, enr: Enrolment) -> tuple[str, str, str]:
+def correlations(patches: list[np.ndarray], enr: Enrolment) -> np.ndarray:
+    """Correlation of each patch with every enrolled space at every turn, (p, n, 4).
+
+    One matrix product for all patches: many small ones cost far more on a busy machine."""
+    seen = np.stack([template(p) for p in patches])
+    corr: np.ndarray = (seen @ enr.flat_templates.T).reshape(len(patches), -1, 4)
+    return corr
+
+
+def _likeliest(corr: np.ndarray, enr: Enrolment) -> tuple[str, str, str]:
     """The kind of the enrolled space (at any turn) the patch matches best."""
-    corr = enr.templates @ template(patch)
     n, k = np.unravel_index(int(corr.argmax()), corr.shape)
     return (
         TERRAINS[int(enr.terrain[n])],
@@ -147,10 +156,9 @@ def _likeliest(patch: np.ndarray, enr: Enrolment) -> tuple[str, str, str]:
     )
 
 
-def _identify(patch: np.ndarray, enr: Enrolment) -> tuple[str, str, str] | None:
+def _identify(corr: np.ndarray, enr: Enrolment) -> tuple[str, str, str] | None:
     """(terrain, animal, river) when the patch is clearly one enrolled space (any turn):
-    its best match scores high and beats every space of another kind by a margin."""
-    corr = enr.templates @ template(patch)  # (n, 4)
+    its best match (`corr`, (n, 4)) scores high and beats every space of another kind."""
     n, k = np.unravel_index(int(corr.argmax()), corr.shape)
     best = float(corr[n, k])
     if best < WEAK_SCORE:
@@ -220,28 +228,31 @@ def nudged_patches(
     """Each cell's CxC patch; with an enrolment, nudged by up to C/5 to where it best
     matches an enrolled space (cards lie a few millimetres off the grid)."""
     if enr is None:
-        return [canon[r * C : (r + 1) * C, c * C : (c + 1) * C] for r, c in cells], [
-            (0, 0)
-        ] * len(cells)
+        return [canon[r * C : (r + 1) * C, c * C : (c + 1) * C] for r, c in cells], [(0, 0)] * len(
+            cells
+        )
     padded = cv2.copyMakeBorder(canon, PAD, PAD, PAD, PAD, cv2.BORDER_REPLICATE)
-    flat = enr.templates.reshape(-1, enr.templates.shape[-1])
-    coarse_t = np.ascontiguousarray(_pooled(flat).T)
+    flat = enr.flat_templates
+    coarse_t = enr.coarse_templates_t
 
     def cut(r: int, c: int, dy: int, dx: int) -> np.ndarray:
         y, x = PAD + r * C + dy, PAD + c * C + dx
         return padded[y : y + C, x : x + C]
 
+    if not cells:
+        return [], []
+    # every cell at every coarse shift against every enrolled space, in one product
+    seen = np.stack([[template(cut(r, c, dy, dx)) for dy, dx in COARSE] for r, c in cells])
+    scores = _pooled(seen) @ coarse_t  # (cells, shifts, templates)
     out = []
     moves: list[tuple[int, int]] = []
-    for r, c in cells:
-        seen = np.stack([template(cut(r, c, dy, dx)) for dy, dx in COARSE])
-        scores = _pooled(seen) @ coarse_t  # (shifts, templates)
-        k = int(scores.max(axis=1).argmax())
-        likely = np.argsort(-scores[k])[:24]
+    for i, (r, c) in enumerate(cells):
+        k = int(scores[i].max(axis=1).argmax())
+        likely = np.argpartition(-scores[i, k], 24)[:24]
         base = COARSE[k]
         options = [base] + [(base[0] + dy, base[1] + dx) for dy, dx in FINE]
-        fine = np.stack([seen[k]] + [template(cut(r, c, *o)) for o in options[1:]])
-        best = int((fine @ flat[likely].T).max(axis=1).argmax())
+        fine = np.stack([seen[i, k]] + [template(cut(r, c, *o)) for o in options[1:]])
+        best = int(np.einsum("kd,ld->kl", fine, flat[likely]).max(axis=1).argmax())
         out.append(cut(r, c, *options[best]))
         moves.append(options[best])
     return out, moves

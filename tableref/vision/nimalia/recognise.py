@@ -13,10 +13,10 @@ import cv2
 import numpy as np
 
 from tableref.vision.nimalia.cards import SpaceKind
-from tableref.vision.nimalia.classify import Reading, classify, nudged_patches
+from tableref.vision.nimalia.classify import Reading, classify, correlations, nudged_patches
 from tableref.vision.nimalia.constraints import Doubt, check
 from tableref.vision.nimalia.enrol import Enrolment
-from tableref.vision.nimalia.features import C, template
+from tableref.vision.nimalia.features import C
 from tableref.vision.nimalia.grid import Grid, find_grid
 from tableref.vision.nimalia.locate import locate
 
@@ -102,7 +102,6 @@ def _grow(photo: np.ndarray, mask: np.ndarray, grid: Grid, enrolment: Enrolment)
     src = photo
     if grid.space_px / C > 1.6:
         src = cv2.GaussianBlur(photo, (0, 0), 0.45 * grid.space_px / C)
-    flat = enrolment.templates.reshape(-1, enrolment.templates.shape[-1])
     for r in range(-1, grid.rows + 1):
         for c in range(-1, grid.cols + 1):
             cell = (r + rows0, c + cols0)
@@ -118,7 +117,7 @@ def _grow(photo: np.ndarray, mask: np.ndarray, grid: Grid, enrolment: Enrolment)
                 continue
             around = _window(src, grid.to_photo, cell[0] - 1, cell[1] - 1, 3, 3, C)
             patch = nudged_patches(around, [(1, 1)], enrolment)[0][0]
-            if float((flat @ template(patch)).max()) >= GROW_SCORE:
+            if float(correlations([patch], enrolment).max()) >= GROW_SCORE:
                 covered.add(cell)
     if len(covered) == len(grid.covered):
         return grid

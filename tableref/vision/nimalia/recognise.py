@@ -92,33 +92,52 @@ def _window(
 
 
 def _grow(photo: np.ndarray, mask: np.ndarray, grid: Grid, enrolment: Enrolment) -> Grid:
-    """Add the cells at the reserve's rim that the table mask only partly caught (a
-    savanna on a wooden table, an ice floe in shadow) when they look like a card's space."""
+    """Add the cells beside the reserve that the table mask missed (a savanna on a
+    wooden table, an ice floe in shadow) when they look like an enrolled card's space."""
     covered = set(grid.covered)
-    rows0 = min(r for r, _ in covered)
-    cols0 = min(c for _, c in covered)
-    frac = _window(mask, grid.to_photo, rows0 - 1, cols0 - 1, grid.rows + 2, grid.cols + 2, 8)
-    share = frac.reshape(grid.rows + 2, 8, grid.cols + 2, 8).mean(axis=(1, 3)) / 255.0
     src = photo
     if grid.space_px / C > 1.6:
         src = cv2.GaussianBlur(photo, (0, 0), 0.45 * grid.space_px / C)
-    for r in range(-1, grid.rows + 1):
-        for c in range(-1, grid.cols + 1):
-            cell = (r + rows0, c + cols0)
-            if cell in covered or share[r + 1, c + 1] < 0.08:
-                continue
-            near = {(cell[0] + dr, cell[1] + dc) for dr, dc in ((0, 1), (1, 0), (0, -1), (-1, 0))}
-            if not near & covered:
-                continue
-            span = covered | {cell}
-            if max(x for x, _ in span) - min(x for x, _ in span) >= 6:
-                continue
-            if max(y for _, y in span) - min(y for _, y in span) >= 6:
-                continue
-            around = _window(src, grid.to_photo, cell[0] - 1, cell[1] - 1, 3, 3, C)
-            patch = nudged_patches(around, [(1, 1)], enrolment)[0][0]
-            if float(correlations([patch], enrolment).max()) >= GROW_SCORE:
-                covered.add(cell)
+    for _ in range(2):  # a whole card may be missing: two cells deep
+        rmin = min(r for r, _ in covered) - 1
+        cmin = min(c for _, c in covered) - 1
+        rows = max(r for r, _ in covered) - rmin + 2
+        cols = max(c for _, c in covered) - cmin + 2
+        candidates = []
+        for r, c in covered:
+            for cell in ((r, c + 1), (r + 1, c), (r, c - 1), (r - 1, c)):
+                span = covered | {cell}
+                if cell in covered or cell in candidates:
+                    continue
+                if max(x for x, _ in span) - min(x for x, _ in span) >= 6:
+                    continue
+                if max(y for _, y in span) - min(y for _, y in span) >= 6:
+                    continue
+                candidates.append(cell)
+        if not candidates:
+            break
+        window = _window(src, grid.to_photo, rmin, cmin, rows, cols, C)
+        local = [(r - rmin, c - cmin) for r, c in candidates]
+        patches = nudged_patches(window, local, enrolment)[0]
+        best = correlations(patches, enrolment).reshape(len(patches), -1).max(axis=1)
+        seen = _window(mask, grid.to_photo, rmin, cmin, rows, cols, 8)
+        share = seen.reshape(rows, 8, cols, 8).mean(axis=(1, 3)) / 255.0
+        found = {
+            cell
+            for cell, score in zip(candidates, best, strict=True)
+            if score >= (GROW_SCORE if share[cell[0] - rmin, cell[1] - cmin] >= 0.08 else 0.75)
+        }
+        # cells found one by one must not stretch the reserve past 6x6 together
+        if found:
+            span = covered | found
+            if (
+                max(x for x, _ in span) - min(x for x, _ in span) >= 6
+                or max(y for _, y in span) - min(y for _, y in span) >= 6
+            ):
+                break
+        if not found:
+            break
+        covered |= found
     if len(covered) == len(grid.covered):
         return grid
     rmin = min(r for r, _ in covered)

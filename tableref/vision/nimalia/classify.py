@@ -1,0 +1,258 @@
+"""Read each space: terrain from its rim, river from water at its corners, animal by
+nearest enrolled neighbour among the animals its terrain allows. Each with a confidence.
+
+The light of one photo is shared by all its spaces: a colour cast is estimated jointly
+(each rim against its nearest terrain, repeated) and removed before judging.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+from tableref.vision.nimalia.cards import ANIMALS, RESIDENTS, TERRAINS
+from tableref.vision.nimalia.enrol import Enrolment
+from tableref.vision.nimalia.features import (
+    C,
+    T,
+    animal_descriptor,
+    chroma,
+    rim,
+    template,
+    water_fractions,
+)
+
+
+@dataclass(frozen=True)
+class Reading:
+    terrain: str
+    animal: str
+    river: str  # "" when none
+    terrain_conf: float  # 0..1
+    river_conf: float
+    animal_conf: float
+
+    @property
+    def confidence(self) -> float:
+        return min(self.terrain_conf, self.river_conf, self.animal_conf)
+
+
+def _terrains(rims: np.ndarray, enr: Enrolment) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Terrain index and confidence per rim, and the photo's colour cast (in chroma)."""
+    ch = chroma(rims)
+    protos = enr.terrain_chroma
+    cast = np.zeros(3, np.float32)
+    for _ in range(4):
+        d = np.linalg.norm((ch - cast)[:, None, :] - protos[None], axis=2)
+        idx = d.argmin(axis=1)
+        cast = np.median(ch - protos[idx], axis=0)
+    d = np.linalg.norm((ch - cast)[:, None, :] - protos[None], axis=2)
+    idx = d.argmin(axis=1)
+    srt = np.sort(d, axis=1)
+    conf = np.clip((srt[:, 1] - srt[:, 0]) / (srt[:, 1] + 1e-6) / 0.5, 0, 1)
+    return idx, conf, cast
+
+
+def _nearest(desc: np.ndarray, enr: Enrolment, terrain: int, animal: int) -> float:
+    sel = (enr.terrain == terrain) & (enr.animal == animal)
+    if not sel.any():
+        return np.inf
+    return float(np.abs(enr.descriptor[sel] - desc).sum(axis=1).min())
+
+
+def classify(patches: list[np.ndarray], enr: Enrolment) -> list[Reading]:
+    """Read each CxC patch (BGR, square-on) of one photo."""
+    if not patches:
+        return []
+    rims = np.array([rim(p) for p in patches])
+    tidx, tconf, cast = _terrains(rims, enr)
+    gain = np.exp(cast)  # the cast in chroma is a per-channel gain up to brightness
+    out = []
+    corrs = correlations(patches, enr)
+    for patch, t, tc, corr in zip(patches, tidx, tconf, corrs, strict=True):
+        known = _identify(corr, enr)
+        if known is not None:
+            out.append(Reading(*known, 1.0, 1.0, 1.0))
+            continue
+        likely = _likeliest(corr, enr)
+        terrain = TERRAINS[int(t)]
+        terrain_bgr = enr.terrain_bgr[int(t)]
+        balanced = np.clip(patch.astype(np.float32) / gain, 0, 255)
+        desc = animal_descriptor(balanced, terrain_bgr)
+        candidates = list(RESIDENTS[terrain])
+        river, rconf = "", 1.0
+        if terrain != "lake":
+            w = water_fractions(patch, enr.terrain_chroma[int(t)], enr.water_chroma, cast)
+            falling = (w[0] + w[2]) / 2  # TL + BR: "\"
+            rising = (w[1] + w[3]) / 2  # TR + BL: "/"
+            strong, weak = max(falling, rising), min(falling, rising)
+            if strong > 0.35 and weak < 0.5 * strong:
+                river = "\\" if falling > rising else "/"
+                rconf = float(np.clip(min((strong - 0.35) / 0.2, (strong - weak) / 0.3), 0, 1))
+            else:
+                rconf = float(np.clip(min((0.35 - strong) / 0.2, 1.0), 0, 1))
+        match = _template_match(balanced, enr, int(t))
+        if match is not None:
+            animal, turned_river = match
+            aconf = 1.0
+            if animal != "otter":
+                if river:
+                    rconf = min(rconf, 0.4)
+                river = ""
+            elif not river:
+                river, rconf = turned_river, 0.5
+            elif river != turned_river:
+                rconf = min(rconf, 0.3)
+        elif river:
+            animal, aconf = "otter", 1.0
+            d_otter = _nearest(desc, enr, int(t), ANIMALS.index("otter"))
+            d_other = min(_nearest(desc, enr, int(t), ANIMALS.index(a)) for a in candidates)
+            if np.isfinite(d_otter) and np.isfinite(d_other) and d_other < 0.6 * d_otter:
+                aconf = 0.3  # the middle looks clearly like another animal
+        else:
+            d = [_nearest(desc, enr, int(t), ANIMALS.index(a)) for a in candidates]
+            k = int(np.argmin(d))
+            animal = candidates[k]
+            lo, hi = min(d), max(d)
+            aconf = float(np.clip((hi - lo) / (hi + 1e-6) / 0.3, 0, 1))
+        if likely != (terrain, animal, river):
+            # the look of the whole space says otherwise: do not trust the parts
+            aconf = min(aconf, 0.2)
+        out.append(Reading(terrain, animal, river, float(tc), rconf, aconf))
+    return out
+
+
+TEMPLATE_SCORE = 0.5
+TEMPLATE_MARGIN = 0.03
+WEAK_SCORE = 0.4
+WEAK_MARGIN = 0.12
+
+
+def _lying(enr: Enrolment) -> np.ndarray:
+    """River code (0 none, 1 "/", 2 "\\") of every enrolled space at each quarter turn."""
+    river = enr.river
+    odd = np.where(river > 0, 3 - river, 0)
+    return np.stack([river, odd, river, odd], 1)
+
+
+def correlations(patches: list[np.ndarray], enr: Enrolment) -> np.ndarray:
+    """Correlation of each patch with every enrolled space at every turn, (p, n, 4).
+
+    One matrix product for all patches: many small ones cost far more on a busy machine."""
+    seen = np.stack([template(p) for p in patches])
+    corr: np.ndarray = (seen @ enr.flat_templates.T).reshape(len(patches), -1, 4)
+    return corr
+
+
+def _likeliest(corr: np.ndarray, enr: Enrolment) -> tuple[str, str, str]:
+    """The kind of the enrolled space (at any turn) the patch matches best."""
+    n, k = np.unravel_index(int(corr.argmax()), corr.shape)
+    return (
+        TERRAINS[int(enr.terrain[n])],
+        ANIMALS[int(enr.animal[n])],
+        ("", "/", "\\")[int(_lying(enr)[n, k])],
+    )
+
+
+def _identify(corr: np.ndarray, enr: Enrolment) -> tuple[str, str, str] | None:
+    """(terrain, animal, river) when the patch is clearly one enrolled space (any turn):
+    its best match (`corr`, (n, 4)) scores high and beats every space of another kind."""
+    n, k = np.unravel_index(int(corr.argmax()), corr.shape)
+    best = float(corr[n, k])
+    if best < WEAK_SCORE:
+        return None
+    lying = _lying(enr)
+    same = (
+        (enr.terrain[:, None] == enr.terrain[n])
+        & (enr.animal[:, None] == enr.animal[n])
+        & (lying == lying[n, k])
+    )
+    others = corr[~same]
+    margin = best - float(others.max()) if len(others) else 1.0
+    # a clear match, or a weaker one that no space of another kind comes near
+    if margin < TEMPLATE_MARGIN or (best < TEMPLATE_SCORE and margin < WEAK_MARGIN):
+        return None
+    return (
+        TERRAINS[int(enr.terrain[n])],
+        ANIMALS[int(enr.animal[n])],
+        ("", "/", "\\")[int(lying[n, k])],
+    )
+
+
+def _template_match(patch: np.ndarray, enr: Enrolment, terrain: int) -> tuple[str, str] | None:
+    """(animal, river as lying) when the patch matches one enrolled space clearly better
+    than any space of another animal; None when the match is not clear."""
+    sel = np.flatnonzero(enr.terrain == terrain)
+    if not len(sel):
+        return None
+    corr = enr.templates[sel] @ template(patch)  # (k, 4)
+    best = corr.max(axis=1)
+    i = int(best.argmax())
+    animal = int(enr.animal[sel[i]])
+    others = best[enr.animal[sel] != animal]
+    second = float(others.max()) if len(others) else -1.0
+    if best[i] < 0.7 or best[i] - second < 0.08:
+        return None
+    turns = int(corr[i].argmax())
+    printed = ("", "/", "\\")[int(enr.river[sel[i]])]
+    if printed and turns % 2:
+        printed = "\\" if printed == "/" else "/"
+    return ANIMALS[animal], printed
+
+
+COARSE = [(dy, dx) for dy in (-6, -3, 0, 3, 6) for dx in (-6, -3, 0, 3, 6)]
+FINE = [(dy, dx) for dy in (-1, 0, 1) for dx in (-1, 0, 1) if dy or dx]
+PAD = 7
+
+
+def _pooled(t: np.ndarray) -> np.ndarray:
+    """Templates (..., T*T*3) at half size: cheaper, for the coarse search."""
+    lead = t.shape[:-1]
+    half = t.reshape(*lead, T // 2, 2, T // 2, 2, 3).mean(axis=(-4, -2)).reshape(*lead, -1)
+    half = half - half.mean(axis=-1, keepdims=True)
+    out: np.ndarray = half / (np.linalg.norm(half, axis=-1, keepdims=True) + 1e-6)
+    return out
+
+
+def cell_patches(
+    canon: np.ndarray, cells: list[tuple[int, int]], enr: Enrolment | None = None
+) -> list[np.ndarray]:
+    return nudged_patches(canon, cells, enr)[0]
+
+
+def nudged_patches(
+    canon: np.ndarray, cells: list[tuple[int, int]], enr: Enrolment | None = None
+) -> tuple[list[np.ndarray], list[tuple[int, int]]]:
+    """Each cell's CxC patch; with an enrolment, nudged by up to C/5 to where it best
+    matches an enrolled space (cards lie a few millimetres off the grid)."""
+    if enr is None:
+        return [canon[r * C : (r + 1) * C, c * C : (c + 1) * C] for r, c in cells], [(0, 0)] * len(
+            cells
+        )
+    padded = cv2.copyMakeBorder(canon, PAD, PAD, PAD, PAD, cv2.BORDER_REPLICATE)
+    flat = enr.flat_templates
+    coarse_t = enr.coarse_templates_t
+
+    def cut(r: int, c: int, dy: int, dx: int) -> np.ndarray:
+        y, x = PAD + r * C + dy, PAD + c * C + dx
+        return padded[y : y + C, x : x + C]
+
+    if not cells:
+        return [], []
+    # every cell at every coarse shift against every enrolled space, in one product
+    seen = np.stack([[template(cut(r, c, dy, dx)) for dy, dx in COARSE] for r, c in cells])
+    scores = _pooled(seen) @ coarse_t  # (cells, shifts, templates)
+    out = []
+    moves: list[tuple[int, int]] = []
+    for i, (r, c) in enumerate(cells):
+        k = int(scores[i].max(axis=1).argmax())
+        likely = np.argpartition(-scores[i, k], 24)[:24]
+        base = COARSE[k]
+        options = [base] + [(base[0] + dy, base[1] + dx) for dy, dx in FINE]
+        fine = np.stack([seen[i, k]] + [template(cut(r, c, *o)) for o in options[1:]])
+        best = int(np.einsum("kd,ld->kl", fine, flat[likely]).max(axis=1).argmax())
+        out.append(cut(r, c, *options[best]))
+        moves.append(options[best])
+    return out, moves

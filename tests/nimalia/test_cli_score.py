@@ -65,7 +65,7 @@ def test_the_table_shows_objective_colour_and_points_per_player(
     ("args", "message"),
     [
         (["missing.json"], "missing.json: no such file"),
-        (["photo.jpg"], "photo.jpg: reading reserves from photos is not available"),
+        (["photo.jpg"], "photo.jpg: no such photo"),
     ],
 )
 def test_bad_files_are_named(

@@ -58,8 +58,12 @@ def objective_ids(text: str) -> list[int]:
 
 
 def read_photo(path: Path) -> Reserve:
-    """The reserve seen in a photo. The photo reader plugs in here."""
-    raise CliError(f"{path}: reading reserves from photos is not available yet")
+    """The reserve seen in a photo, read with the stored enrolment (`nimalia enroll`)."""
+    from tableref.device.cli.nimalia_vision import read_photo_reserve
+
+    if not path.is_file():
+        raise CliError(f"{path}: no such photo")
+    return read_photo_reserve(path)
 
 
 def load_reserve(path: Path, photo_reader: PhotoReader | None = None) -> Reserve:

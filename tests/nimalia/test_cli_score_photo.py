@@ -1,0 +1,71 @@
+"""`tableref nimalia score` takes photos in place of reserve files."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import cv2
+import numpy as np
+import pytest
+
+from tableref.device.cli import main
+from tableref.vision.nimalia.cards import cards_json
+from tableref.vision.synth.nimalia_art import draw_cards, synthetic_cards
+from tableref.vision.synth.nimalia_photo import PhotoStyle, render_photo
+from tableref.vision.synth.nimalia_reserve import random_reserve
+
+
+def test_a_photo_and_its_reserve_file_score_the_same(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    cards = synthetic_cards(seed=5)
+    images = draw_cards(cards, seed=5)
+    art = tmp_path / "art"
+    art.mkdir()
+    for card_id, image in images.items():
+        cv2.imwrite(str(art / f"{card_id}.png"), image)
+    (tmp_path / "cards.json").write_text(json.dumps(cards_json(cards)))
+    assert main(["nimalia", "enroll", "--cards", str(tmp_path / "cards.json"), str(art)]) == 0
+
+    rng = np.random.default_rng(21)
+    style = PhotoStyle(
+        width=800,
+        height=600,
+        space_px=(55.0, 60.0),
+        max_tilt_deg=10.0,
+        max_turn_deg=5.0,
+        clutter=False,
+        lighting=False,
+        noise=False,
+    )
+    photo = render_photo(images, cards, random_reserve(list(cards), rng, n_cards=5), rng, style)
+    cv2.imwrite(str(tmp_path / "photo.png"), photo.image)
+    truth = {
+        "spaces": [
+            {"row": r, "col": c, "terrain": k.terrain, "animal": k.animal}
+            | ({"river": k.river} if k.river else {})
+            for (r, c), k in photo.spaces.items()
+        ]
+    }
+    (tmp_path / "truth.json").write_text(json.dumps(truth))
+    capsys.readouterr()
+
+    assert main(["nimalia", "score", "--json", str(tmp_path / "truth.json")]) == 0
+    from_file = json.loads(capsys.readouterr().out)["players"][0]
+    assert main(["nimalia", "score", "--json", str(tmp_path / "photo.png")]) == 0
+    from_photo = json.loads(capsys.readouterr().out)["players"][0]
+
+    assert from_photo["objectives"] == from_file["objectives"]
+    assert from_photo["total"] == from_file["total"]
+    assert from_photo["file"].endswith("photo.png")
+
+
+def test_a_photo_without_an_enrolment_is_refused(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "empty"))
+    cv2.imwrite(str(tmp_path / "p.png"), np.full((60, 80, 3), 200, np.uint8))
+    assert main(["nimalia", "score", str(tmp_path / "p.png")]) == 2
+    assert "enrolment" in capsys.readouterr().err

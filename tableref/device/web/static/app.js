@@ -350,6 +350,7 @@ $("settings-form").addEventListener("submit", async (ev) => {
 document.addEventListener("keydown", (ev) => {
   if (ev.repeat || ev.ctrlKey || ev.altKey || ev.metaKey) return;
   if (ev.target.closest && ev.target.closest("input, select, textarea")) return;
+  if (view !== "game" && view !== "camera") return;
   if (/^[1-6]$/.test(ev.key) && snap && snap.game === "halli") {
     const seat = Number(ev.key) - 1;
     if (seat < snap.players.length) { ev.preventDefault(); ringBell(seat); }

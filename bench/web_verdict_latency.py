@@ -1,0 +1,83 @@
+"""Bell press to verdict on the page: a real Chromium on a real `tableref run --sim` daemon.
+
+For each ring, the page records `performance.now()` at the key press and again at the first
+animation frame after the verdict element shows the new verdict (the moment it can be
+painted). The path measured: keydown -> POST /api/bell -> the daemon judges, journals (an
+fsynced SQLite commit), announces -> server-sent event -> DOM update -> frame.
+
+    .venv/bin/python bench/web_verdict_latency.py [--rings 40]
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from playwright.async_api import async_playwright
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "web"))
+from web_daemon import CHROMIUM, CHROMIUM_ARGS, get_json, running_daemon
+
+PROBE = """
+window.__lat = [];
+document.addEventListener('keydown', () => { window.__t0 = performance.now(); }, true);
+new MutationObserver(() => {
+  const t0 = window.__t0;
+  if (t0 === undefined) return;
+  window.__t0 = undefined;
+  requestAnimationFrame(() => window.__lat.push(performance.now() - t0));
+}).observe(document.getElementById('verdict'), {attributes: true, attributeFilter: ['data-seq']});
+"""
+
+
+def _wait_unlocked(base: str) -> dict[str, object]:
+    deadline = time.monotonic() + 10
+    while True:
+        state = get_json(base + "/api/state")
+        if not state["halli"]["locked"] and not state["halli"]["over"]:
+            return state
+        if state["halli"]["over"] or time.monotonic() > deadline:
+            raise RuntimeError("the game ended or the bells stayed locked")
+        time.sleep(0.05)
+
+
+async def measure(base: str, rings: int) -> list[float]:
+    async with async_playwright() as pw:
+        browser = await pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        page = await browser.new_page(viewport={"width": 1280, "height": 800})
+        await page.goto(base + "/")
+        await page.wait_for_selector("#halli .player h2")
+        await page.evaluate(PROBE)
+        for i in range(rings):
+            _wait_unlocked(base)
+            seat = i % 2
+            before = await page.evaluate("window.__lat.length")
+            await page.keyboard.press(str(seat + 1))
+            await page.wait_for_function(f"window.__lat.length > {before}", timeout=15000)
+            await asyncio.sleep(0.3)  # let the round settle as at a real table
+        lat: list[float] = await page.evaluate("window.__lat")
+        await browser.close()
+    return lat
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--rings", type=int, default=40)
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory() as tmp, running_daemon(Path(tmp)) as base:
+        lat = asyncio.run(measure(base, args.rings))
+    lat.sort()
+    p99 = lat[min(len(lat) - 1, round(0.99 * (len(lat) - 1)))]
+    print(f"bell press (key) -> verdict shown on the page, {len(lat)} rings, simulated table:")
+    print(f"  median {statistics.median(lat):.1f} ms   p99 {p99:.1f} ms   "
+          f"min {lat[0]:.1f} ms   max {lat[-1]:.1f} ms")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

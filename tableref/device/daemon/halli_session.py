@@ -89,6 +89,7 @@ class HalliSession:
         self._seen: list[str | None] = [None] * len(players)  # last tops taken as flips
         self._ghosts: list[str | None] = [None] * len(players)  # collected, still in view
         self._frame_t = 0
+        self.decided_ns = 0  # when the last verdict was decided (monotonic)
         self._frame_seen = asyncio.Event()
         self.on_ring: list[Callable[[RingResult], None]] = []
         self.on_over: list[Callable[[], None]] = []

@@ -1,0 +1,390 @@
+"""The config file: one TOML file for players, pins, bells, voice, camera and the web page.
+
+`load_config(path)` reads and checks it and returns a frozen `Config`. Every problem raises
+`ConfigError` naming the key path (`players[2].button_pin`, `voice.speed`): unknown keys,
+wrong types and bad values alike. Players are indexed from 0 in seat order, as in the game
+log (`players[2]` is the third `[[players]]` table); speech and the screen count from 1.
+
+Defaults: a missing key takes the default below; a missing `[[players]]` list gives four
+players "Player 1" .. "Player 4". A player without `button_pin` / `led_pin` gets the
+default pins of its seat (`DEFAULT_PINS`, the wiring table in hardware.md); the string
+`"none"` means the seat has no button (or no LED) on GPIO.
+
+```toml
+game = "halli"              # "halli" | "nimalia" | "nelly"
+language = "en"             # "en" | "de"
+[[players]]                 # 2..6 players, seat order clockwise
+name = "Ann"
+colour = "#e53935"          # optional
+button_pin = 5              # BCM number; optional; "none" = no button on GPIO
+led_pin = 12                # optional; "none" = no LED
+[bells]
+pin_factory = "auto"        # "auto" | "lgpio" | "rpigpio" | "mock"
+bounce_ms = 5               # edges this soon after a press or release are contact bounce
+settle_ms = 2               # wait this long after the first press callback for earlier edges
+[voice]
+engine = "auto"             # "auto" | "espeak-ng" | "piper" | "none"
+voice = ""                  # espeak-ng voice or path to a Piper .onnx; "" = by language
+speed = 165                 # words per minute
+device = "default"          # ALSA device
+[camera]
+source = "auto"             # "auto" | "picamera2" | "sim" | "/dev/videoN" | dir | video file
+[web]
+host = "127.0.0.1"
+port = 8080
+[halli]
+elephant_alone_rings = false
+play_to_the_end = false
+[sim]                       # the simulated table (tableref run off the Pi, or --sim)
+flip_s = 1.2                # a simulated player turns a card this often
+fps = 10.0                  # simulated camera frames per second
+bots = false                # simulated players ring too (else only keyboard / page)
+reaction_ms = 550.0         # their mean reaction time
+max_flips = 0               # stop turning cards after this many (0: never)
+seed = 0                    # deal of the first game (0: a new one every game)
+```
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+DEFAULT_CONFIG_PATH = Path("/etc/tableref/config.toml")
+
+GAMES = ("halli", "nimalia", "nelly")
+LANGUAGES = ("en", "de")
+PIN_FACTORIES = ("auto", "lgpio", "rpigpio", "mock")
+VOICE_ENGINES = ("auto", "espeak-ng", "piper", "none")
+MIN_PLAYERS = 2
+MAX_PLAYERS = 6
+# BCM numbers usable on the 40-pin header (GPIO 0 and 1 are the HAT ID EEPROM's).
+BCM_PINS = range(2, 28)
+# (button, LED) per seat, in BCM numbers. They avoid I2C (2, 3), SPI0 (7-11), the UART
+# (14, 15) and the I2S pins (18-21) that audio HATs use. See the wiring table in hardware.md.
+DEFAULT_PINS: tuple[tuple[int, int], ...] = (
+    (5, 12),
+    (6, 13),
+    (16, 26),
+    (17, 27),
+    (22, 23),
+    (24, 25),
+)
+_COLOUR = re.compile(r"#[0-9a-fA-F]{6}")
+
+
+class ConfigError(ValueError):
+    """A problem in the config file. `key` is the path of the offending key ("" for the file)."""
+
+    def __init__(self, key: str, message: str) -> None:
+        self.key = key
+        super().__init__(f"{key}: {message}" if key else message)
+
+
+@dataclass(frozen=True)
+class PlayerConfig:
+    """One seat. `index` counts from 0 clockwise (as in the game log); pins are BCM or None."""
+
+    index: int
+    name: str
+    colour: str | None = None
+    button_pin: int | None = None
+    led_pin: int | None = None
+
+
+@dataclass(frozen=True)
+class BellsConfig:
+    pin_factory: str = "auto"
+    bounce_ms: float = 5.0
+    settle_ms: float = 2.0
+
+
+@dataclass(frozen=True)
+class VoiceConfig:
+    engine: str = "auto"
+    voice: str = ""
+    speed: int = 165
+    device: str = "default"
+
+
+@dataclass(frozen=True)
+class CameraConfig:
+    source: str = "auto"
+
+
+@dataclass(frozen=True)
+class WebConfig:
+    host: str = "127.0.0.1"
+    port: int = 8080
+
+
+@dataclass(frozen=True)
+class SimConfig:
+    flip_s: float = 1.2
+    fps: float = 10.0
+    bots: bool = False
+    reaction_ms: float = 550.0
+    max_flips: int = 0
+    seed: int = 0
+
+
+@dataclass(frozen=True)
+class HalliConfig:
+    elephant_alone_rings: bool = False
+    play_to_the_end: bool = False
+
+
+def default_players(count: int = 4) -> tuple[PlayerConfig, ...]:
+    return tuple(
+        PlayerConfig(index=i, name=f"Player {i + 1}", button_pin=b, led_pin=led)
+        for i, (b, led) in enumerate(DEFAULT_PINS[:count])
+    )
+
+
+@dataclass(frozen=True)
+class Config:
+    game: str = "halli"
+    language: str = "en"
+    players: tuple[PlayerConfig, ...] = field(default_factory=default_players)
+    bells: BellsConfig = field(default_factory=BellsConfig)
+    voice: VoiceConfig = field(default_factory=VoiceConfig)
+    camera: CameraConfig = field(default_factory=CameraConfig)
+    web: WebConfig = field(default_factory=WebConfig)
+    halli: HalliConfig = field(default_factory=HalliConfig)
+    sim: SimConfig = field(default_factory=SimConfig)
+    source: str = "<defaults>"
+
+    def player(self, index: int) -> PlayerConfig:
+        """The player at seat `index` (from 0)."""
+        return self.players[index]
+
+
+def load_config(path: Path | str | None = None) -> Config:
+    """Read and check the config file at `path` (default /etc/tableref/config.toml)."""
+    path = DEFAULT_CONFIG_PATH if path is None else Path(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise ConfigError("", f"{path}: no such config file") from None
+    except (OSError, UnicodeDecodeError) as err:
+        raise ConfigError("", f"{path}: cannot read the config file: {err}") from None
+    return parse_config(text, source=str(path))
+
+
+def parse_config(text: str, source: str = "<string>") -> Config:
+    """Parse TOML text into a `Config`; `source` names the file in error messages."""
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as err:
+        raise ConfigError("", f"{source}: not valid TOML: {err}") from None
+    return config_from_dict(data, source=source)
+
+
+def config_from_dict(data: Mapping[str, Any], source: str = "<dict>") -> Config:
+    """Check a parsed TOML document and build the `Config`."""
+    top = _Table(data, "")
+    players = _players(data.get("players"))
+    config = Config(
+        game=top.choice("game", GAMES, "halli"),
+        language=top.choice("language", LANGUAGES, "en"),
+        players=players,
+        bells=_bells(top.table("bells")),
+        voice=_voice(top.table("voice")),
+        camera=CameraConfig(source=top.table("camera").text("source", "auto")),
+        web=_web(top.table("web")),
+        halli=_halli(top.table("halli")),
+        sim=_sim(top.table("sim")),
+        source=source,
+    )
+    top.check_no_other_keys(
+        {"game", "language", "players", "bells", "voice", "camera", "web", "halli", "sim"}
+    )
+    return config
+
+
+def _bells(t: _Table) -> BellsConfig:
+    b = BellsConfig(
+        pin_factory=t.choice("pin_factory", PIN_FACTORIES, "auto"),
+        bounce_ms=t.number("bounce_ms", 5.0, 0.0, 100.0),
+        settle_ms=t.number("settle_ms", 2.0, 0.0, 100.0),
+    )
+    t.check_no_other_keys({"pin_factory", "bounce_ms", "settle_ms"})
+    return b
+
+
+def _voice(t: _Table) -> VoiceConfig:
+    v = VoiceConfig(
+        engine=t.choice("engine", VOICE_ENGINES, "auto"),
+        voice=t.text("voice", "", allow_empty=True),
+        speed=int(t.number("speed", 165, 80, 450, integer=True)),
+        device=t.text("device", "default"),
+    )
+    t.check_no_other_keys({"engine", "voice", "speed", "device"})
+    return v
+
+
+def _web(t: _Table) -> WebConfig:
+    w = WebConfig(
+        host=t.text("host", "127.0.0.1"), port=int(t.number("port", 8080, 1, 65535, True))
+    )
+    t.check_no_other_keys({"host", "port"})
+    return w
+
+
+def _halli(t: _Table) -> HalliConfig:
+    h = HalliConfig(
+        elephant_alone_rings=t.flag("elephant_alone_rings", False),
+        play_to_the_end=t.flag("play_to_the_end", False),
+    )
+    t.check_no_other_keys({"elephant_alone_rings", "play_to_the_end"})
+    return h
+
+
+def _sim(t: _Table) -> SimConfig:
+    s = SimConfig(
+        flip_s=t.number("flip_s", 1.2, 0.05, 60.0),
+        fps=t.number("fps", 10.0, 0.5, 60.0),
+        bots=t.flag("bots", False),
+        reaction_ms=t.number("reaction_ms", 550.0, 50.0, 5000.0),
+        max_flips=int(t.number("max_flips", 0, 0, 10_000, integer=True)),
+        seed=int(t.number("seed", 0, 0, 2**31, integer=True)),
+    )
+    t.check_no_other_keys({"flip_s", "fps", "bots", "reaction_ms", "max_flips", "seed"})
+    return s
+
+
+def _players(raw: Any) -> tuple[PlayerConfig, ...]:
+    if raw is None:
+        return default_players()
+    if not isinstance(raw, list) or not all(isinstance(p, dict) for p in raw):
+        raise ConfigError("players", "must be a list of [[players]] tables")
+    if not MIN_PLAYERS <= len(raw) <= MAX_PLAYERS:
+        raise ConfigError(
+            "players", f"{len(raw)} players given; there must be {MIN_PLAYERS} to {MAX_PLAYERS}"
+        )
+    players = []
+    used: dict[int, str] = {}
+    names: dict[str, str] = {}
+    for i, entry in enumerate(raw):
+        key = f"players[{i}]"
+        t = _Table(entry, key)
+        default_button, default_led = DEFAULT_PINS[i]
+        name = t.text("name", None)
+        if name.casefold() in names:
+            raise ConfigError(
+                f"{key}.name", f"{name!r} is already the name of {names[name.casefold()]}"
+            )
+        names[name.casefold()] = key
+        colour = t.optional_text("colour")
+        if colour is not None and not _COLOUR.fullmatch(colour):
+            raise ConfigError(f"{key}.colour", f'{colour!r} is not a colour like "#e53935"')
+        player = PlayerConfig(
+            index=i,
+            name=name,
+            colour=colour,
+            button_pin=t.pin("button_pin", default_button),
+            led_pin=t.pin("led_pin", default_led),
+        )
+        for what in ("button_pin", "led_pin"):
+            pin = getattr(player, what)
+            if pin is None:
+                continue
+            if pin in used:
+                raise ConfigError(f"{key}.{what}", f"GPIO {pin} is already used by {used[pin]}")
+            used[pin] = f"{key}.{what}"
+        t.check_no_other_keys({"name", "colour", "button_pin", "led_pin"})
+        players.append(player)
+    return tuple(players)
+
+
+class _Table:
+    """A TOML table being checked; every getter names the full key path in its errors."""
+
+    def __init__(self, data: Any, path: str) -> None:
+        if not isinstance(data, Mapping):
+            raise ConfigError(path, f"must be a table, not {_kind(data)}")
+        self.data = data
+        self.path = path
+
+    def key(self, name: str) -> str:
+        return f"{self.path}.{name}" if self.path else name
+
+    def table(self, name: str) -> _Table:
+        return _Table(self.data.get(name, {}), self.key(name))
+
+    def check_no_other_keys(self, known: set[str]) -> None:
+        for name in self.data:
+            if name not in known:
+                raise ConfigError(
+                    self.key(name), f"unknown key (known here: {', '.join(sorted(known))})"
+                )
+
+    def text(self, name: str, default: str | None, allow_empty: bool = False) -> str:
+        value = self.data.get(name, default)
+        if value is None:
+            raise ConfigError(self.key(name), "is required")
+        if not isinstance(value, str):
+            raise ConfigError(self.key(name), f"must be a string, not {_kind(value)}")
+        if not allow_empty and not value.strip():
+            raise ConfigError(self.key(name), "must not be empty")
+        return value
+
+    def optional_text(self, name: str) -> str | None:
+        if name not in self.data:
+            return None
+        return self.text(name, None)
+
+    def choice(self, name: str, choices: tuple[str, ...], default: str) -> str:
+        value = self.text(name, default)
+        if value not in choices:
+            allowed = ", ".join(f'"{c}"' for c in choices)
+            raise ConfigError(self.key(name), f"{value!r} is not one of {allowed}")
+        return value
+
+    def flag(self, name: str, default: bool) -> bool:
+        value = self.data.get(name, default)
+        if not isinstance(value, bool):
+            raise ConfigError(self.key(name), f"must be true or false, not {_kind(value)}")
+        return value
+
+    def number(
+        self, name: str, default: float, low: float, high: float, integer: bool = False
+    ) -> float:
+        value = self.data.get(name, default)
+        wanted = (int,) if integer else (int, float)
+        if isinstance(value, bool) or not isinstance(value, wanted):
+            what = "an integer" if integer else "a number"
+            raise ConfigError(self.key(name), f"must be {what}, not {_kind(value)}")
+        if not low <= value <= high:
+            raise ConfigError(self.key(name), f"{value} is out of range {low:g}..{high:g}")
+        return float(value) if not integer else value
+
+    def pin(self, name: str, default: int) -> int | None:
+        value = self.data.get(name, default)
+        if value == "none":
+            return None
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise ConfigError(
+                self.key(name), f'must be a BCM pin number or "none", not {_kind(value)}'
+            )
+        if value not in BCM_PINS:
+            raise ConfigError(self.key(name), f"GPIO {value} is not a usable BCM pin (2..27)")
+        return value
+
+
+def _kind(value: Any) -> str:
+    if isinstance(value, bool):
+        return f"a boolean ({str(value).lower()})"
+    if isinstance(value, str):
+        return f"a string ({value!r})"
+    if isinstance(value, int | float):
+        return f"a number ({value})"
+    if isinstance(value, list):
+        return "a list"
+    if isinstance(value, Mapping):
+        return "a table"
+    return type(value).__name__

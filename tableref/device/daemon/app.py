@@ -1,0 +1,317 @@
+"""The daemon: one asyncio process that referees the game at the table.
+
+It owns the journal, the current game's session, the camera loop, the simulated table
+(off the Pi), and implements the web page's `Hub`. Everything runs on one event loop;
+bell callbacks from gpiozero's threads enter through `bell_from_thread`, camera reads and
+recognition run in worker threads. Background tasks are tracked and cancelled on `stop`.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import random
+import time
+from collections.abc import AsyncIterator, Callable, Coroutine
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from tableref.device.camera.base import Frame, FrameSource
+from tableref.device.camera.runner import CameraRunner
+from tableref.device.config import Config
+from tableref.device.daemon.halli_rules import RingResult
+from tableref.device.daemon.halli_session import HalliSession, TableSeen, Timing
+from tableref.device.daemon.health import DeviceStatus, Health, supervise
+from tableref.device.daemon.settings import GameSettings, settings_from_config, updated
+from tableref.device.daemon.sim_players import SimPlayers
+from tableref.device.daemon.state import Changes, build_snapshot
+from tableref.device.daemon.words import Words
+from tableref.device.sim import Renderer, SimCamera, SimWorld
+from tableref.device.store import OpenGame, Store
+from tableref.device.web.hub import HubError
+
+log = logging.getLogger("tableref.daemon")
+
+
+class Speaker(Protocol):
+    def say(self, text: str) -> None: ...
+
+
+class Leds(Protocol):
+    def light(self, player: int | None) -> None: ...
+
+
+class HalliEyes(Protocol):
+    """The Halli recogniser as the daemon uses it: a frame in, the tops per seat out."""
+
+    def look(self, frame: Frame, seats: int) -> tuple[TableSeen, bytes | None]: ...
+
+
+@dataclass
+class Parts:
+    """The hardware and helpers the daemon is given (all optional)."""
+
+    camera: FrameSource | None = None
+    eyes: HalliEyes | None = None
+    render: Renderer | None = None  # the simulated table's renderer (with --sim)
+    speaker: Speaker | None = None
+    leds: Leds | None = None
+    timing: Timing | None = None
+
+
+class Daemon:
+    """The referee. Implements tableref.device.web.hub.Hub."""
+
+    def __init__(self, config: Config, store: Store, parts: Parts, *, sim: bool) -> None:
+        self.config = config
+        self.store = store
+        self.parts = parts
+        self.sim = sim
+        self.settings: GameSettings = settings_from_config(config)
+        self.health = Health(self._device_changed)
+        self.changes = Changes()
+        self.words = Words(self.settings.language)
+        self.session: HalliSession | None = None
+        self.world: SimWorld | None = None
+        self.game_id = 0
+        self.journal_seq = 0
+        self.said: list[tuple[int, str]] = []  # (monotonic ns, text) of what was spoken
+        self._tasks: set[asyncio.Task[Any]] = set()
+        self._vision = ThreadPoolExecutor(max_workers=1, thread_name_prefix="vision")
+        self._camera: CameraRunner | None = None
+        self._jpeg: bytes | None = None
+        self._jpeg_t = 0.0
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._started = False
+
+    # -- life ---------------------------------------------------------------------------
+    async def start(self) -> None:
+        self._loop = asyncio.get_running_loop()
+        resume = self.store.open_game()
+        if resume is not None and resume.game == "halli" and len(resume.players) >= 2:
+            self._resume(resume)
+        else:
+            self.new_game()
+        camera = self.parts.camera
+        if camera is None and self.sim and self.parts.render is not None:
+            camera = SimCamera(lambda: self.world, self.parts.render, self.config.sim.fps)
+        if camera is not None:
+            self._camera = CameraRunner(camera, self._on_frame, self.health)
+            self.spawn(supervise("camera", self.health, self._camera.run_once))
+        else:
+            self.health.report("camera", False, "no camera: Halli Galli judges who was first")
+        if self.sim:
+            self.spawn(SimPlayers(self, self.config.sim).run())
+        self._started = True
+
+    async def stop(self) -> None:
+        tasks = list(self._tasks)
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+        if self._camera is not None:
+            self._camera.shutdown()
+        self._vision.shutdown(wait=False, cancel_futures=True)
+        if self.parts.leds is not None:
+            self.parts.leds.light(None)
+
+    def spawn(self, coro: Coroutine[Any, Any, Any]) -> asyncio.Task[Any]:
+        """Run a background task that is cancelled on stop; its failure is logged."""
+        task = asyncio.get_running_loop().create_task(coro)
+        self._tasks.add(task)
+        task.add_done_callback(self._task_done)
+        return task
+
+    def _task_done(self, task: asyncio.Task[Any]) -> None:
+        self._tasks.discard(task)
+        if not task.cancelled() and task.exception() is not None:
+            log.error("background task failed", exc_info=task.exception())
+
+    # -- games --------------------------------------------------------------------------
+    def new_game(self) -> None:
+        """Open a new game with the current settings (abandoning an unfinished one)."""
+        s = self.settings
+        names = [p.name for p in s.players]
+        self.game_id = self.store.start_game(s.game, names)
+        self.journal_seq = 0
+        self.session = None
+        self.world = None
+        if s.game == "halli":
+            session = self._halli_session(names)
+            extra: dict[str, Any] = {}
+            if self.sim:
+                extra["sim_seed"] = self.config.sim.seed or random.randrange(1, 2**31)
+            rec = session.start_record(**extra)
+            self.journal(rec)
+            self._apply(session, rec)
+        self.changes.bump()
+
+    def _resume(self, game: OpenGame) -> None:
+        self.game_id = game.id
+        self.settings = updated(self.settings, game=game.game, names=game.players)
+        self.words = Words(self.settings.language)
+        session = self._halli_session(game.players)
+        for rec in game.events:
+            self._apply(session, rec)
+        self.journal_seq = len(game.events)
+        log.info("resumed game %d after %d journal events", game.id, len(game.events))
+        self.changes.bump()
+
+    def _apply(self, session: HalliSession, rec: dict[str, Any]) -> None:
+        """Fold one record into the referee and, with the simulated table, the world."""
+        if rec.get("event") == "start":
+            self.session = session
+            if rec.get("sim_seed") is not None:
+                self.world = SimWorld(list(rec["players"]), int(rec["sim_seed"]),
+                                      session.options)
+        result = session.apply_record(rec)
+        if self.world is not None:
+            self.world.apply(rec, None if result is None else result.right)
+
+    def _halli_session(self, names: list[str]) -> HalliSession:
+        s = self.settings
+        session = HalliSession(
+            names,
+            dict(s.halli_options),
+            journal=self.journal,
+            changed=self.changes.bump,
+            say=self.say,
+            light=self._light,
+            spawn=self.spawn,
+            camera_ok=lambda: self.health.ok("camera"),
+            words=self.words,
+            timing=self.parts.timing,
+        )
+        session.on_ring.append(self._ring_done)
+        session.on_over.append(self._game_over)
+        return session
+
+    def journal(self, rec: dict[str, Any]) -> None:
+        """Write a record to the journal (on disk when this returns) before acting on it."""
+        self.store.append(self.game_id, rec)
+        self.journal_seq += 1
+
+    def _ring_done(self, result: RingResult) -> None:
+        if self.world is not None and result.right is not None:
+            self.world.ring(result.player, result.right)
+
+    def _game_over(self) -> None:
+        if self.session is None:
+            return
+        scores, winner = self.session.result()
+        self.store.finish_game(self.game_id, scores, winner)
+        log.info("game %d over: %s wins", self.game_id, winner)
+        if self.sim and self._loop is not None:
+            self.spawn(self._next_game_later(self.game_id))
+
+    async def _next_game_later(self, game_id: int, delay_s: float = 15.0) -> None:
+        await asyncio.sleep(delay_s)
+        if self.game_id == game_id:
+            self.new_game()
+
+    # -- the world --------------------------------------------------------------------
+    async def _on_frame(self, frame: Frame) -> None:
+        session, eyes = self.session, self.parts.eyes
+        if session is None or eyes is None:
+            return
+        loop = asyncio.get_running_loop()
+        seen, jpeg = await loop.run_in_executor(self._vision, eyes.look, frame,
+                                                len(session.players))
+        if jpeg is not None:
+            self._jpeg = jpeg
+        if session is self.session:
+            session.on_seen(seen)
+
+    def bell_from_thread(self, player: int, t_ns: int) -> None:
+        """A bell edge from a hardware thread (gpiozero, serial): enter the loop safely."""
+        if self._loop is not None:
+            self._loop.call_soon_threadsafe(self.press, player, t_ns)
+
+    def press(self, player: int, t_ns: int) -> None:
+        if self.session is not None:
+            self.session.press(player, t_ns)
+
+    def say(self, text: str) -> None:
+        self.said.append((time.monotonic_ns(), text))
+        del self.said[:-50]
+        log.info("say: %s", text)
+        if self.parts.speaker is not None:
+            try:
+                self.parts.speaker.say(text)
+            except Exception as err:  # the audio device failed: report it, go on
+                self.health.report("audio", False, str(err))
+            else:
+                if self.health.known("audio") and not self.health.ok("audio"):
+                    self.health.report("audio", True)
+
+    def _light(self, player: int | None) -> None:
+        if self.parts.leds is not None:
+            try:
+                self.parts.leds.light(player)
+            except Exception as err:
+                self.health.report("bells", False, f"LEDs: {err}")
+
+    def _device_changed(self, status: DeviceStatus) -> None:
+        if self._started:
+            self.say(self.words.device(status.name, status.ok))
+        if self._loop is not None:
+            self.changes.bump()
+
+    # -- the Hub ------------------------------------------------------------------------
+    def snapshot(self) -> dict[str, Any]:
+        session = self.session
+        return build_snapshot(
+            seq=self.changes.seq,
+            game=self.settings.game,
+            language=self.settings.language,
+            players=list(self.settings.players),
+            outs=session.outs() if session is not None else [],
+            devices=self.health.as_list(),
+            part=session.part() if session is not None else None,
+            journal_seq=self.journal_seq,
+        )
+
+    def subscribe(self) -> AsyncIterator[dict[str, Any]]:
+        return self.changes.follow(self.snapshot)
+
+    async def press_bell(self, player: int) -> None:
+        t_ns = time.monotonic_ns()
+        if self.settings.game != "halli" or self.session is None:
+            raise HubError(f"the game {self.settings.game!r} has no bells")
+        if not isinstance(player, int) or not 0 <= player < len(self.settings.players):
+            raise HubError(f"player {player!r}: there is no such seat")
+        self.session.press(player, t_ns)
+
+    async def upload_reserve(self, player: int, data: bytes, content_type: str) -> None:
+        raise HubError("the game is not Nimalia")
+
+    async def apply_settings(self, settings: dict[str, Any]) -> None:
+        new, restart = updated_from_page(self.settings, settings)
+        self.settings = new
+        self.words = Words(new.language)
+        if restart:
+            self.new_game()
+        else:
+            self.changes.bump()
+
+    def history(self) -> list[dict[str, Any]]:
+        return self.store.history()
+
+    def camera_jpeg(self) -> bytes | None:
+        return self._jpeg
+
+    def reserve_jpeg(self, player: int) -> bytes | None:
+        return None
+
+
+def updated_from_page(current: GameSettings, raw: dict[str, Any]) -> tuple[GameSettings, bool]:
+    from tableref.device.daemon.settings import SettingsError, from_page
+
+    try:
+        return from_page(current, raw)
+    except SettingsError as err:
+        raise HubError(str(err)) from None
+
+
+Callback = Callable[[], None]

@@ -1,0 +1,55 @@
+"""The simulated players: they turn cards in turn and, when asked, ring with human timing."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import time
+from typing import TYPE_CHECKING
+
+from tableref.device.config import SimConfig
+
+if TYPE_CHECKING:
+    from tableref.device.daemon.app import Daemon
+
+
+class SimPlayers:
+    """Drives the simulated table of `daemon` (its `world`, rebuilt from the journal)."""
+
+    def __init__(self, daemon: Daemon, pace: SimConfig, seed: int = 1) -> None:
+        self.daemon = daemon
+        self.pace = pace
+        self.rng = random.Random(seed)
+        self.flips = 0
+
+    async def run(self) -> None:
+        while True:
+            await asyncio.sleep(self.pace.flip_s)
+            self.step()
+
+    def step(self) -> None:
+        d = self.daemon
+        world, session = d.world, d.session
+        if world is None or session is None or session.locked or session.rules.over:
+            return
+        if self.pace.max_flips and self.flips >= self.pace.max_flips:
+            return
+        seat = world.next_flip()
+        if seat is None:
+            return
+        d.journal({"event": "sim_flip", "player": seat})
+        world.flip(seat)
+        self.flips += 1
+        if self.pace.bots and world.ringable():
+            shown = time.monotonic_ns()
+            for bot in range(len(world.players)):
+                if not world.rules.is_out(bot):
+                    d.spawn(self._ring_later(bot, shown, world.rules.state))
+
+    async def _ring_later(self, bot: int, shown_ns: int, state: object) -> None:
+        mean = self.pace.reaction_ms / 1000
+        await asyncio.sleep(max(0.15, self.rng.gauss(mean, mean / 4)))
+        world = self.daemon.world
+        if world is None or world.rules.state is not state:
+            return  # the table changed: too late
+        self.daemon.press(bot, time.monotonic_ns())

@@ -1,0 +1,87 @@
+"""Count the fruits on a white-balanced rectified card: separate blobs of four colours.
+
+Works for any art of that kind: bananas are yellow, plums purple, strawberries red,
+limes green, each fruit a separate shape on light paper. Small bits (leaves, seeds,
+stems) are ignored; anything that does not look like a clean fruit card (blobs of odd
+sizes, large unexplained dark or coloured areas) makes the count unsure.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+from tableref.vision.halli.codes import FRUITS
+
+Image = np.ndarray
+
+# OpenCV hue (0..180) ranges of each fruit, inclusive
+HUES: dict[str, tuple[tuple[int, int], ...]] = {
+    "banana": ((13, 34),),
+    "plum": ((112, 164),),
+    "strawberry": ((0, 10), (167, 180)),
+    "lime": ((36, 92),),
+}
+
+
+@dataclass(frozen=True)
+class FruitCount:
+    counts: dict[str, int]
+    sure: bool
+    why: str = ""  # the reason when not sure
+
+
+@dataclass(frozen=True)
+class FruitOptions:
+    min_sat: int = 85
+    min_val: int = 45
+    min_blob: float = 0.011  # smallest fruit, fraction of the card's area
+    max_blob: float = 0.16  # largest single fruit
+    max_other: float = 0.045  # unexplained non-paper area allowed
+    max_fruits: int = 6
+
+
+def count_fruits(card: Image, opts: FruitOptions | None = None) -> FruitCount:
+    """Count the fruits of each kind on a balanced card image."""
+    opts = opts or FruitOptions()
+    hsv = cv2.cvtColor(card, cv2.COLOR_BGR2HSV)
+    hue, sat, val = hsv[..., 0], hsv[..., 1], hsv[..., 2]
+    area = float(card.shape[0] * card.shape[1])
+    coloured = (sat >= opts.min_sat) & (val >= opts.min_val)
+    counts = dict.fromkeys(FRUITS, 0)
+    explained = np.zeros(hue.shape, np.uint8)
+    blob_areas: dict[str, list[int]] = {f: [] for f in FRUITS}
+    for fruit, ranges in HUES.items():
+        sel = np.zeros(hue.shape, bool)
+        for lo, hi in ranges:
+            sel |= (hue >= lo) & (hue <= hi)
+        m = (sel & coloured).astype(np.uint8)
+        n, labels, stats, _ = cv2.connectedComponentsWithStats(m, connectivity=8)
+        for i in range(1, n):
+            a = int(stats[i, cv2.CC_STAT_AREA])
+            if a < opts.min_blob * area:
+                if a >= 0.004 * area:
+                    explained |= (labels == i).astype(np.uint8)
+                continue
+            if a > opts.max_blob * area:
+                return FruitCount(counts, False, f"a {fruit}-coloured area too big for a fruit")
+            counts[fruit] += 1
+            blob_areas[fruit].append(a)
+            explained |= (labels == i).astype(np.uint8)
+    total = sum(counts.values())
+    if total == 0:
+        return FruitCount(counts, False, "no fruit")
+    if total > opts.max_fruits:
+        return FruitCount(counts, False, "too many fruits")
+    for fruit, areas in blob_areas.items():
+        if len(areas) >= 2 and max(areas) > 1.7 * min(areas):
+            return FruitCount(counts, False, f"{fruit}s of different sizes (touching?)")
+    # everything dark or coloured must sit on or next to a fruit (outlines, tips, leaves)
+    near = cv2.dilate(explained, np.ones((5, 5), np.uint8))
+    ink = coloured | (val < 110)
+    other = float(np.count_nonzero(ink & (near == 0))) / area
+    if other > opts.max_other:
+        return FruitCount(counts, False, "marks that are not fruits")
+    return FruitCount(counts, True)

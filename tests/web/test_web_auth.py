@@ -95,3 +95,46 @@ async def test_guessing_the_pin_locks_the_address_out(
     other = {REMOTE_HEADER: "192.168.1.21", "X-Tableref-Pin": "4821"}
     assert (await client.get("/api/state", headers=other)).status == 200
     assert (await client.get("/api/state")).status == 200  # the kiosk itself is never locked
+
+
+def _lan_address() -> str | None:
+    """This machine's address on its default route, if it has one."""
+    import socket
+
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
+        try:
+            s.connect(("192.0.2.123", 9))  # no packet is sent for a UDP connect
+            addr: str = s.getsockname()[0]
+        except OSError:
+            return None
+    return None if is_loopback(addr) else addr
+
+
+async def test_a_real_lan_socket_needs_the_pin(hub: FakeHub) -> None:
+    """No test seam: the app listens on all addresses and is reached over the LAN address."""
+    import aiohttp
+    from aiohttp import web
+
+    from tableref.device.web.app import create_app
+
+    addr = _lan_address()
+    if addr is None:
+        pytest.skip("this machine has no non-loopback IPv4 address")
+    runner = web.AppRunner(create_app(hub, pin="4821", lan=True))
+    await runner.setup()
+    site = web.TCPSite(runner, "0.0.0.0", 0)
+    await site.start()
+    port = runner.addresses[0][1]
+    try:
+        # unsafe=True: accept cookies from a bare IP address, as browsers do
+        async with aiohttp.ClientSession(cookie_jar=aiohttp.CookieJar(unsafe=True)) as session:
+            res = await session.get(f"http://{addr}:{port}/api/state")
+            assert res.status == 401
+            res = await session.get(f"http://127.0.0.1:{port}/api/state")
+            assert res.status == 200 and (await res.json())["access"]["pin"] == "4821"
+            res = await session.post(f"http://{addr}:{port}/api/login", json={"pin": "4821"})
+            assert res.status == 200
+            res = await session.get(f"http://{addr}:{port}/api/state")
+            assert res.status == 200 and "access" not in await res.json()
+    finally:
+        await runner.cleanup()

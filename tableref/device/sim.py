@@ -10,6 +10,7 @@ the start record, so after a restart the same table is rebuilt from the journal.
 
 from __future__ import annotations
 
+import itertools
 import random
 import threading
 import time
@@ -33,16 +34,13 @@ _FRUITS = "BPSL"
 
 
 def fruit_deck(rng: random.Random, n: int = 64) -> list[str]:
-    """n fruit cards: 32 kinds of 1 to 3 fruits of 1 or 2 sorts, each kind twice (the
-    real deck's list is not published; pairs make identical cards come up)."""
-    kinds: set[str] = set()
-    while len(kinds) < n // 2:
-        sorts = rng.sample(_FRUITS, rng.choice((1, 1, 2)))
-        code = "".join(s * rng.randint(1, 3 if len(sorts) == 1 else 2) for s in sorts)
-        code = "".join(sorted(code, key=_FRUITS.index))
-        if len(code) <= 3:
-            kinds.add(code)
-    return sorted(kinds) * 2
+    """n fruit cards: n/2 kinds of 1 to 3 fruits, each kind twice (the real deck's list is
+    not published; pairs make identical cards come up)."""
+    kinds = sorted(
+        {"".join(sorted(combo, key=_FRUITS.index))
+         for size in (1, 2, 3) for combo in itertools.product(_FRUITS, repeat=size)}
+    )
+    return sorted(rng.sample(kinds, n // 2)) * 2
 
 
 def full_deck(rng: random.Random) -> list[str]:
@@ -152,6 +150,8 @@ class SimCamera:
         self._index = 0
         self._open = False
         self._stop = threading.Event()
+        # the table drawn for the last tops: it only changes when a card moves
+        self._cached: tuple[tuple[str | None, ...], npt.NDArray[np.uint8]] | None = None
 
     def open(self) -> None:
         self._open = True
@@ -168,7 +168,9 @@ class SimCamera:
         n = 0 if world is None else len(world.players)
         tops: tuple[str | None, ...] = (None,) * max(n, 2) if world is None else world.tops()
         t_ns = time.monotonic_ns()  # the exposure: the table as it is now
-        image = self._render(tops, self._rng)
+        if self._cached is None or self._cached[0] != tops:
+            self._cached = (tops, self._render(tops, self._rng))
+        image = self._cached[1]
         self._index += 1
         return Frame(image, t_ns, self._index)
 

@@ -129,3 +129,27 @@ async def test_without_a_camera_only_who_was_first() -> None:
     assert v["player"] == 0 and v["right"] is None and v["margin_ms"] == 2.0
     assert t.said[0].startswith("P0 was first, by 2 milliseconds. No camera")
     assert [p["pile"] for p in s.part()["piles"]] == [0, 0, 0]
+
+
+async def test_an_identical_card_turned_on_the_same_pile_is_inferred() -> None:
+    t = Table()
+    s = t.session
+    s.on_seen(TableSeen(100 * MS, ("BB", None, None)))
+    s.on_seen(TableSeen(200 * MS, ("BB", "L", None)))
+    s.on_seen(TableSeen(300 * MS, ("BB", "L", "P")))
+    # seat 0 turns another BB (the camera sees no change), then seat 1 turns S
+    s.on_seen(TableSeen(500 * MS, ("BB", "S", "P")))
+    flips = [r for r in t.records if r["event"] == "flip"]
+    assert flips[-2] == {"event": "flip", "player": 0, "card": "BB", "t_ns": 500 * MS,
+                         "inferred": True}
+    assert flips[-1]["player"] == 1 and s.part()["message"] == ""
+    assert [p["pile"] for p in s.part()["piles"]] == [2, 2, 1]
+
+
+async def test_a_flip_out_of_turn_is_reported_not_counted() -> None:
+    t = Table()
+    s = t.session
+    s.on_seen(TableSeen(100 * MS, (None, "L", None)))  # seat 1 turns before seat 0
+    assert "not counted" in s.part()["message"]
+    assert [p["pile"] for p in s.part()["piles"]] == [0, 0, 0]
+    assert t.replayed().part() == s.part()

@@ -76,6 +76,7 @@ class Daemon:
         self.world: SimWorld | None = None
         self.game_id = 0
         self.journal_seq = 0
+        self.sim_flips = 0  # flips of the simulated players in this game
         self.said: list[tuple[int, str]] = []  # (monotonic ns, text) of what was spoken
         self._tasks: set[asyncio.Task[Any]] = set()
         self._vision = ThreadPoolExecutor(max_workers=1, thread_name_prefix="vision")
@@ -135,6 +136,7 @@ class Daemon:
         names = [p.name for p in s.players]
         self.game_id = self.store.start_game(s.game, names)
         self.journal_seq = 0
+        self.sim_flips = 0
         self.session = None
         self.world = None
         if s.game == "halli":
@@ -166,6 +168,8 @@ class Daemon:
                 self.world = SimWorld(list(rec["players"]), int(rec["sim_seed"]),
                                       session.options)
         result = session.apply_record(rec)
+        if rec.get("event") == "sim_flip":
+            self.sim_flips += 1
         if self.world is not None:
             self.world.apply(rec, None if result is None else result.right)
 
@@ -253,7 +257,9 @@ class Daemon:
                 self.health.report("bells", False, f"LEDs: {err}")
 
     def _device_changed(self, status: DeviceStatus) -> None:
-        if self._started:
+        # speak when a device goes (or comes back), not at every retry or at the start
+        if self._started and status.ok != status.was_ok and not (status.ok and
+                                                                  status.was_ok is None):
             self.say(self.words.device(status.name, status.ok))
         if self._loop is not None:
             self.changes.bump()

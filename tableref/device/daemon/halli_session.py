@@ -111,9 +111,10 @@ class HalliSession:
             self.rules.start(rec.get("cards"))
             self.right_since = None
         elif kind == "flip":
+            self._seen[rec["player"]] = rec.get("card")  # what the table shows, either way
             if self.rules.flip(rec["player"], rec.get("card")):
-                self._seen[rec["player"]] = rec.get("card")
                 self._track_right_since(int(rec.get("t_ns", 0)))
+                self.message = ""
             else:
                 self.message = self.rules.last_error
         elif kind == "ring":
@@ -199,6 +200,7 @@ class HalliSession:
             return
         if self.rules.over:
             return
+        changed: list[int] = []
         for seat, top in enumerate(seen.tops[: len(self.players)]):
             if top == UNREADABLE:
                 continue
@@ -207,11 +209,33 @@ class HalliSession:
                 continue
             if top == self._seen[seat] or top == self._ghosts[seat]:
                 continue
-            rec: Record = {"event": "flip", "player": seat, "card": top, "t_ns": seen.t_ns}
-            self._journal(rec)
-            self.apply_record(rec, live=True)
-            self._seen[seat] = top  # a rejected flip is still what the table shows
+            changed.append(seat)
+        n = len(self.players)
+        turn = self.rules.turn() or 0
+        for seat in sorted(changed, key=lambda s: (s - turn) % n):
+            self._infer_unseen_flips(seat, seen, changed)
+            self._flip_seen(seat, str(seen.tops[seat]), seen.t_ns)
         self._note_frame(seen.t_ns)
+
+    def _flip_seen(self, seat: int, card: str, t_ns: int, inferred: bool = False) -> None:
+        rec: Record = {"event": "flip", "player": seat, "card": card, "t_ns": t_ns}
+        if inferred:
+            rec["inferred"] = True
+        self._journal(rec)
+        self.apply_record(rec, live=True)
+
+    def _infer_unseen_flips(self, seat: int, seen: TableSeen, changed: list[int]) -> None:
+        """A card turned on `seat` out of turn while the players before it show a card:
+        they turned a card identical to the one they had on top (the camera cannot see
+        that), so they are counted as having turned that card again."""
+        for _ in range(len(self.players)):
+            turn = self.rules.turn()
+            if turn is None or turn == seat or turn in changed:
+                return
+            top = seen.tops[turn]
+            if top is None or top == UNREADABLE or top != self._seen[turn]:
+                return
+            self._flip_seen(turn, top, seen.t_ns, inferred=True)
 
     def _note_frame(self, t_ns: int) -> None:
         self._frame_t = max(self._frame_t, t_ns)

@@ -15,6 +15,7 @@ class DeviceStatus:
     name: str
     ok: bool
     message: str = ""
+    was_ok: bool | None = None  # before this report (None: first report)
 
 
 class Health:
@@ -29,13 +30,13 @@ class Health:
         old = self._devices.get(name)
         if old is not None and old.ok == ok and old.message == message:
             return False
-        status = DeviceStatus(name, ok, message)
+        status = DeviceStatus(name, ok, message, None if old is None else old.ok)
         self._devices[name] = status
         if ok:
             log.info("%s: working%s", name, f" ({message})" if message else "")
         else:
             log.warning("%s: %s", name, message)
-        if self._on_change is not None and (old is None or old.ok != ok or not ok):
+        if self._on_change is not None:
             self._on_change(status)
         return True
 

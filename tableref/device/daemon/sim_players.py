@@ -20,7 +20,6 @@ class SimPlayers:
         self.daemon = daemon
         self.pace = pace
         self.rng = random.Random(seed)
-        self.flips = 0
 
     async def run(self) -> None:
         while True:
@@ -32,14 +31,14 @@ class SimPlayers:
         world, session = d.world, d.session
         if world is None or session is None or session.locked or session.rules.over:
             return
-        if self.pace.max_flips and self.flips >= self.pace.max_flips:
+        if self.pace.max_flips and d.sim_flips >= self.pace.max_flips:
             return
         seat = world.next_flip()
         if seat is None:
             return
         d.journal({"event": "sim_flip", "player": seat})
         world.flip(seat)
-        self.flips += 1
+        d.sim_flips += 1
         if self.pace.bots and world.ringable():
             shown = time.monotonic_ns()
             for bot in range(len(world.players)):

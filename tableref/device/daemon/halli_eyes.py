@@ -1,0 +1,87 @@
+"""The Halli recogniser as the daemon uses it: a frame in, the top card of each seat out.
+
+Cards are given to the seat whose pile place is nearest (the places of
+`vision.synth.halli_scene.pile_places`: seat 0 nearest the bottom of the frame, then
+clockwise). Runs in a worker thread.
+"""
+
+from __future__ import annotations
+
+import time
+
+import cv2
+import numpy as np
+
+from tableref.device.camera.base import Frame
+from tableref.device.daemon.halli_session import UNREADABLE, TableSeen
+from tableref.vision.halli.codes import ANIMALS
+from tableref.vision.halli.enrol import Enrolment, card_from_photo
+from tableref.vision.halli.recognise import Recogniser, SeenCard
+from tableref.vision.synth.halli_cards import card_image, random_style
+from tableref.vision.synth.halli_scene import pile_places
+
+
+def sim_enrolment(seed: int) -> Enrolment:
+    """What a user would enrol for the simulated table's deck: its three animals."""
+    style = random_style(np.random.default_rng(seed))
+    enrolment = Enrolment()
+    for animal in sorted(ANIMALS):
+        enrolment.add(animal, card_from_photo(card_image(animal, style), animal))
+    return enrolment
+
+
+class HalliEyes:
+    """Recognise a frame and say which card lies on which seat's pile."""
+
+    def __init__(self, recogniser: Recogniser, jpeg_every_s: float = 0.5) -> None:
+        self.recogniser = recogniser
+        self.jpeg_every_s = jpeg_every_s
+        self._last_jpeg = 0.0
+        self.ms: list[float] = []  # recognition time per frame, for the benchmark
+
+    def look(self, frame: Frame, seats: int) -> tuple[TableSeen, bytes | None]:
+        start = time.perf_counter()
+        cards = self.recogniser(frame.image)
+        h, w = frame.image.shape[:2]
+        places = pile_places(seats, (w, h))
+        best: list[tuple[float, SeenCard] | None] = [None] * seats
+        reach = 0.22 * min(w, h) + 0.1 * max(w, h)
+        for card in cards:
+            dists = [np.hypot(card.center[0] - px, card.center[1] - py) for px, py in places]
+            seat = int(np.argmin(dists))
+            if dists[seat] > reach:
+                continue
+            held = best[seat]
+            # a readable card beats an unreadable one; then the one nearest the place
+            rank = dists[seat] + (0 if card.code is not None else 1e6)
+            if held is None or rank < held[0]:
+                best[seat] = (rank, card)
+        tops: list[str | None] = []
+        for entry in best:
+            if entry is None:
+                tops.append(None)
+            else:
+                tops.append(entry[1].code if entry[1].code is not None else UNREADABLE)
+        self.ms.append((time.perf_counter() - start) * 1000)
+        del self.ms[:-1000]
+        jpeg = None
+        now = time.monotonic()
+        if now - self._last_jpeg >= self.jpeg_every_s:
+            self._last_jpeg = now
+            jpeg = annotate(frame.image, cards)
+        return TableSeen(frame.t_ns, tuple(tops)), jpeg
+
+
+def annotate(image: np.ndarray, cards: list[SeenCard]) -> bytes | None:
+    """The frame with each card's outline and code drawn on it, as JPEG."""
+    out = image.copy()
+    for card in cards:
+        pts = np.array(card.corners, np.int32).reshape(-1, 1, 2)
+        colour = (0, 200, 0) if card.code is not None else (0, 0, 230)
+        cv2.polylines(out, [pts], True, colour, 3)
+        label = card.code or "?"
+        x, y = int(card.center[0]), int(card.center[1])
+        cv2.putText(out, label, (x - 30, y), cv2.FONT_HERSHEY_SIMPLEX, 1.0, (0, 0, 0), 5)
+        cv2.putText(out, label, (x - 30, y), cv2.FONT_HERSHEY_SIMPLEX, 1.0, colour, 2)
+    ok, buf = cv2.imencode(".jpg", out, [cv2.IMWRITE_JPEG_QUALITY, 75])
+    return buf.tobytes() if ok else None

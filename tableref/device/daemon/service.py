@@ -1,0 +1,105 @@
+"""`tableref run`: build the daemon's parts, serve the page, tell systemd, stop cleanly."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import signal
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from tableref.device.config import Config
+from tableref.device.daemon.app import Daemon, Parts
+from tableref.device.daemon.notify import Notifier
+from tableref.device.paths import data_dir
+from tableref.device.store import Store
+
+log = logging.getLogger("tableref.service")
+SIM_RENDER_SEED = 7  # the simulated table's look (table, light, card art)
+JOURNAL_FILE = "journal.sqlite3"
+
+
+@dataclass
+class RunOptions:
+    sim: bool
+    host: str
+    port: int
+    journal: Path | None = None
+
+
+def on_a_pi() -> bool:
+    try:
+        return "Raspberry Pi" in Path("/proc/device-tree/model").read_text(errors="replace")
+    except OSError:
+        return False
+
+
+def wants_sim(config: Config, forced: bool) -> bool:
+    source = config.camera.source
+    return forced or source == "sim" or (source == "auto" and not on_a_pi())
+
+
+def build_parts(config: Config, sim: bool) -> Parts:
+    """The camera, recogniser and renderer for this machine (hardware opened later)."""
+    from tableref.device.camera.sources import Picamera2Source, source_for
+    from tableref.device.daemon.halli_eyes import HalliEyes, sim_enrolment
+    from tableref.vision.halli.enrol import Enrolment
+    from tableref.vision.halli.recognise import Recogniser
+
+    parts = Parts()
+    if sim:
+        from tableref.vision.synth.halli_scene import render_table
+
+        def render(tops: tuple[str | None, ...], _: Any) -> Any:
+            return render_table(tops, seed=SIM_RENDER_SEED)
+
+        parts.render = render
+        parts.eyes = HalliEyes(Recogniser(sim_enrolment(SIM_RENDER_SEED)))
+    else:
+        source = config.camera.source
+        parts.camera = Picamera2Source() if source == "auto" else source_for(source)
+        parts.eyes = HalliEyes(Recogniser(Enrolment.load(data_dir())))
+    return parts
+
+
+async def serve(config: Config, options: RunOptions, parts: Parts) -> int:
+    from aiohttp import web
+
+    from tableref.device.web.app import create_app
+    from tableref.device.web.auth import generate_pin, is_loopback
+
+    notifier = Notifier()
+    journal = options.journal or data_dir() / JOURNAL_FILE
+    store = Store(journal)
+    daemon = Daemon(config, store, parts, sim=options.sim)
+    stop = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    for sig in (signal.SIGTERM, signal.SIGINT):
+        loop.add_signal_handler(sig, stop.set)
+    lan = not is_loopback(options.host) and options.host != "localhost"
+    pin = generate_pin() if lan else None
+    runner = web.AppRunner(create_app(daemon, pin=pin, lan=lan), access_log=None)
+    try:
+        await daemon.start()
+        await runner.setup()
+        await web.TCPSite(runner, options.host, options.port).start()
+        log.info("serving http://%s:%d/ (journal %s%s)", options.host, options.port, journal,
+                 ", simulated table" if options.sim else "")
+        notifier.ready(f"refereeing {daemon.settings.game}")
+        if notifier.watchdog_s:
+            daemon.spawn(_watchdog(notifier, notifier.watchdog_s))
+        await stop.wait()
+        notifier.stopping()
+    finally:
+        await runner.cleanup()
+        await daemon.stop()
+        store.close()
+    return 0
+
+
+async def _watchdog(notifier: Notifier, period_s: float) -> None:
+    """Ping systemd while the loop is alive; a stuck loop stops the pings."""
+    while True:
+        notifier.watchdog()
+        await asyncio.sleep(period_s / 3)

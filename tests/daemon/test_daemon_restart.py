@@ -7,7 +7,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from tests.daemon.daemon_proc import DaemonProcess, game_state, post, wait_until
+from daemon_proc_helper import DaemonProcess, game_state, post, wait_until
 
 CONFIG = """
 game = "halli"

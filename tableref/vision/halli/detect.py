@@ -35,29 +35,42 @@ class DetectOptions:
     min_card: float = 0.004  # smallest card, fraction of the frame's area
     max_card: float = 0.12
     aspect: tuple[float, float] = (1.15, 1.95)  # long side / short side
-    min_fill: float = 0.88  # blob area / quad area for a clean card
+    min_fill: float = 0.85  # blob's hull area / quad area for a clean card
     white_floor: float = 0.5  # card pixels are at least this fraction of the frame's white
     max_chroma: float = 0.3  # (max - min) / max of a card pixel after white balance
+    close: int = 9  # closing kernel at detection scale, pixels
+
+
+def _min_max(img: Image) -> tuple[Image, Image]:
+    b, g, r = cv2.split(img)
+    return cv2.min(cv2.min(b, g), r), cv2.max(cv2.max(b, g), r)
 
 
 def frame_white(small: Image) -> np.ndarray:
     """The colour of white paper in this light: the mean of the brightest pixels."""
-    mn = small.min(axis=2)
-    cut = np.percentile(mn, 97)
-    sel = small[mn >= cut]
-    white = sel.reshape(-1, 3).mean(axis=0) if len(sel) else np.full(3, 255.0)
+    mn, _ = _min_max(small)
+    hist = np.bincount(mn.reshape(-1), minlength=256)
+    above = np.cumsum(hist[::-1])
+    cut = 255 - int(np.searchsorted(above, 0.03 * mn.size))
+    sel = (mn >= cut).astype(np.uint8)
+    white = np.array(cv2.mean(small, mask=sel)[:3], np.float64)
     return np.maximum(white, 1.0)
 
 
 def card_mask(small: Image, opts: DetectOptions) -> Image:
     """Pixels that look like card paper: bright and nearly grey once white-balanced."""
     white = frame_white(small)
-    f = small.astype(np.float32) * (np.float32(240.0) / white.astype(np.float32))
-    mn = f.min(axis=2)
-    mx = f.max(axis=2)
-    mask = (mn > opts.white_floor * 240.0) & ((mx - mn) < opts.max_chroma * mx)
-    m8 = mask.astype(np.uint8) * 255
-    return cv2.morphologyEx(m8, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
+    gains = 240.0 / white
+    balanced = cv2.transform(small, np.diag(gains).astype(np.float32))
+    mn, mx = _min_max(balanced)
+    floor = int(opts.white_floor * 240.0)
+    # (mx - mn) < max_chroma * mx  <=>  mn > (1 - max_chroma) * mx
+    limit = cv2.addWeighted(mx, 1.0 - opts.max_chroma, mx, 0.0, 0.0)
+    paper = ((mn > floor) & (mn > limit)).astype(np.uint8) * 255
+    mask = cv2.morphologyEx(paper, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
+    # fruits printed up to the card's edge bite into the paper: close the bites
+    k = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (opts.close, opts.close))
+    return cv2.morphologyEx(mask, cv2.MORPH_CLOSE, k)
 
 
 def _order(quad: np.ndarray) -> np.ndarray:
@@ -75,8 +88,31 @@ def _sides(q: np.ndarray) -> tuple[float, float]:
     return float((s[0] + s[2]) / 2), float((s[1] + s[3]) / 2)
 
 
+def _candidate(cnt: np.ndarray, frame_area: float,
+               opts: DetectOptions) -> tuple[np.ndarray, float, float] | None:
+    """(quad, hull fill, aspect) of a blob that could be a card, else None."""
+    area = cv2.contourArea(cnt)
+    if area < 0.4 * opts.min_card * frame_area:
+        return None
+    rect = cv2.boxPoints(cv2.minAreaRect(cnt)).astype(np.float32)
+    rarea = abs(cv2.contourArea(rect))
+    if not opts.min_card * frame_area <= rarea <= opts.max_card * frame_area:
+        return None
+    hull = cv2.convexHull(cnt)
+    harea = cv2.contourArea(hull)
+    quad = rect
+    approx = cv2.approxPolyDP(hull, 0.04 * cv2.arcLength(hull, True), True)
+    if len(approx) == 4 and cv2.isContourConvex(approx):
+        q = approx.reshape(4, 2).astype(np.float32)
+        if abs(cv2.contourArea(q)) >= 0.93 * rarea:  # a clean outline: follows perspective
+            quad = q
+    quad = _order(quad)
+    short, long_ = sorted(_sides(quad))
+    return quad, harea / max(rarea, 1e-6), long_ / max(short, 1e-6)
+
+
 def find_cards(frame: Image, opts: DetectOptions | None = None) -> list[Quad]:
-    """Card outlines in the frame, clean ones and hand-covered ones."""
+    """Card outlines in the frame, clean ones and hand-covered ones (not clean)."""
     opts = opts or DetectOptions()
     h, w = frame.shape[:2]
     sw, sh = max(int(w * opts.scale), 8), max(int(h * opts.scale), 8)
@@ -84,42 +120,18 @@ def find_cards(frame: Image, opts: DetectOptions | None = None) -> list[Quad]:
     mask = card_mask(small, opts)
     contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
     frame_area = float(sw * sh)
-    fx, fy = w / sw, h / sh
-    found: list[tuple[np.ndarray, float, float]] = []
-    for cnt in contours:
-        area = cv2.contourArea(cnt)
-        if area < opts.min_card * frame_area * 0.5 or area > opts.max_card * frame_area:
-            continue
-        hull = cv2.convexHull(cnt)
-        peri = cv2.arcLength(hull, True)
-        approx = cv2.approxPolyDP(hull, 0.04 * peri, True).reshape(-1, 2).astype(np.float32)
-        rect = cv2.boxPoints(cv2.minAreaRect(cnt)).astype(np.float32)
-        quad = approx if len(approx) == 4 else rect
-        qarea = abs(cv2.contourArea(quad))
-        if qarea <= 0:
-            continue
-        fill = area / qarea
-        short, long_ = sorted(_sides(_order(quad)))
-        aspect = long_ / max(short, 1e-6)
-        found.append((_order(quad), fill, aspect))
+    found = [c for c in (_candidate(cnt, frame_area, opts) for cnt in contours) if c]
+    in_shape = [abs(cv2.contourArea(q)) for q, fill, asp in found
+                if fill >= opts.min_fill and opts.aspect[0] <= asp <= opts.aspect[1]]
+    typical = float(np.median(in_shape)) if in_shape else 0.0
+    scale = np.array([w / sw, h / sh], np.float32)
     cards: list[Quad] = []
-    clean_areas = []
     for quad, fill, aspect in found:
+        clean = fill >= opts.min_fill and opts.aspect[0] <= aspect <= opts.aspect[1]
         qarea = abs(cv2.contourArea(quad))
-        ok = (opts.aspect[0] <= aspect <= opts.aspect[1] and fill >= opts.min_fill
-              and qarea >= opts.min_card * frame_area)
-        if ok:
-            clean_areas.append(qarea)
-    typical = float(np.median(clean_areas)) if clean_areas else 0.0
-    for quad, fill, aspect in found:
-        qarea = abs(cv2.contourArea(quad))
-        clean = (opts.aspect[0] <= aspect <= opts.aspect[1] and fill >= opts.min_fill
-                 and qarea >= opts.min_card * frame_area)
-        if not clean:
-            # a card with a hand over part of it: card-sized, mostly filled
-            if not (typical and 0.45 * typical <= qarea <= 1.4 * typical and fill >= 0.55
-                    and aspect <= 2.6):
-                continue
-        full = (quad + 0.5) * np.float32([fx, fy]) - 0.5
+        if not clean and not (typical and 0.45 * typical <= qarea <= 1.4 * typical
+                              and fill >= 0.6 and aspect <= 2.6):
+            continue  # not a card, nor a card with a hand over it
+        full = (quad + 0.5) * scale - 0.5
         cards.append(Quad(full.astype(np.float32), clean))
     return cards

@@ -41,6 +41,7 @@ class FruitOptions:
     max_blob: float = 0.16  # largest single fruit
     max_other: float = 0.045  # unexplained non-paper area allowed
     max_fruits: int = 6
+    paper_sat: int = 60
 
 
 def count_fruits(card: Image, opts: FruitOptions | None = None) -> FruitCount:
@@ -80,7 +81,8 @@ def count_fruits(card: Image, opts: FruitOptions | None = None) -> FruitCount:
             return FruitCount(counts, False, f"{fruit}s of different sizes (touching?)")
     # everything dark or coloured must sit on or next to a fruit (outlines, tips, leaves)
     near = cv2.dilate(explained, np.ones((5, 5), np.uint8))
-    ink = coloured | (val < 110)
+    paper = (val >= 0.7 * 235) & (sat < opts.paper_sat)
+    ink = ~paper
     other = float(np.count_nonzero(ink & (near == 0))) / area
     if other > opts.max_other:
         return FruitCount(counts, False, "marks that are not fruits")

@@ -18,7 +18,7 @@ def rectify(frame: Image, corners: np.ndarray, size: tuple[int, int] = CARD_SIZE
     """
     w, h = size
     mx, my = margin * w, margin * h
-    dst = np.float32([[-mx, -my], [w + mx, -my], [w + mx, h + my], [-mx, h + my]])
+    dst = np.asarray([[-mx, -my], [w + mx, -my], [w + mx, h + my], [-mx, h + my]], np.float32)
     m = cv2.getPerspectiveTransform(np.asarray(corners, np.float32), dst)
     return cv2.warpPerspective(frame, m, (w, h), flags=cv2.INTER_LINEAR,
                                borderMode=cv2.BORDER_REPLICATE)

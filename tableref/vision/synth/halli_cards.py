@@ -58,14 +58,15 @@ def random_style(rng: np.random.Generator) -> CardStyle:
 def _shift_hue(bgr: tuple[int, int, int], dh: int) -> tuple[int, int, int]:
     if dh == 0:
         return bgr
-    px = np.uint8([[list(bgr)]])
+    px = np.array([[list(bgr)]], np.uint8)
     hsv = cv2.cvtColor(px, cv2.COLOR_BGR2HSV).astype(int)
     hsv[0, 0, 0] = (hsv[0, 0, 0] + dh) % 180
     out = cv2.cvtColor(np.clip(hsv, 0, 255).astype(np.uint8), cv2.COLOR_HSV2BGR)[0, 0]
     return (int(out[0]), int(out[1]), int(out[2]))
 
 
-def _poly(points: list[tuple[float, float]], cx: float, cy: float, s: float, a: float) -> np.ndarray:
+def _poly(points: list[tuple[float, float]], cx: float, cy: float, s: float,
+          a: float) -> np.ndarray:
     ca, sa = math.cos(a), math.sin(a)
     pts = [(cx + s * (x * ca - y * sa), cy + s * (x * sa + y * ca)) for x, y in points]
     return np.round(np.array(pts) * 16).astype(np.int32)
@@ -200,3 +201,24 @@ def card_image(code: str, style: CardStyle | None = None,
             raise ValueError(f"unknown card {code!r}")
         return animal_card(parsed, style)
     return fruit_card(parsed, style, rng)
+
+
+def all_fruit_codes(max_fruits: int = 5) -> list[str]:
+    """Every fruit card of 1 to 3 kinds and 1 to max_fruits fruits, canonical codes."""
+    out = []
+    letters = "BPSL"
+
+    def rec(i: int, prefix: str) -> None:
+        if i == len(letters):
+            kinds = len(set(prefix))
+            if 1 <= len(prefix) <= max_fruits and kinds <= 3:
+                out.append(prefix)
+            return
+        for k in range(max_fruits - len(prefix) + 1):
+            rec(i + 1, prefix + letters[i] * k)
+
+    rec(0, "")
+    return sorted(out, key=lambda c: (len(c), c))
+
+
+FRUITS_CODES_FOR_TESTS = tuple(all_fruit_codes())

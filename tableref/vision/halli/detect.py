@@ -34,10 +34,11 @@ class DetectOptions:
     scale: float = 0.25  # detection works at this fraction of the frame size
     min_card: float = 0.004  # smallest card, fraction of the frame's area
     max_card: float = 0.12
-    aspect: tuple[float, float] = (1.15, 1.95)  # long side / short side
+    aspect: tuple[float, float] = (1.3, 1.8)  # long side / short side (2:3 cards)
     min_fill: float = 0.85  # blob's hull area / quad area for a clean card
     white_floor: float = 0.5  # card pixels are at least this fraction of the frame's white
     max_chroma: float = 0.3  # (max - min) / max of a card pixel after white balance
+    size_tolerance: float = 0.12  # cards' sides agree within this (area within twice)
     close: int = 9  # closing kernel at detection scale, pixels
 
 
@@ -111,6 +112,18 @@ def _candidate(cnt: np.ndarray, frame_area: float,
     return quad, harea / max(rarea, 1e-6), long_ / max(short, 1e-6)
 
 
+def _consensus(areas: list[float], tolerance: float) -> float:
+    """The card area most blobs agree on (all cards of a deck are the same size).
+
+    A card half covered by a hand looks like a smaller card: it is outvoted.
+    """
+    if not areas:
+        return 0.0
+    support = [sum(abs(b / a - 1) <= 2 * tolerance for b in areas) for a in areas]
+    best = max(range(len(areas)), key=lambda i: (support[i], areas[i]))
+    return float(np.median([b for b in areas if abs(b / areas[best] - 1) <= 2 * tolerance]))
+
+
 def find_cards(frame: Image, opts: DetectOptions | None = None) -> list[Quad]:
     """Card outlines in the frame, clean ones and hand-covered ones (not clean)."""
     opts = opts or DetectOptions()
@@ -123,12 +136,13 @@ def find_cards(frame: Image, opts: DetectOptions | None = None) -> list[Quad]:
     found = [c for c in (_candidate(cnt, frame_area, opts) for cnt in contours) if c]
     in_shape = [abs(cv2.contourArea(q)) for q, fill, asp in found
                 if fill >= opts.min_fill and opts.aspect[0] <= asp <= opts.aspect[1]]
-    typical = float(np.median(in_shape)) if in_shape else 0.0
+    typical = _consensus(in_shape, opts.size_tolerance)
     scale = np.array([w / sw, h / sh], np.float32)
     cards: list[Quad] = []
     for quad, fill, aspect in found:
-        clean = fill >= opts.min_fill and opts.aspect[0] <= aspect <= opts.aspect[1]
         qarea = abs(cv2.contourArea(quad))
+        clean = (fill >= opts.min_fill and opts.aspect[0] <= aspect <= opts.aspect[1]
+                 and abs(qarea / typical - 1) <= 2 * opts.size_tolerance)
         if not clean and not (typical and 0.45 * typical <= qarea <= 1.4 * typical
                               and fill >= 0.6 and aspect <= 2.6):
             continue  # not a card, nor a card with a hand over it

@@ -37,11 +37,17 @@ class FruitCount:
 class FruitOptions:
     min_sat: int = 85
     min_val: int = 45
-    min_blob: float = 0.011  # smallest fruit, fraction of the card's area
+    min_blob: float = 0.009  # smallest fruit, fraction of the card's area
     max_blob: float = 0.16  # largest single fruit
     max_other: float = 0.045  # unexplained non-paper area allowed
     max_fruits: int = 6
     paper_sat: int = 60
+
+
+def _edge_sliver(stat: np.ndarray, w: int, h: int) -> bool:
+    x, y, bw, bh = (int(v) for v in stat[:4])
+    at_edge = x <= 0 or y <= 0 or x + bw >= w or y + bh >= h
+    return at_edge and (bw < 0.1 * w or bh < 0.07 * h)
 
 
 def count_fruits(card: Image, opts: FruitOptions | None = None) -> FruitCount:
@@ -62,6 +68,8 @@ def count_fruits(card: Image, opts: FruitOptions | None = None) -> FruitCount:
         n, labels, stats, _ = cv2.connectedComponentsWithStats(m, connectivity=8)
         for i in range(1, n):
             a = int(stats[i, cv2.CC_STAT_AREA])
+            if _edge_sliver(stats[i], card.shape[1], card.shape[0]):
+                continue  # a bit of table or of the card below, at the card's edge
             if a < opts.min_blob * area:
                 if a >= 0.004 * area:
                     explained |= (labels == i).astype(np.uint8)

@@ -11,7 +11,7 @@ CARD_SIZE = (64, 96)  # (width, height) of a rectified card, portrait
 
 
 def rectify(frame: Image, corners: np.ndarray, size: tuple[int, int] = CARD_SIZE,
-            margin: float = 0.04) -> Image:
+            margin: float = 0.05) -> Image:
     """The card inside `corners` (TL, TR, BR, BL; TL->TR a short side) as a size image.
 
     `margin` trims that fraction off every side so the table never shows at the edges.

@@ -47,7 +47,7 @@ def random_style(rng: np.random.Generator) -> CardStyle:
     """A plausible art style: the same kinds of shapes, different sizes, colours, poses."""
     p = int(rng.integers(232, 256))
     return CardStyle(
-        fruit_scale=float(rng.uniform(0.8, 1.1)),
+        fruit_scale=float(rng.uniform(0.85, 1.1)),
         hue_jitter=int(rng.integers(-4, 5)),
         outline=bool(rng.random() < 0.7),
         paper=(p - int(rng.integers(0, 12)), p - int(rng.integers(0, 6)), p),
@@ -88,8 +88,8 @@ def draw_fruit(img: Image, fruit: str, cx: float, cy: float, size: float, angle:
     s = size / 2
     dh = style.hue_jitter
     if fruit == "banana":
-        outer = [(math.cos(t) * 1.0, math.sin(t) * 0.75 - 0.35) for t in np.linspace(0.25, 2.9, 20)]
-        inner = [(math.cos(t) * 0.85, math.sin(t) * 0.2 - 0.3) for t in np.linspace(2.75, 0.4, 20)]
+        outer = [(math.cos(t) * 1.0, math.sin(t) * 0.8 - 0.3) for t in np.linspace(0.25, 2.9, 20)]
+        inner = [(math.cos(t) * 0.85, math.sin(t) * 0.15 - 0.35) for t in np.linspace(2.75, 0.4, 20)]
         _fill(img, _poly(outer + inner, cx, cy, s, angle), _shift_hue((40, 210, 250), dh),
               style.outline)
         tip = _poly([(0.95, -0.08), (1.08, -0.02), (1.0, 0.1)], cx, cy, s, angle)

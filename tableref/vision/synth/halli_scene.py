@@ -152,8 +152,8 @@ def compose_scene(
         c = _map(hmat, np.array([[w / 2 + rng.uniform(-30, 30), h / 2 + rng.uniform(-20, 20)]]))[0]
         draw_bell(frame, (float(c[0]), float(c[1])), rng.uniform(48, 62), rng)
     truths: list[TrueCard] = []
+    ch = rng.uniform(*opts.card_height)  # one deck: every card the same size
     for (code, img), (px, py) in zip(tops, places, strict=True):
-        ch = rng.uniform(*opts.card_height)
         aspect = img.shape[0] / img.shape[1]
         base = rng.uniform(0, 2 * math.pi)
         cx, cy = px + rng.uniform(-25, 25), py + rng.uniform(-15, 15)

@@ -93,7 +93,18 @@ def score(scene: Scene, seen: list[SeenCard], tally: Tally) -> None:
         else:
             tally.wrong += 1
             tally.errors.append(f"wrong {truth.code} as {got.code}")
-    tally.false += len(seen) - len(used)
+    for i, s in enumerate(seen):
+        if i in used:
+            continue
+        # an unknown at a card a hand half covers is that card, seen in part
+        if s.kind == "unknown" and any(
+            t.visible < 0.999
+            and np.hypot(s.center[0] - t.center[0], s.center[1] - t.center[1])
+            < float(np.linalg.norm(t.corners[2] - t.corners[0]))
+            for t in scene.cards
+        ):
+            continue
+        tally.false += 1
     if all(t.visible >= 0.999 for t in scene.cards):
         tally.verdicts += 1
         mine = [s.code for s in seen if s.kind != "unknown" and s.code]

@@ -34,12 +34,12 @@ class DetectOptions:
     scale: float = 0.25  # detection works at this fraction of the frame size
     min_card: float = 0.004  # smallest card, fraction of the frame's area
     max_card: float = 0.12
-    aspect: tuple[float, float] = (1.3, 1.8)  # long side / short side (2:3 cards)
-    min_fill: float = 0.85  # blob's hull area / quad area for a clean card
+    aspect: tuple[float, float] = (1.2, 1.8)  # long side / short side (2:3 cards)
+    min_fill: float = 0.75  # blob's hull area / quad area for a clean card
     white_floor: float = 0.5  # card pixels are at least this fraction of the frame's white
     max_chroma: float = 0.3  # (max - min) / max of a card pixel after white balance
     size_tolerance: float = 0.12  # cards' sides agree within this (area within twice)
-    close: int = 9  # closing kernel at detection scale, pixels
+    close: int = 7  # closing kernel at detection scale, pixels
 
 
 def _min_max(img: Image) -> tuple[Image, Image]:
@@ -91,7 +91,10 @@ def _sides(q: np.ndarray) -> tuple[float, float]:
 
 def _candidate(cnt: np.ndarray, frame_area: float,
                opts: DetectOptions) -> tuple[np.ndarray, float, float] | None:
-    """(quad, hull fill, aspect) of a blob that could be a card, else None."""
+    """(quad, hull fill, aspect) of a blob that could be a card, else None.
+
+    Round blobs (the bell and its highlights) are never cards.
+    """
     area = cv2.contourArea(cnt)
     if area < 0.4 * opts.min_card * frame_area:
         return None
@@ -109,7 +112,11 @@ def _candidate(cnt: np.ndarray, frame_area: float,
             quad = q
     quad = _order(quad)
     short, long_ = sorted(_sides(quad))
-    return quad, harea / max(rarea, 1e-6), long_ / max(short, 1e-6)
+    aspect = long_ / max(short, 1e-6)
+    roundness = 4 * np.pi * harea / max(cv2.arcLength(hull, True) ** 2, 1e-6)
+    if aspect < opts.aspect[0] and roundness > 0.84:
+        return None  # round, not oblong: the bell (a square is 0.79)
+    return quad, harea / max(rarea, 1e-6), aspect
 
 
 def _consensus(areas: list[float], tolerance: float) -> float:
@@ -124,6 +131,29 @@ def _consensus(areas: list[float], tolerance: float) -> float:
     return float(np.median([b for b in areas if abs(b / areas[best] - 1) <= 2 * tolerance]))
 
 
+def _split(mask: Image, cnt: np.ndarray, typical: float) -> list[np.ndarray]:
+    """Contours of the cards in a blob of touching cards: erode until it falls apart."""
+    x, y, bw, bh = cv2.boundingRect(cnt)
+    roi = np.zeros((bh + 2, bw + 2), np.uint8)
+    cv2.drawContours(roi, [cnt], -1, 255, -1, offset=(1 - x, 1 - y))
+    roi &= np.pad(mask[y:y + bh, x:x + bw], 1)
+    kernel = np.ones((3, 3), np.uint8)
+    for steps in range(1, 6):
+        core = cv2.erode(roi, kernel, iterations=steps)
+        n, labels, stats, _ = cv2.connectedComponentsWithStats(core)
+        big = [i for i in range(1, n) if stats[i, cv2.CC_STAT_AREA] >= 0.25 * typical]
+        if len(big) >= 2:
+            pieces = []
+            for i in big:
+                grown = cv2.dilate((labels == i).astype(np.uint8) * 255, kernel,
+                                   iterations=steps) & roi
+                cs, _ = cv2.findContours(grown, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE,
+                                         offset=(x - 1, y - 1))
+                pieces.extend(cs)
+            return pieces
+    return []
+
+
 def find_cards(frame: Image, opts: DetectOptions | None = None) -> list[Quad]:
     """Card outlines in the frame, clean ones and hand-covered ones (not clean)."""
     opts = opts or DetectOptions()
@@ -133,18 +163,28 @@ def find_cards(frame: Image, opts: DetectOptions | None = None) -> list[Quad]:
     mask = card_mask(small, opts)
     contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
     frame_area = float(sw * sh)
-    found = [c for c in (_candidate(cnt, frame_area, opts) for cnt in contours) if c]
-    in_shape = [abs(cv2.contourArea(q)) for q, fill, asp in found
-                if fill >= opts.min_fill and opts.aspect[0] <= asp <= opts.aspect[1]]
-    typical = _consensus(in_shape, opts.size_tolerance)
+
+    def shaped(fill: float, aspect: float) -> bool:
+        return fill >= opts.min_fill and opts.aspect[0] <= aspect <= opts.aspect[1]
+
+    blobs = [(cnt, _candidate(cnt, frame_area, opts)) for cnt in contours]
+    areas = [abs(cv2.contourArea(c[0])) for _, c in blobs if c and shaped(c[1], c[2])]
+    typical = _consensus(areas, opts.size_tolerance)
+    found = []
+    for cnt, cand in blobs:
+        if typical and cv2.contourArea(cnt) > 1.3 * typical and not (cand and shaped(*cand[1:])):
+            pieces = [_candidate(p, frame_area, opts) for p in _split(mask, cnt, typical)]
+            found.extend(p for p in pieces if p)
+        elif cand:
+            found.append(cand)
     scale = np.array([w / sw, h / sh], np.float32)
     cards: list[Quad] = []
+    tol = opts.size_tolerance
     for quad, fill, aspect in found:
-        qarea = abs(cv2.contourArea(quad))
-        clean = (fill >= opts.min_fill and opts.aspect[0] <= aspect <= opts.aspect[1]
-                 and abs(qarea / typical - 1) <= 2 * opts.size_tolerance)
-        if not clean and not (typical and 0.45 * typical <= qarea <= 1.4 * typical
-                              and fill >= 0.6 and aspect <= 2.6):
+        rel = abs(cv2.contourArea(quad)) / typical if typical else 1.0
+        # a pile's lower cards can make the outline a little bigger, never smaller
+        clean = shaped(fill, aspect) and 1 - 2 * tol <= rel <= 1 + 3 * tol
+        if not clean and not (typical and 0.45 <= rel <= 1.4 and fill >= 0.6 and aspect <= 2.6):
             continue  # not a card, nor a card with a hand over it
         full = (quad + 0.5) * scale - 0.5
         cards.append(Quad(full.astype(np.float32), clean))

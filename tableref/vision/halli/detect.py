@@ -8,6 +8,7 @@ a card-sized blob with a bite out of it (a hand over it) is returned as not `cle
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import cv2
@@ -143,15 +144,48 @@ def _split(mask: Image, cnt: np.ndarray, typical: float) -> list[np.ndarray]:
         n, labels, stats, _ = cv2.connectedComponentsWithStats(core)
         big = [i for i in range(1, n) if stats[i, cv2.CC_STAT_AREA] >= 0.25 * typical]
         if len(big) >= 2:
+            grown_all = [cv2.dilate((labels == i).astype(np.uint8) * 255, kernel,
+                                    iterations=steps) & roi for i in big]
             pieces = []
-            for i in big:
-                grown = cv2.dilate((labels == i).astype(np.uint8) * 255, kernel,
-                                   iterations=steps) & roi
+            for k, grown in enumerate(grown_all):
+                for j, other in enumerate(grown_all):
+                    if j != k:
+                        grown = grown & ~other  # the seam belongs to neither card
                 cs, _ = cv2.findContours(grown, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE,
                                          offset=(x - 1, y - 1))
                 pieces.extend(cs)
             return pieces
     return []
+
+
+Blob = tuple[np.ndarray, "tuple[np.ndarray, float, float] | None"]
+
+
+def _join_halves(blobs: list[Blob], frame_area: float, opts: DetectOptions, typical: float,
+                 card_like: Callable[[tuple[np.ndarray, float, float]], bool]) -> list[Blob]:
+    """Join two pieces of one card that a row of fruits cut apart."""
+    if not typical:
+        return blobs
+    pieces = [i for i, (cnt, cand) in enumerate(blobs)
+              if not (cand and card_like(cand)) and cv2.contourArea(cnt) >= 0.12 * typical]
+    gap = 0.25 * float(np.sqrt(typical))
+    boxes = {i: cv2.boundingRect(blobs[i][0]) for i in pieces}
+    used: set[int] = set()
+    out: list[Blob] = []
+    for a in pieces:
+        for b in pieces:
+            if b <= a or a in used or b in used:
+                continue
+            ax, ay, aw, ah = boxes[a]
+            bx, by, bw, bh = boxes[b]
+            if bx > ax + aw + gap or ax > bx + bw + gap or by > ay + ah + gap or ay > by + bh + gap:
+                continue
+            joined = np.vstack([blobs[a][0], blobs[b][0]])
+            cand = _candidate(cv2.convexHull(joined), frame_area, opts)
+            if cand and card_like(cand):
+                used |= {a, b}
+                out.append((cv2.convexHull(joined), cand))
+    return [blob for i, blob in enumerate(blobs) if i not in used] + out
 
 
 def find_cards(frame: Image, opts: DetectOptions | None = None) -> list[Quad]:
@@ -170,20 +204,30 @@ def find_cards(frame: Image, opts: DetectOptions | None = None) -> list[Quad]:
     blobs = [(cnt, _candidate(cnt, frame_area, opts)) for cnt in contours]
     areas = [abs(cv2.contourArea(c[0])) for _, c in blobs if c and shaped(c[1], c[2])]
     typical = _consensus(areas, opts.size_tolerance)
+    tol = opts.size_tolerance
+
+    def card_like(c: tuple[np.ndarray, float, float]) -> bool:
+        rel = abs(cv2.contourArea(c[0])) / typical if typical else 1.0
+        # a pile's lower cards can make the outline a little bigger, never smaller
+        return shaped(c[1], c[2]) and 1 - 2 * tol <= rel <= 1 + 3 * tol
+
+    blobs = _join_halves(blobs, frame_area, opts, typical, card_like)
     found = []
     for cnt, cand in blobs:
-        if typical and cv2.contourArea(cnt) > 1.3 * typical and not (cand and shaped(*cand[1:])):
+        if typical and cv2.contourArea(cnt) > 1.15 * typical and not (cand and card_like(cand)):
+            # touching cards: keep the split when it yields a whole card
             pieces = [_candidate(p, frame_area, opts) for p in _split(mask, cnt, typical)]
-            found.extend(p for p in pieces if p)
-        elif cand:
+            kept = [p for p in pieces if p and card_like(p)]
+            if kept:
+                found.extend(kept)
+                continue
+        if cand:
             found.append(cand)
     scale = np.array([w / sw, h / sh], np.float32)
     cards: list[Quad] = []
-    tol = opts.size_tolerance
     for quad, fill, aspect in found:
         rel = abs(cv2.contourArea(quad)) / typical if typical else 1.0
-        # a pile's lower cards can make the outline a little bigger, never smaller
-        clean = shaped(fill, aspect) and 1 - 2 * tol <= rel <= 1 + 3 * tol
+        clean = card_like((quad, fill, aspect))
         if not clean and not (typical and 0.45 <= rel <= 1.4 and fill >= 0.6 and aspect <= 2.6):
             continue  # not a card, nor a card with a hand over it
         full = (quad + 0.5) * scale - 0.5

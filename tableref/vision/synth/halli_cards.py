@@ -89,7 +89,8 @@ def draw_fruit(img: Image, fruit: str, cx: float, cy: float, size: float, angle:
     dh = style.hue_jitter
     if fruit == "banana":
         outer = [(math.cos(t) * 1.0, math.sin(t) * 0.8 - 0.3) for t in np.linspace(0.25, 2.9, 20)]
-        inner = [(math.cos(t) * 0.85, math.sin(t) * 0.15 - 0.35) for t in np.linspace(2.75, 0.4, 20)]
+        inner = [(math.cos(t) * 0.85, math.sin(t) * 0.15 - 0.35)
+                 for t in np.linspace(2.75, 0.4, 20)]
         _fill(img, _poly(outer + inner, cx, cy, s, angle), _shift_hue((40, 210, 250), dh),
               style.outline)
         tip = _poly([(0.95, -0.08), (1.08, -0.02), (1.0, 0.1)], cx, cy, s, angle)

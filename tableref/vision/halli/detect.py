@@ -144,8 +144,8 @@ def _split(mask: Image, cnt: np.ndarray, typical: float) -> list[np.ndarray]:
         n, labels, stats, _ = cv2.connectedComponentsWithStats(core)
         big = [i for i in range(1, n) if stats[i, cv2.CC_STAT_AREA] >= 0.25 * typical]
         if len(big) >= 2:
-            grown_all = [cv2.dilate((labels == i).astype(np.uint8) * 255, kernel,
-                                    iterations=steps) & roi for i in big]
+            grown_all = [np.asarray(cv2.dilate((labels == i).astype(np.uint8) * 255, kernel,
+                                               iterations=steps)) & roi for i in big]
             pieces = []
             for k, grown in enumerate(grown_all):
                 for j, other in enumerate(grown_all):

@@ -144,13 +144,13 @@ def _split(mask: Image, cnt: np.ndarray, typical: float) -> list[np.ndarray]:
         n, labels, stats, _ = cv2.connectedComponentsWithStats(core)
         big = [i for i in range(1, n) if stats[i, cv2.CC_STAT_AREA] >= 0.25 * typical]
         if len(big) >= 2:
-            grown_all = [np.asarray(cv2.dilate((labels == i).astype(np.uint8) * 255, kernel,
-                                               iterations=steps)) & roi for i in big]
+            grown_all = [cv2.bitwise_and(cv2.dilate((labels == i).astype(np.uint8) * 255, kernel,
+                                                    iterations=steps), roi) for i in big]
             pieces = []
             for k, grown in enumerate(grown_all):
                 for j, other in enumerate(grown_all):
                     if j != k:
-                        grown = grown & ~other  # the seam belongs to neither card
+                        grown = cv2.bitwise_and(grown, cv2.bitwise_not(other))  # the seam: neither
                 cs, _ = cv2.findContours(grown, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE,
                                          offset=(x - 1, y - 1))
                 pieces.extend(cs)

@@ -146,7 +146,7 @@ def _split(mask: Image, cnt: np.ndarray, typical: float) -> list[np.ndarray]:
         if len(big) >= 2:
             grown_all = [cv2.bitwise_and(cv2.dilate((labels == i).astype(np.uint8) * 255, kernel,
                                                     iterations=steps), roi) for i in big]
-            pieces = []
+            pieces: list[np.ndarray] = []
             for k, grown in enumerate(grown_all):
                 for j, other in enumerate(grown_all):
                     if j != k:

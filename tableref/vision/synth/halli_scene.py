@@ -200,11 +200,12 @@ def random_scene(rng: np.random.Generator, codes: Sequence[str],
 
 
 def render_table(piles: Sequence[str | None], *, hand: bool = False, seed: int = 0,
-                 size: tuple[int, int] = (1280, 720)) -> Image:
+                 size: tuple[int, int] = (1280, 720), hand_at: int | None = None) -> Image:
     """The simulated camera: a frame showing the top card of each pile (None = no pile).
 
     Seat i's pile is always at the same place, so a tracker sees piles stay put.
-    The table, the light and the card poses depend on `seed` only.
+    The table, the light and the card poses depend on `seed` only. `hand` draws a
+    hand reaching for some pile; `hand_at` a hand over seat hand_at's pile.
     """
     rng = np.random.default_rng(seed)
     opts = SceneOptions(size=size, hand=1.0 if hand else 0.0, pile_depth=(1, 2))
@@ -221,6 +222,8 @@ def render_table(piles: Sequence[str | None], *, hand: bool = False, seed: int =
         quad = _card_quad(px, py, 160.0, 1.5, base)
         paste_card(frame, card_image("BB", style), quad + prng.uniform(-5, 5, 2))
         paste_card(frame, card_image(code, style, prng), quad)
-    if hand:
+    if hand_at is not None:
+        draw_hand(frame, np.random.default_rng([seed, 99]), [places[hand_at]])
+    elif hand:
         draw_hand(frame, rng, [p for p, c in zip(places, piles, strict=True) if c])
     return _light(frame, rng, opts)

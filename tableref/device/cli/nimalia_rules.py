@@ -86,7 +86,11 @@ def run_score(args: argparse.Namespace) -> int:
     ids = args.objectives if args.objectives is not None else range(1, OBJECTIVE_COUNT + 1)
     scores = score_objectives(reserves, ids)
     names = [str(path) for path in files]
-    print(scores_json(names, scores) if args.json else scores_table(names, scores))
+    if args.json:
+        print(scores_json(names, scores))
+    else:
+        short = [path.name for path in files]
+        print(scores_table(short if len(set(short)) == len(short) else names, scores))
     return 0
 
 

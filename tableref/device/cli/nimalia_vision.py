@@ -1,9 +1,92 @@
-"""Command-line subcommands (not written yet)."""
+"""`tableref nimalia recognise` and `tableref nimalia enroll`: reserves from photos."""
 
 from __future__ import annotations
 
-from tableref.device.cli.common import Groups
+import argparse
+import json
+import sys
+from pathlib import Path
+
+from tableref.device.cli.common import CliError, Groups
+from tableref.device.paths import data_dir
 
 
 def register(groups: Groups) -> None:
-    """Add this module's subcommands to the command groups."""
+    nim = groups["nimalia"]
+    rec = nim.add_parser(
+        "recognise",
+        aliases=["recognize"],
+        help="read a reserve from a photo",
+        description="Print the reserve seen in PHOTO in the reserve file form (rows and cols "
+        "from 0, row 0 at the top of the photo). Spaces that cannot be read with confidence are "
+        "named (exit code 1).",
+    )
+    rec.add_argument("photo", metavar="PHOTO", type=Path)
+    rec.add_argument("--json", action="store_true", help="print JSON (with confidences)")
+    rec.add_argument("--annotate", metavar="OUT.png", type=Path, help="write the photo with the grid and labels")
+    rec.add_argument("--enrolment", metavar="DIR", type=Path, help="enrolment directory (default: the data dir)")
+    rec.set_defaults(func=_recognise)
+    enr = nim.add_parser(
+        "enroll",
+        aliases=["enrol"],
+        help="learn the cards' look from one image per card",
+        description="DIR holds one image per card named by its id (1.png ... 60.png), face up, "
+        "unturned, roughly cropped. The enrolment is stored in the user's data directory.",
+    )
+    enr.add_argument("--cards", metavar="CARDS.json", type=Path, required=True)
+    enr.add_argument("dir", metavar="DIR", type=Path)
+    enr.add_argument("--to", metavar="OUT_DIR", type=Path, help="store here instead of the data dir")
+    enr.set_defaults(func=_enroll)
+
+
+def _enrolment_dir() -> Path:
+    return data_dir() / "nimalia"
+
+
+def _enroll(args: argparse.Namespace) -> int:
+    from tableref.vision.nimalia.cards import CardsError
+    from tableref.vision.nimalia.enrol import EnrolError, enrol
+
+    try:
+        enrolment = enrol(args.cards, args.dir)
+        path = enrolment.save(args.to or _enrolment_dir())
+    except (CardsError, EnrolError) as err:
+        raise CliError(str(err)) from err
+    except OSError as err:
+        raise CliError(f"cannot store the enrolment: {err}") from err
+    print(f"enrolled {len(enrolment.card_ids)} cards ({len(enrolment.terrain)} spaces) into {path}")
+    return 0
+
+
+def _recognise(args: argparse.Namespace) -> int:
+    import cv2
+
+    from tableref.vision.nimalia.annotate import annotate
+    from tableref.vision.nimalia.enrol import EnrolError, load_enrolment
+    from tableref.vision.nimalia.grid import GridError
+    from tableref.vision.nimalia.locate import NoReserveError
+    from tableref.vision.nimalia.recognise import recognise
+
+    if not args.photo.is_file():
+        raise CliError(f"{args.photo}: no such photo")
+    photo = cv2.imread(str(args.photo), cv2.IMREAD_COLOR)
+    if photo is None:
+        raise CliError(f"{args.photo}: not a readable image")
+    try:
+        enrolment = load_enrolment(args.enrolment or _enrolment_dir())
+        rec = recognise(photo, enrolment)
+    except (EnrolError, NoReserveError, GridError) as err:
+        raise CliError(f"{args.photo}: {err}") from err
+    if args.annotate:
+        if not cv2.imwrite(str(args.annotate), annotate(photo, rec)):
+            raise CliError(f"{args.annotate}: cannot write the annotated photo")
+    data = rec.as_json()
+    if args.json:
+        print(json.dumps(data, indent=1))
+    else:
+        print(json.dumps({"spaces": [
+            {k: v for k, v in s.items() if k != "confidence"} for s in data["spaces"]  # type: ignore[attr-defined]
+        ]}))
+    for d in rec.unreadable:
+        print(f"tableref: cannot read space (row {d.row}, col {d.col}): {d.reason}", file=sys.stderr)
+    return 1 if rec.unreadable else 0

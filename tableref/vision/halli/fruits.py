@@ -37,10 +37,17 @@ class FruitCount:
 class FruitOptions:
     min_sat: int = 85
     min_val: int = 45
-    min_blob: float = 0.011  # smallest fruit, fraction of the card's area
+    min_blob: float = 0.009  # smallest fruit, fraction of the card's area
     max_blob: float = 0.16  # largest single fruit
     max_other: float = 0.045  # unexplained non-paper area allowed
     max_fruits: int = 6
+    paper_sat: int = 60
+
+
+def _edge_sliver(stat: np.ndarray, w: int, h: int) -> bool:
+    x, y, bw, bh = (int(v) for v in stat[:4])
+    at_edge = x <= 0 or y <= 0 or x + bw >= w or y + bh >= h
+    return at_edge and (bw < 0.1 * w or bh < 0.07 * h)
 
 
 def count_fruits(card: Image, opts: FruitOptions | None = None) -> FruitCount:
@@ -61,6 +68,8 @@ def count_fruits(card: Image, opts: FruitOptions | None = None) -> FruitCount:
         n, labels, stats, _ = cv2.connectedComponentsWithStats(m, connectivity=8)
         for i in range(1, n):
             a = int(stats[i, cv2.CC_STAT_AREA])
+            if _edge_sliver(stats[i], card.shape[1], card.shape[0]):
+                continue  # a bit of table or of the card below, at the card's edge
             if a < opts.min_blob * area:
                 if a >= 0.004 * area:
                     explained |= (labels == i).astype(np.uint8)
@@ -80,7 +89,11 @@ def count_fruits(card: Image, opts: FruitOptions | None = None) -> FruitCount:
             return FruitCount(counts, False, f"{fruit}s of different sizes (touching?)")
     # everything dark or coloured must sit on or next to a fruit (outlines, tips, leaves)
     near = cv2.dilate(explained, np.ones((5, 5), np.uint8))
-    ink = coloured | (val < 110)
+    paper = (val >= 0.7 * 235) & (sat < opts.paper_sat)
+    ink = ~paper
+    # the outer band may show table or the card below when the outline is a bit off
+    bh, bw = int(0.07 * ink.shape[0]), int(0.07 * ink.shape[1])
+    ink[:bh], ink[-bh:], ink[:, :bw], ink[:, -bw:] = False, False, False, False
     other = float(np.count_nonzero(ink & (near == 0))) / area
     if other > opts.max_other:
         return FruitCount(counts, False, "marks that are not fruits")

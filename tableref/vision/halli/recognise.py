@@ -17,7 +17,8 @@ from tableref.vision.halli.whitebalance import balance
 
 Image = np.ndarray
 
-MATCH_SCORE = 0.8  # correlation an enrolled card must reach
+ANIMAL_SCORE = 0.6  # correlation an enrolled animal must reach (fruit cards: about 0.35)
+FRUIT_SCORE = 0.85  # an enrolled fruit card: fruit cards look alike, so ask for more
 MATCH_MARGIN = 0.08  # over the best other enrolled code
 
 
@@ -73,11 +74,11 @@ class Recogniser:
         """Read one rectified, balanced card."""
         if self.enrolment is not None and self.enrolment.codes:
             m = self.enrolment.match(describe(card))
-            if m is not None and m.score >= MATCH_SCORE and m.margin >= MATCH_MARGIN:
-                if m.code in ANIMALS:
+            if m is not None and m.margin >= MATCH_MARGIN:
+                if m.code in ANIMALS and m.score >= ANIMAL_SCORE:
                     return SeenCard("animal", m.code, center, corners)
                 parsed = parse_code(m.code)
-                if isinstance(parsed, dict):
+                if isinstance(parsed, dict) and m.score >= FRUIT_SCORE:
                     return SeenCard("fruit", m.code, center, corners, parsed)
         count = count_fruits(card, self.fruit_opts)
         if not count.sure:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import cv2
 import numpy as np
 
 Image = np.ndarray
@@ -14,16 +15,15 @@ def paper_white(card: Image) -> np.ndarray:
 
     Fruits cover at most about a third of a card, so the brighter half is paper.
     """
-    px = card.reshape(-1, 3).astype(np.float32)
-    lum = px.sum(axis=1)
-    cut = np.partition(lum, len(lum) // 2)[len(lum) // 2]
-    white = px[lum >= cut].mean(axis=0)
+    lum = cv2.transform(card, np.ones((1, 3), np.float32) / 3)
+    cut = np.partition(lum.reshape(-1), lum.size // 2)[lum.size // 2]
+    sel = (lum >= cut).astype(np.uint8)
+    white = np.array(cv2.mean(card, mask=sel)[:3], np.float64)
     return np.maximum(white, 1.0)
 
 
 def balance(card: Image, white: np.ndarray | None = None) -> Image:
     """The card scaled per channel so its paper is neutral and bright."""
     w = paper_white(card) if white is None else white
-    gains = np.float32(TARGET_WHITE) / w.astype(np.float32)
-    out = card.astype(np.float32) * gains
-    return np.clip(out, 0, 255).astype(np.uint8)
+    gains = TARGET_WHITE / w
+    return cv2.transform(card, np.diag(gains).astype(np.float32))

@@ -47,7 +47,7 @@ def random_style(rng: np.random.Generator) -> CardStyle:
     """A plausible art style: the same kinds of shapes, different sizes, colours, poses."""
     p = int(rng.integers(232, 256))
     return CardStyle(
-        fruit_scale=float(rng.uniform(0.8, 1.1)),
+        fruit_scale=float(rng.uniform(0.85, 1.1)),
         hue_jitter=int(rng.integers(-4, 5)),
         outline=bool(rng.random() < 0.7),
         paper=(p - int(rng.integers(0, 12)), p - int(rng.integers(0, 6)), p),
@@ -58,14 +58,15 @@ def random_style(rng: np.random.Generator) -> CardStyle:
 def _shift_hue(bgr: tuple[int, int, int], dh: int) -> tuple[int, int, int]:
     if dh == 0:
         return bgr
-    px = np.uint8([[list(bgr)]])
+    px = np.array([[list(bgr)]], np.uint8)
     hsv = cv2.cvtColor(px, cv2.COLOR_BGR2HSV).astype(int)
     hsv[0, 0, 0] = (hsv[0, 0, 0] + dh) % 180
     out = cv2.cvtColor(np.clip(hsv, 0, 255).astype(np.uint8), cv2.COLOR_HSV2BGR)[0, 0]
     return (int(out[0]), int(out[1]), int(out[2]))
 
 
-def _poly(points: list[tuple[float, float]], cx: float, cy: float, s: float, a: float) -> np.ndarray:
+def _poly(points: list[tuple[float, float]], cx: float, cy: float, s: float,
+          a: float) -> np.ndarray:
     ca, sa = math.cos(a), math.sin(a)
     pts = [(cx + s * (x * ca - y * sa), cy + s * (x * sa + y * ca)) for x, y in points]
     return np.round(np.array(pts) * 16).astype(np.int32)
@@ -87,8 +88,9 @@ def draw_fruit(img: Image, fruit: str, cx: float, cy: float, size: float, angle:
     s = size / 2
     dh = style.hue_jitter
     if fruit == "banana":
-        outer = [(math.cos(t) * 1.0, math.sin(t) * 0.75 - 0.35) for t in np.linspace(0.25, 2.9, 20)]
-        inner = [(math.cos(t) * 0.85, math.sin(t) * 0.2 - 0.3) for t in np.linspace(2.75, 0.4, 20)]
+        outer = [(math.cos(t) * 1.0, math.sin(t) * 0.8 - 0.3) for t in np.linspace(0.25, 2.9, 20)]
+        inner = [(math.cos(t) * 0.85, math.sin(t) * 0.15 - 0.35)
+                 for t in np.linspace(2.75, 0.4, 20)]
         _fill(img, _poly(outer + inner, cx, cy, s, angle), _shift_hue((40, 210, 250), dh),
               style.outline)
         tip = _poly([(0.95, -0.08), (1.08, -0.02), (1.0, 0.1)], cx, cy, s, angle)
@@ -200,3 +202,24 @@ def card_image(code: str, style: CardStyle | None = None,
             raise ValueError(f"unknown card {code!r}")
         return animal_card(parsed, style)
     return fruit_card(parsed, style, rng)
+
+
+def all_fruit_codes(max_fruits: int = 5) -> list[str]:
+    """Every fruit card of 1 to 3 kinds and 1 to max_fruits fruits, canonical codes."""
+    out = []
+    letters = "BPSL"
+
+    def rec(i: int, prefix: str) -> None:
+        if i == len(letters):
+            kinds = len(set(prefix))
+            if 1 <= len(prefix) <= max_fruits and kinds <= 3:
+                out.append(prefix)
+            return
+        for k in range(max_fruits - len(prefix) + 1):
+            rec(i + 1, prefix + letters[i] * k)
+
+    rec(0, "")
+    return sorted(out, key=lambda c: (len(c), c))
+
+
+FRUITS_CODES_FOR_TESTS = tuple(all_fruit_codes())

@@ -71,8 +71,9 @@ def pile_places(n: int, size: tuple[int, int]) -> list[tuple[float, float]]:
 
 def _perspective(rng: np.random.Generator, size: tuple[int, int], amount: float) -> np.ndarray:
     w, h = size
-    src = np.float32([[0, 0], [w, 0], [w, h], [0, h]])
-    dst = src + rng.uniform(-amount, amount, (4, 2)).astype(np.float32) * np.float32([w, h])
+    src = np.asarray([[0, 0], [w, 0], [w, h], [0, h]], np.float32)
+    move = np.asarray(rng.uniform(-amount, amount, (4, 2)), np.float32)
+    dst = src + move * np.array([w, h], np.float32)
     return cv2.getPerspectiveTransform(src, dst)
 
 
@@ -96,16 +97,16 @@ def paste_card(frame: Image, card: Image, quad: np.ndarray, shadow: bool = True)
     if x1 <= x0 or y1 <= y0:
         return
     ch, cw = card.shape[:2]
-    src = np.float32([[0, 0], [cw, 0], [cw, ch], [0, ch]])
+    src = np.asarray([[0, 0], [cw, 0], [cw, ch], [0, ch]], np.float32)
     local = (quad - [x0, y0]).astype(np.float32)
     m = cv2.getPerspectiveTransform(src, local)
     roi = frame[y0:y1, x0:x1]
     size = (x1 - x0, y1 - y0)
     if shadow:
-        sh = np.zeros(roi.shape[:2], np.float32)
-        cv2.fillConvexPoly(sh, np.round((local + [1.5, 2.5]) * 16).astype(np.int32), 1.0,
-                           cv2.LINE_AA, shift=4)
-        sh = cv2.GaussianBlur(sh, (5, 5), 1.2)
+        sh0 = np.zeros(roi.shape[:2], np.float32)
+        moved = np.round((local + np.array([1.5, 2.5], np.float32)) * 16).astype(np.int32)
+        cv2.fillConvexPoly(sh0, moved, 1.0, cv2.LINE_AA, shift=4)
+        sh = cv2.GaussianBlur(sh0, (5, 5), 1.2)
         roi[:] = (roi * (1 - 0.45 * sh[..., None])).astype(np.uint8)
     warped = cv2.warpPerspective(card, m, size, flags=cv2.INTER_AREA)
     alpha = np.zeros(roi.shape[:2], np.float32)
@@ -117,15 +118,16 @@ def paste_card(frame: Image, card: Image, quad: np.ndarray, shadow: bool = True)
 def _light(frame: Image, rng: np.random.Generator, opts: SceneOptions) -> Image:
     h, w = frame.shape[:2]
     warm = rng.uniform(0, opts.warm)
-    gains = np.float32([1 - warm, 1 - 0.45 * warm, 1.0]) * rng.uniform(0.85, 1.05)
+    gains = np.array([1 - warm, 1 - 0.45 * warm, 1.0], np.float32) * rng.uniform(0.85, 1.05)
     gx, gy = rng.uniform(-1, 1, 2)
     ys, xs = np.mgrid[0:h:8, 0:w:8].astype(np.float32)
     ramp = (gx * (xs / w - 0.5) + gy * (ys / h - 0.5)) / max(abs(gx) + abs(gy), 1e-6)
     field_ = 1 - rng.uniform(0, opts.uneven) * (ramp + 0.5)
-    field_ = cv2.resize(field_, (w, h), interpolation=cv2.INTER_LINEAR)
-    out = frame.astype(np.float32) * field_[..., None] * gains
+    full = np.asarray(cv2.resize(field_, (w, h), interpolation=cv2.INTER_LINEAR), np.float32)
+    out = frame.astype(np.float32) * full[..., None] * gains
     if opts.noise > 0:
-        out += rng.normal(0, rng.uniform(0.3, 1) * opts.noise, out.shape).astype(np.float32)
+        sigma = float(rng.uniform(0.3, 1)) * opts.noise
+        out += np.asarray(rng.normal(0.0, sigma, out.shape), np.float32)
     return np.clip(out, 0, 255).astype(np.uint8)
 
 
@@ -150,8 +152,8 @@ def compose_scene(
         c = _map(hmat, np.array([[w / 2 + rng.uniform(-30, 30), h / 2 + rng.uniform(-20, 20)]]))[0]
         draw_bell(frame, (float(c[0]), float(c[1])), rng.uniform(48, 62), rng)
     truths: list[TrueCard] = []
+    ch = rng.uniform(*opts.card_height)  # one deck: every card the same size
     for (code, img), (px, py) in zip(tops, places, strict=True):
-        ch = rng.uniform(*opts.card_height)
         aspect = img.shape[0] / img.shape[1]
         base = rng.uniform(0, 2 * math.pi)
         cx, cy = px + rng.uniform(-25, 25), py + rng.uniform(-15, 15)
@@ -174,8 +176,9 @@ def compose_scene(
             frame = cv2.GaussianBlur(frame, (0, 0), sigma)
     q = int(rng.integers(opts.jpeg[0], opts.jpeg[1] + 1))
     ok, buf = cv2.imencode(".jpg", frame, [cv2.IMWRITE_JPEG_QUALITY, q])
-    if ok:
-        frame = cv2.imdecode(buf, cv2.IMREAD_COLOR)
+    decoded = cv2.imdecode(buf, cv2.IMREAD_COLOR) if ok else None
+    if decoded is not None:
+        frame = decoded
     return Scene(frame, truths)
 
 
@@ -197,11 +200,12 @@ def random_scene(rng: np.random.Generator, codes: Sequence[str],
 
 
 def render_table(piles: Sequence[str | None], *, hand: bool = False, seed: int = 0,
-                 size: tuple[int, int] = (1280, 720)) -> Image:
+                 size: tuple[int, int] = (1280, 720), hand_at: int | None = None) -> Image:
     """The simulated camera: a frame showing the top card of each pile (None = no pile).
 
     Seat i's pile is always at the same place, so a tracker sees piles stay put.
-    The table, the light and the card poses depend on `seed` only.
+    The table, the light and the card poses depend on `seed` only. `hand` draws a
+    hand reaching for some pile; `hand_at` a hand over seat hand_at's pile.
     """
     rng = np.random.default_rng(seed)
     opts = SceneOptions(size=size, hand=1.0 if hand else 0.0, pile_depth=(1, 2))
@@ -218,6 +222,8 @@ def render_table(piles: Sequence[str | None], *, hand: bool = False, seed: int =
         quad = _card_quad(px, py, 160.0, 1.5, base)
         paste_card(frame, card_image("BB", style), quad + prng.uniform(-5, 5, 2))
         paste_card(frame, card_image(code, style, prng), quad)
-    if hand:
+    if hand_at is not None:
+        draw_hand(frame, np.random.default_rng([seed, 99]), [places[hand_at]])
+    elif hand:
         draw_hand(frame, rng, [p for p, c in zip(places, piles, strict=True) if c])
     return _light(frame, rng, opts)

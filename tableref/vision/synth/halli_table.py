@@ -12,13 +12,14 @@ Image = np.ndarray
 TABLES = ("wood", "cloth", "pattern")
 
 
-def table_texture(rng: np.random.Generator, size: tuple[int, int], kind: str | None = None) -> Image:
+def table_texture(rng: np.random.Generator, size: tuple[int, int],
+                  kind: str | None = None) -> Image:
     """A wooden, cloth or patterned table top, size (w, h)."""
     w, h = size
     kind = kind or TABLES[int(rng.integers(len(TABLES)))]
     sw, sh = w // 4, h // 4
     if kind == "wood":
-        base = np.float32([rng.uniform(30, 70), rng.uniform(70, 110), rng.uniform(120, 170)])
+        base = np.asarray(rng.uniform([30, 70, 120], [70, 110, 170]), np.float32)
         ys, xs = np.mgrid[0:sh, 0:sw].astype(np.float32)
         vertical = rng.random() < 0.5
         along, across = (ys, xs) if vertical else (xs, ys)
@@ -29,12 +30,12 @@ def table_texture(rng: np.random.Generator, size: tuple[int, int], kind: str | N
         img = base[None, None, :] * shade[..., None]
     elif kind == "cloth":
         palette = [(40, 110, 30), (120, 60, 20), (30, 30, 140), (60, 60, 60), (90, 40, 90)]
-        base = np.float32(palette[int(rng.integers(len(palette)))])
+        base = np.asarray(palette[int(rng.integers(len(palette)))], np.float32)
         img = np.broadcast_to(base, (sh, sw, 3)).astype(np.float32)
         img = img * rng.uniform(0.85, 1.15, (sh, sw, 1)).astype(np.float32)
     elif kind == "pattern":
-        c1 = np.float32(rng.uniform([20, 20, 100], [90, 90, 200]))
-        c2 = np.float32(rng.uniform([80, 20, 20], [180, 90, 60]))
+        c1 = np.asarray(rng.uniform([20, 20, 100], [90, 90, 200]), np.float32)
+        c2 = np.asarray(rng.uniform([80, 20, 20], [180, 90, 60]), np.float32)
         ys, xs = np.mgrid[0:sh, 0:sw]
         cell = int(rng.integers(6, 16))
         if rng.random() < 0.5:
@@ -45,9 +46,8 @@ def table_texture(rng: np.random.Generator, size: tuple[int, int], kind: str | N
         img = c1 * sel[..., None] + c2 * (1 - sel[..., None])
     else:
         raise ValueError(f"unknown table {kind!r}; one of {', '.join(TABLES)}")
-    img = cv2.resize(np.clip(img, 0, 255).astype(np.uint8), (w, h),
-                     interpolation=cv2.INTER_LINEAR)
-    return img
+    return np.asarray(cv2.resize(np.clip(img, 0, 255).astype(np.uint8), (w, h),
+                                 interpolation=cv2.INTER_LINEAR))
 
 
 def draw_bell(frame: Image, center: tuple[float, float], radius: float,
@@ -97,7 +97,7 @@ def draw_hand(frame: Image, rng: np.random.Generator,
         fa = ang + (k - 1.5) * 0.28
         fx, fy = px + math.cos(fa) * width * 1.3, py + math.sin(fa) * width * 1.3
         cv2.line(mask, (int(px), int(py)), (int(fx), int(fy)), 255, int(width * 0.22))
-    skin = np.float32(rng.uniform([90, 120, 170], [150, 175, 235]))
+    skin = np.asarray(rng.uniform([90, 120, 170], [150, 175, 235]), np.float32)
     m = cv2.GaussianBlur(mask, (7, 7), 2).astype(np.float32)[..., None] / 255
     shade = 0.85 + 0.15 * rng.random()
     frame[:] = (frame * (1 - m) + skin * shade * m).astype(np.uint8)

@@ -1,0 +1,41 @@
+"""Draw the recognised grid and each space's reading over the photo (for the screen)."""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+
+from tableref.vision.nimalia.recognise import Recognition
+
+SHORT = {
+    "lion": "LIO", "giraffe": "GIR", "crocodile": "CRO", "flamingo": "FLA", "polar_bear": "BEA",
+    "penguin": "PEN", "panda": "PAN", "gorilla": "GOR", "otter": "OTT",
+}
+TERRAIN_SHORT = {"savanna": "sav", "rain_forest": "for", "ice_floe": "ice", "lake": "lak"}
+
+
+def annotate(photo: np.ndarray, rec: Recognition) -> np.ndarray:
+    out = photo.copy()
+    grid = rec.grid
+    if grid is None:
+        return out
+    r0, c0 = rec.offset
+    doubtful = {(d.row, d.col) for d in rec.unreadable}
+    font = cv2.FONT_HERSHEY_SIMPLEX
+    scale = max(0.3, grid.space_px / 110)
+    for (r, c), kind in sorted(rec.guesses.items()):
+        gr, gc = r + r0, c + c0
+        quad = np.float32([[[gc, gr], [gc + 1, gr], [gc + 1, gr + 1], [gc, gr + 1]]])
+        q = cv2.perspectiveTransform(quad, grid.to_photo)[0].astype(np.int32)
+        colour = (0, 0, 255) if (r, c) in doubtful else (40, 220, 40)
+        cv2.polylines(out, [q], True, colour, 2, cv2.LINE_AA)
+        centre = q.mean(axis=0)
+        lines = [SHORT[kind.animal] + (" " + kind.river if kind.river else ""), TERRAIN_SHORT[kind.terrain]]
+        if (r, c) in doubtful:
+            lines.append("?")
+        for i, text in enumerate(lines):
+            (w, h), _ = cv2.getTextSize(text, font, scale, 1)
+            org = (int(centre[0] - w / 2), int(centre[1] + (i - len(lines) / 2 + 0.8) * h * 1.5))
+            cv2.putText(out, text, org, font, scale, (0, 0, 0), 3, cv2.LINE_AA)
+            cv2.putText(out, text, org, font, scale, (255, 255, 255), 1, cv2.LINE_AA)
+    return out

@@ -1,0 +1,272 @@
+"""Recover the grid of spaces from the reserve's outline and content.
+
+The outline of a reserve is a rectilinear polygon on the table. Its edges fall into two
+families whose vanishing points undo the perspective; the edge positions and the look
+of the spaces (a plain terrain rim around an animal) then fix the pitch and the phase.
+Finally the outline's corners are snapped to whole grid corners and the homography is
+fitted again to all of them, which absorbs cards placed a few millimetres off.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+from tableref.vision.nimalia.locate import Located
+
+MAX_SPACES = 6
+CELL = 24  # canonical pixels per space when judging a grid
+
+
+class GridError(ValueError):
+    """No grid of spaces fits the reserve; the message says why."""
+
+
+@dataclass(frozen=True)
+class Grid:
+    to_photo: np.ndarray  # homography: (col, row) in spaces -> photo pixels
+    rows: int
+    cols: int
+    covered: frozenset[tuple[int, int]]  # (row, col)
+    space_px: float  # typical space width in the photo
+
+
+def _edges(contour: np.ndarray) -> list[tuple[np.ndarray, np.ndarray, float]]:
+    """Straight runs of the outline: (point on line, unit direction, length)."""
+    pts = contour.astype(np.float32)
+    scale = 1.0
+    approx = cv2.approxPolyDP(pts.reshape(-1, 1, 2), 2.5 * scale / 1.0, True).reshape(-1, 2)
+    index = {(float(x), float(y)): i for i, (x, y) in enumerate(pts)}
+    ids = sorted(index[(float(x), float(y))] for x, y in approx)
+    out = []
+    n = len(pts)
+    for k, i in enumerate(ids):
+        j = ids[(k + 1) % len(ids)]
+        run = pts[i : j + 1] if j > i else np.concatenate([pts[i:], pts[: j + 1]])
+        length = float(np.linalg.norm(run[-1] - run[0]))
+        if length < 8 or len(run) < 5:
+            continue
+        trim = max(1, len(run) // 6)
+        core = run[trim:-trim] if len(run) > 2 * trim + 2 else run
+        vx, vy, x0, y0 = cv2.fitLine(core, cv2.DIST_HUBER, 0, 0.01, 0.01).ravel()
+        out.append((np.array([x0, y0]), np.array([vx, vy]), length))
+    del n
+    return out
+
+
+def _vanishing(lines: list[tuple[np.ndarray, np.ndarray, float]], centre: np.ndarray, norm: float) -> np.ndarray:
+    """Robust vanishing point (homogeneous, normalised coordinates) of a family of edges.
+
+    Least squares, then reweighted by how far each edge's direction turns away from the
+    point; a point that would distort the reserve wildly falls back to parallel lines.
+    """
+    qs = [((p - centre) / norm, d, w) for p, d, w in lines]
+    mean = sum(w * np.sign(d @ qs[0][1] + 1e-9) * d for _, d, w in qs)
+    mean = mean / np.linalg.norm(mean)
+    parallel = np.array([mean[0], mean[1], 0.0])
+    if len(qs) < 2:
+        return parallel
+    weights = np.array([w for _, _, w in qs], float)
+    v = parallel
+    for _ in range(4):
+        rows = []
+        for (q, d, _), w in zip(qs, weights, strict=True):
+            a, b = -d[1], d[0]
+            rows.append(np.sqrt(w) * np.array([a, b, -(a * q[0] + b * q[1])]))
+        _, _, vt = np.linalg.svd(np.array(rows))
+        v = vt[-1]
+        res = []
+        for q, d, _ in qs:
+            to = v[:2] - q * v[2]
+            cos = abs(to @ d) / (np.linalg.norm(to) + 1e-12)
+            res.append(np.degrees(np.arccos(min(1.0, cos))))
+        res_a = np.array(res)
+        weights = np.array([w for _, _, w in qs]) * np.minimum(1.0, (2.0 / (res_a + 1e-6)) ** 2)
+    # the reserve spans about 1 normalised unit; a vanishing point closer than ~2.5 units
+    # would mean a camera far steeper than the photos this reads
+    if abs(v[2]) > 1e-9 and np.linalg.norm(v[:2] / v[2]) < 2.5:
+        return parallel
+    return v
+
+
+def _rectify(
+    edges: list[tuple[np.ndarray, np.ndarray, float]], centre: np.ndarray
+) -> tuple[np.ndarray, list[tuple[np.ndarray, np.ndarray, float]], list[int]]:
+    """A homography making the two edge families axis-parallel, and each edge's family."""
+    theta = np.array([np.arctan2(d[1], d[0]) % np.pi for _, d, _ in edges])
+    w = np.array([e[2] for e in edges])
+    alpha = np.angle((w * np.exp(4j * theta)).sum()) / 4
+    diff = (theta - alpha + np.pi / 2) % np.pi - np.pi / 2
+    fam = [0 if abs(x) < np.pi / 4 else 1 for x in diff]
+    off = np.minimum(np.abs(diff), np.abs(np.abs(diff) - np.pi / 2))
+    keep = [bool(o < np.radians(22)) for o in off]
+    edges = [e for e, k in zip(edges, keep, strict=True) if k]
+    fam = [f for f, k in zip(fam, keep, strict=True) if k]
+    groups = [[e for e, f in zip(edges, fam, strict=True) if f == k] for k in (0, 1)]
+    if not groups[0] or not groups[1]:
+        raise GridError("the reserve's outline has no corners: cannot tell its orientation")
+    # family "h" is the one closer to the photo's horizontal
+    mean_dirs = []
+    for g in groups:
+        t = np.angle(sum(e[2] * np.exp(2j * np.arctan2(e[1][1], e[1][0])) for e in g)) / 2
+        mean_dirs.append(np.array([np.cos(t), np.sin(t)]))
+    h_fam = 0 if abs(mean_dirs[0][0]) >= abs(mean_dirs[1][0]) else 1
+    norm = 500.0
+    t_norm = np.array([[1 / norm, 0, -centre[0] / norm], [0, 1 / norm, -centre[1] / norm], [0, 0, 1]])
+    vh = _vanishing(groups[h_fam], centre, norm)
+    vv = _vanishing(groups[1 - h_fam], centre, norm)
+    horizon = np.cross(vh, vv)
+    if abs(horizon[2]) < 1e-12:
+        raise GridError("the reserve's edges are degenerate")
+    horizon = horizon / horizon[2]
+    hp = np.array([[1, 0, 0], [0, 1, 0], [horizon[0], horizon[1], 1.0]])
+    # directions of the two families after hp, signed to point right and down
+    axes = []
+    for v, want in ((vh, np.array([1.0, 0])), (vv, np.array([0, 1.0]))):
+        pv = hp @ v
+        d = pv[:2] / (np.linalg.norm(pv[:2]) + 1e-12)
+        if d @ want < 0:
+            d = -d
+        axes.append(d)
+    a = np.linalg.inv(np.column_stack(axes))
+    h = np.eye(3)
+    h[:2, :2] = a
+    full = h @ hp @ t_norm
+    # scale each axis so that one rectified unit is about one photo pixel at the centre
+    c = np.array([centre[0], centre[1], 1.0])
+    jac = []
+    for k in range(2):
+        eps = np.zeros(3)
+        base = full @ c
+        step = np.linalg.inv(full) @ (base / base[2] + np.eye(3)[k] * 1e-3)
+        jac.append(np.linalg.norm(step[:2] / step[2] - centre) / 1e-3)
+        del eps
+    s = np.diag([jac[0], jac[1], 1.0])
+    full = s @ full
+    base = full @ c
+    tr = np.array([[1, 0, -base[0] / base[2]], [0, 1, -base[1] / base[2]], [0, 0, 1]])
+    fam_of_edge = [0 if f == h_fam else 1 for f in fam]
+    return tr @ full, edges, fam_of_edge
+
+
+def _positions(edges, fam, rect: np.ndarray) -> tuple[list[tuple[float, float]], list[tuple[float, float]]]:
+    """Rectified (coordinate, length) of the horizontal edges' v and the vertical edges' u."""
+    hs, vs = [], []
+    for (p, d, w), f in zip(edges, fam, strict=True):
+        seg = np.float32([p - d * w / 4, p, p + d * w / 4])
+        q = cv2.perspectiveTransform(seg[None], rect)[0]
+        if f == 0:
+            hs.append((float(q[:, 1].mean()), w))
+        else:
+            vs.append((float(q[:, 0].mean()), w))
+    return hs, vs
+
+
+def _ring_score(canon: np.ndarray, cells: list[tuple[int, int]]) -> float:
+    """How plainly each cell's rim shows one colour (a space's terrain) around its middle."""
+    lab = cv2.cvtColor(canon, cv2.COLOR_BGR2Lab).astype(np.float32)
+    band = 3
+    ring = np.zeros((CELL, CELL), bool)
+    ring[:band] = ring[-band:] = True
+    ring[:, :band] = ring[:, -band:] = True
+    inner = np.zeros((CELL, CELL), bool)
+    inner[band + 1 : -band - 1, band + 1 : -band - 1] = True
+    scores = []
+    for r, c in cells:
+        patch = lab[r * CELL : (r + 1) * CELL, c * CELL : (c + 1) * CELL]
+        px = patch[ring]
+        med = np.median(px, axis=0)
+        scores.append(float((np.linalg.norm(px - med, axis=1) < 22).mean()))
+    return float(np.mean(scores)) if scores else 0.0
+
+
+def find_grid(photo: np.ndarray, loc: Located) -> Grid:
+    contour = loc.contour * loc.scale  # work pixels
+    edges = _edges(contour)
+    if len(edges) < 4:
+        raise GridError("the reserve's outline is not made of straight card edges")
+    centre = contour.mean(axis=0)
+    rect, edges, fam = _rectify(edges, centre)
+    hs, vs = _positions(edges, fam, rect)
+    if not hs or not vs:
+        raise GridError("the reserve's outline lacks edges in one direction")
+    to_work = np.diag([loc.scale, loc.scale, 1.0])
+    best = None
+    us = np.array([u for u, _ in vs])
+    wu = np.array([w for _, w in vs])
+    vv = np.array([v for v, _ in hs])
+    wv = np.array([w for _, w in hs])
+    flat = cv2.perspectiveTransform(contour.reshape(1, -1, 2).astype(np.float64), rect)[0]
+    u0, u1 = np.percentile(flat[:, 0], [0.5, 99.5])
+    v0, v1 = np.percentile(flat[:, 1], [0.5, 99.5])
+
+    def fits(pos: np.ndarray, w: np.ndarray, start: float, pitch: float) -> float:
+        x = (pos - start) / pitch
+        return float((w * (np.abs(x - np.round(x)) < 0.22)).sum() / w.sum())
+
+    for nu in range(2, MAX_SPACES + 1):
+        pu = (u1 - u0) / nu
+        if pu < 12 or fits(us, wu, u0, pu) < 0.75:
+            continue
+        for nv in range(2, MAX_SPACES + 1):
+            pv = (v1 - v0) / nv
+            if pv < 12 or not 0.7 < pu / pv < 1.43 or fits(vv, wv, v0, pv) < 0.75:
+                continue
+            g = np.array([[pu, 0, u0], [0, pv, v0], [0, 0, 1.0]])
+            to_photo = np.linalg.inv(to_work) @ np.linalg.inv(rect) @ g
+            cand = _judge(photo, loc.mask, to_photo, nv, nu)
+            if cand is not None and (best is None or cand[0] > best[0]):
+                best = (cand[0], to_photo, nv, nu, cand[1])
+    if best is None:
+        raise GridError("no grid of at most 6x6 spaces fits the reserve's outline")
+    _, to_photo, nv, nu, covered = best
+    to_photo = _refine(to_photo, loc, nv, nu)
+    covered = _judge(photo, loc.mask, to_photo, nv, nu)
+    if covered is None:
+        raise GridError("the refined grid no longer fits the reserve")
+    return Grid(to_photo, nv, nu, frozenset(covered[1]), _space_px(to_photo, nv, nu))
+
+
+def _canon(img: np.ndarray, to_photo: np.ndarray, rows: int, cols: int, cell: int, interp: int = cv2.INTER_LINEAR) -> np.ndarray:
+    scale = np.diag([1.0 / cell, 1.0 / cell, 1.0])
+    shift = np.array([[1, 0, 0.5], [0, 1, 0.5], [0, 0, 1.0]])  # pixel centres
+    m = to_photo @ scale @ shift
+    return cv2.warpPerspective(img, m, (cols * cell, rows * cell), flags=interp | cv2.WARP_INVERSE_MAP)
+
+
+def _judge(photo: np.ndarray, mask: np.ndarray, to_photo: np.ndarray, rows: int, cols: int) -> tuple[float, set[tuple[int, int]]] | None:
+    cover = _canon(mask, to_photo, rows, cols, 8)
+    frac = cover.reshape(rows, 8, cols, 8).mean(axis=(1, 3)) / 255.0
+    covered = {(r, c) for r in range(rows) for c in range(cols) if frac[r, c] > 0.5}
+    if not covered:
+        return None
+    clean = float(np.mean([min(f, 1 - f) for f in frac.ravel()]))
+    canon = _canon(photo, to_photo, rows, cols, CELL)
+    return _ring_score(canon, sorted(covered)) - 2 * clean, covered
+
+
+def _space_px(to_photo: np.ndarray, rows: int, cols: int) -> float:
+    c = np.float32([[[cols / 2, rows / 2], [cols / 2 + 1, rows / 2], [cols / 2, rows / 2 + 1]]])
+    p = cv2.perspectiveTransform(c, to_photo)[0]
+    return float((np.linalg.norm(p[1] - p[0]) + np.linalg.norm(p[2] - p[0])) / 2)
+
+
+def _refine(to_photo: np.ndarray, loc: Located, rows: int, cols: int) -> np.ndarray:
+    """Fit the homography again to the outline's corners snapped to whole grid corners."""
+    contour = loc.contour.reshape(-1, 1, 2).astype(np.float32)
+    eps = 0.12 * _space_px(to_photo, rows, cols)
+    corners = cv2.approxPolyDP(contour, eps, True).reshape(-1, 2)
+    h = to_photo
+    for _ in range(2):
+        back = cv2.perspectiveTransform(corners[None].astype(np.float32), np.linalg.inv(h))[0]
+        snap = np.round(back)
+        ok = np.abs(back - snap).max(axis=1) < 0.3
+        if ok.sum() < 4:
+            return h
+        fitted, _ = cv2.findHomography(snap[ok].astype(np.float32), corners[ok].astype(np.float32), 0)
+        if fitted is None:
+            return h
+        h = fitted
+    return h

@@ -1,0 +1,69 @@
+"""Find the reserve in a photo: the largest patch of card pixels that stands out from the table.
+
+The table is learnt from the photo's border (Lab colour, robust spread, brightness given
+extra slack for shadows and uneven light); card pixels are those far from it. Loose
+cards and a hand near the reserve are separate patches and are left out.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+WORK_WIDTH = 800  # the mask is found at this width
+
+
+class NoReserveError(ValueError):
+    """No reserve could be found in the photo; the message says why."""
+
+
+@dataclass(frozen=True)
+class Located:
+    contour: np.ndarray  # (N, 2) float32 outline in photo pixels
+    mask: np.ndarray  # uint8 mask at photo size (255 = reserve)
+    scale: float  # work pixels per photo pixel
+
+
+def _table_distance(lab: np.ndarray) -> np.ndarray:
+    h, w = lab.shape[:2]
+    b = max(4, int(0.04 * min(h, w)))
+    border = np.concatenate(
+        [lab[:b].reshape(-1, 3), lab[-b:].reshape(-1, 3), lab[:, :b].reshape(-1, 3), lab[:, -b:].reshape(-1, 3)]
+    )
+    med = np.median(border, axis=0)
+    mad = np.median(np.abs(border - med), axis=0) * 1.4826
+    spread = np.maximum(mad, [3.0, 2.0, 2.0])
+    spread[0] = max(spread[0] * 3.0, 18.0)  # light varies much more than colour
+    z = (lab - med) / spread
+    return np.sqrt((z * z).sum(axis=2))
+
+
+def locate(photo: np.ndarray) -> Located:
+    if photo.ndim != 3 or photo.shape[2] != 3 or min(photo.shape[:2]) < 64:
+        raise NoReserveError("the photo must be a colour image of at least 64x64 pixels")
+    scale = WORK_WIDTH / photo.shape[1]
+    small = cv2.resize(photo, (WORK_WIDTH, max(1, round(photo.shape[0] * scale))), interpolation=cv2.INTER_AREA)
+    small = cv2.GaussianBlur(small, (3, 3), 0)
+    lab = cv2.cvtColor(small, cv2.COLOR_BGR2Lab).astype(np.float32)
+    fg = (_table_distance(lab) > 6.0).astype(np.uint8)
+    fg = cv2.morphologyEx(fg, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
+    fg = cv2.morphologyEx(fg, cv2.MORPH_CLOSE, np.ones((7, 7), np.uint8))
+    n, labels, stats, _ = cv2.connectedComponentsWithStats(fg, connectivity=8)
+    if n < 2:
+        raise NoReserveError("no cards stand out from the table")
+    areas = stats[1:, cv2.CC_STAT_AREA]
+    best = 1 + int(np.argmax(areas))
+    if areas[best - 1] < 400 * scale * scale * 4:
+        raise NoReserveError("the largest patch of cards is too small to be a reserve")
+    blob = (labels == best).astype(np.uint8) * 255
+    contours, _ = cv2.findContours(blob, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
+    outline = max(contours, key=cv2.contourArea)
+    filled = np.zeros_like(blob)
+    cv2.drawContours(filled, [outline], -1, 255, -1)
+    mask = cv2.resize(filled, (photo.shape[1], photo.shape[0]), interpolation=cv2.INTER_LINEAR)
+    x, y, w, h = cv2.boundingRect(outline)
+    if x <= 1 or y <= 1 or x + w >= small.shape[1] - 1 or y + h >= small.shape[0] - 1:
+        raise NoReserveError("the reserve touches the edge of the photo: step back so it is all in view")
+    return Located(outline.reshape(-1, 2).astype(np.float32) / scale, mask, scale)

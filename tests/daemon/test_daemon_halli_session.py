@@ -15,6 +15,7 @@ class Table:
     def __init__(self, players: int = 3, camera: bool = True) -> None:
         self.records: list[dict[str, Any]] = []
         self.said: list[str] = []
+        self.spoken: list[list[str]] = []
         self.lit: list[int | None] = []
         self.camera = camera
         self.tasks: list[asyncio.Task[Any]] = []
@@ -26,11 +27,15 @@ class Table:
     def make(self, names: list[str]) -> HalliSession:
         return HalliSession(
             names, {}, journal=self.records.append, changed=lambda: None,
-            say=self.said.append, light=self.lit.append,
+            say=self.say, light=self.lit.append,
             spawn=lambda c: self.tasks.append(asyncio.ensure_future(c)),
-            camera_ok=lambda: self.camera, words=Words("en"),
+            camera_ok=lambda: self.camera, words=Words("en", names),
             timing=Timing(settle_s=0.001, frame_wait_s=0.5, lock_s=0.01),
         )
+
+    def say(self, segments: list[str]) -> None:
+        self.spoken.append(segments)
+        self.said.append(" ".join(segments))
 
     async def settle(self) -> None:
         while self.tasks:
@@ -60,7 +65,7 @@ async def test_a_right_ring_with_margin_and_reaction_times() -> None:
     assert v["player"] == 2 and v["right"] is True
     assert v["margin_ms"] == 41.0 and v["second"] == 0
     assert v["reaction_ms"] == {"2": 500.0, "0": 541.0}
-    assert "P2 was first, by 41 milliseconds. Right! P2 takes 2 cards." in t.said[0]
+    assert t.spoken[0] == ["P2 was first,", "by 41 milliseconds.", "Right!", "P2 takes 2 cards."]
     assert t.lit == [2, None]
     assert not s.locked
     piles = s.part()["piles"]
@@ -127,7 +132,7 @@ async def test_without_a_camera_only_who_was_first() -> None:
     await t.settle()
     v = s.part()["last_verdict"]
     assert v["player"] == 0 and v["right"] is None and v["margin_ms"] == 2.0
-    assert t.said[0].startswith("P0 was first, by 2 milliseconds. No camera")
+    assert t.said[0] == "P0 was first, by 2 milliseconds. No camera: you decide."
     assert [p["pile"] for p in s.part()["piles"]] == [0, 0, 0]
 
 

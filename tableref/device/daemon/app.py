@@ -20,6 +20,7 @@ from typing import Any, Protocol
 from tableref.device.camera.base import Frame, FrameSource
 from tableref.device.camera.runner import CameraRunner
 from tableref.device.config import Config
+from tableref.device.daemon.devices import BellSink, hold_bells, watch_audio
 from tableref.device.daemon.halli_rules import RingResult
 from tableref.device.daemon.halli_session import HalliSession, TableSeen, Timing
 from tableref.device.daemon.health import DeviceStatus, Health, supervise
@@ -35,7 +36,7 @@ log = logging.getLogger("tableref.daemon")
 
 
 class Speaker(Protocol):
-    def say(self, text: str) -> None: ...
+    def say(self, text: str | list[str], cut_off: bool = True) -> None: ...
 
 
 class Leds(Protocol):
@@ -58,6 +59,8 @@ class Parts:
     speaker: Speaker | None = None
     leds: Leds | None = None
     timing: Timing | None = None
+    open_bells: Callable[[BellSink], Any] | None = None  # GPIO bells (with LEDs), retried
+    audio_device: str | None = None  # the ALSA device to watch
 
 
 class Daemon:
@@ -71,7 +74,7 @@ class Daemon:
         self.settings: GameSettings = settings_from_config(config)
         self.health = Health(self._device_changed)
         self.changes = Changes()
-        self.words = Words(self.settings.language)
+        self.words = self._words()
         self.session: HalliSession | None = None
         self.world: SimWorld | None = None
         self.game_id = 0
@@ -84,6 +87,7 @@ class Daemon:
         self._jpeg: bytes | None = None
         self._jpeg_t = 0.0
         self._loop: asyncio.AbstractEventLoop | None = None
+        self._bells: list[Any] = []  # the open GPIO bells, when there are some
         self._started = False
 
     # -- life ---------------------------------------------------------------------------
@@ -104,6 +108,13 @@ class Daemon:
             self.health.report("camera", False, "no camera: Halli Galli judges who was first")
         if self.sim:
             self.spawn(SimPlayers(self, self.config.sim).run())
+        open_bells = self.parts.open_bells
+        if open_bells is not None:
+            self.spawn(supervise("bells", self.health, lambda: hold_bells(
+                lambda: open_bells(self.bell_from_thread), self.health, self._bells)))
+        device = self.parts.audio_device
+        if device is not None:
+            self.spawn(supervise("audio", self.health, lambda: watch_audio(device, self.health)))
         self._started = True
 
     async def stop(self) -> None:
@@ -114,8 +125,7 @@ class Daemon:
         if self._camera is not None:
             self._camera.shutdown()
         self._vision.shutdown(wait=False, cancel_futures=True)
-        if self.parts.leds is not None:
-            self.parts.leds.light(None)
+        self._light(None)
 
     def spawn(self, coro: Coroutine[Any, Any, Any]) -> asyncio.Task[Any]:
         """Run a background task that is cancelled on stop; its failure is logged."""
@@ -152,7 +162,7 @@ class Daemon:
     def _resume(self, game: OpenGame) -> None:
         self.game_id = game.id
         self.settings = updated(self.settings, game=game.game, names=game.players)
-        self.words = Words(self.settings.language)
+        self.words = self._words()
         session = self._halli_session(game.players)
         for rec in game.events:
             self._apply(session, rec)
@@ -172,6 +182,9 @@ class Daemon:
             self.sim_flips += 1
         if self.world is not None:
             self.world.apply(rec, None if result is None else result.right)
+
+    def _words(self) -> Words:
+        return Words(self.settings.language, [p.name for p in self.settings.players])
 
     def _halli_session(self, names: list[str]) -> HalliSession:
         s = self.settings
@@ -236,10 +249,12 @@ class Daemon:
         if self.session is not None:
             self.session.press(player, t_ns)
 
-    def say(self, text: str) -> None:
-        self.said.append((time.monotonic_ns(), text))
+    def say(self, text: str | list[str]) -> None:
+        self.said.append((time.monotonic_ns(), text if isinstance(text, str) else " ".join(text)))
         del self.said[:-50]
-        log.info("say: %s", text)
+        log.info("say: %s", self.said[-1][1])
+        if self.health.known("audio") and not self.health.ok("audio"):
+            return  # shown on the page instead
         if self.parts.speaker is not None:
             try:
                 self.parts.speaker.say(text)
@@ -250,9 +265,10 @@ class Daemon:
                     self.health.report("audio", True)
 
     def _light(self, player: int | None) -> None:
-        if self.parts.leds is not None:
+        leds = self.parts.leds or (self._bells[0] if self._bells else None)
+        if leds is not None:
             try:
-                self.parts.leds.light(player)
+                leds.light(player)
             except Exception as err:
                 self.health.report("bells", False, f"LEDs: {err}")
 
@@ -295,7 +311,7 @@ class Daemon:
     async def apply_settings(self, settings: dict[str, Any]) -> None:
         new, restart = updated_from_page(self.settings, settings)
         self.settings = new
-        self.words = Words(new.language)
+        self.words = self._words()
         if restart:
             self.new_game()
         else:

@@ -62,7 +62,7 @@ class HalliSession:
         *,
         journal: Callable[[Record], None],
         changed: Callable[[], None],
-        say: Callable[[str], None],
+        say: Callable[[list[str]], None],
         light: Callable[[int | None], None],
         spawn: Callable[[Any], Any],
         camera_ok: Callable[[], bool],
@@ -158,8 +158,11 @@ class HalliSession:
             "_right_since": self.right_since if result.right else None,
         }
         self._refresh_press_figures()
-        self.last_verdict["text"] = self._words.verdict(self.players, result,
-                                                        self.last_verdict["margin_ms"])
+        t_first = firsts.get(player, 0)
+        tied = sorted(p for p, t in firsts.items() if t == t_first)
+        self.last_verdict["_said"] = self._words.verdict(
+            result, self.last_verdict["margin_ms"], tied if len(tied) > 1 else ())
+        self.last_verdict["text"] = " ".join(self.last_verdict["_said"])
         # After the ring the piles were gathered: the camera must see them go.
         for seat in range(len(self.players)):
             if self.rules.pile_size(seat) == 0:
@@ -284,7 +287,7 @@ class HalliSession:
             assert result is not None and self.last_verdict is not None
             self.decided_ns = time.monotonic_ns()
             self._changed()
-            self._say(self.last_verdict["text"])
+            self._say(self.last_verdict["_said"])
             self._light(result.taker if result.taker is not None else first)
             for cb in self.on_ring:
                 cb(result)

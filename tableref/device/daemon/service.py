@@ -60,6 +60,21 @@ def build_parts(config: Config, sim: bool) -> Parts:
         source = config.camera.source
         parts.camera = Picamera2Source() if source == "auto" else source_for(source)
         parts.eyes = HalliEyes(Recogniser(Enrolment.load(data_dir())))
+    if not sim or config.bells.pin_factory != "auto":
+        from tableref.device.bells import Bells
+
+        def open_bells(sink: Any) -> Bells:
+            return Bells.from_config(config, on_press=lambda p: sink(p.player, p.t_ns))
+
+        parts.open_bells = open_bells
+    if config.voice.engine != "none":
+        from tableref.device.voice import Voice, VoiceError
+
+        try:
+            parts.speaker = Voice(config)
+            parts.audio_device = config.voice.device
+        except VoiceError as err:
+            log.error("voice: %s", err)
     return parts
 
 
@@ -87,6 +102,9 @@ async def serve(config: Config, options: RunOptions, parts: Parts) -> int:
         log.info("serving http://%s:%d/ (journal %s%s)", options.host, options.port, journal,
                  ", simulated table" if options.sim else "")
         notifier.ready(f"refereeing {daemon.settings.game}")
+        warm = getattr(parts.speaker, "warm", None)
+        if warm is not None:  # render the fixed phrases behind the running daemon
+            daemon.spawn(asyncio.to_thread(warm))
         if notifier.watchdog_s:
             daemon.spawn(_watchdog(notifier, notifier.watchdog_s))
         await stop.wait()
@@ -95,6 +113,9 @@ async def serve(config: Config, options: RunOptions, parts: Parts) -> int:
         await runner.cleanup()
         await daemon.stop()
         store.close()
+        close = getattr(parts.speaker, "close", None)
+        if close is not None:
+            close()
     return 0
 
 

@@ -1,8 +1,11 @@
-"""What the daemon says: verdicts and scores as sentences in the configured language."""
+"""What the daemon says: verdicts in the voice's phrases (device/voice), in segments."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Protocol
+
+from tableref.device.voice.phrases import Phrases
 
 
 class _Ring(Protocol):
@@ -10,66 +13,58 @@ class _Ring(Protocol):
     right: bool | None
     taker: int | None
     won: int
+    went_out: list[int]
     over: bool
     winner: int | None
 
 
-_EN = {
-    "first": "{name} was first",
-    "by": ", by {ms} milliseconds",
-    "right": "Right! {taker} takes {n} cards.",
-    "wrong": "Sorry, {name}!",
-    "nojudge": "No camera: the players decide.",
-    "over": "Game over. {name} wins!",
-    "draw": "Game over. It is a draw.",
-    "scores": "Round {round}.",
-    "score": "{name}: {points} points, total {total}.",
-    "device_lost": "The {device} stopped working.",
-    "device_back": "The {device} works again.",
-}
-_DE = {
-    "first": "{name} war zuerst",
-    "by": ", um {ms} Millisekunden",
-    "right": "Richtig! {taker} bekommt {n} Karten.",
-    "wrong": "Schade, {name}!",
-    "nojudge": "Keine Kamera: die Spieler entscheiden.",
-    "over": "Spielende. {name} gewinnt!",
-    "draw": "Spielende. Unentschieden.",
-    "scores": "Runde {round}.",
-    "score": "{name}: {points} Punkte, insgesamt {total}.",
-    "device_lost": "{device} funktioniert nicht mehr.",
-    "device_back": "{device} funktioniert wieder.",
+_EXTRA = {
+    "en": {
+        "nojudge": "No camera: you decide.",
+        "device_lost": "The {device} stopped working.",
+        "device_back": "The {device} works again.",
+        "round": "Round {round}.",
+        "score": "{name}: {points} points, total {total}.",
+    },
+    "de": {
+        "nojudge": "Keine Kamera: ihr entscheidet.",
+        "device_lost": "{device} funktioniert nicht mehr.",
+        "device_back": "{device} funktioniert wieder.",
+        "round": "Runde {round}.",
+        "score": "{name}: {points} Punkte, insgesamt {total}.",
+    },
 }
 
 
 class Words:
-    def __init__(self, language: str = "en") -> None:
+    def __init__(self, language: str, names: Sequence[str]) -> None:
         self.language = language
-        self._t = _DE if language == "de" else _EN
+        self.phrases = Phrases(language, list(names))
+        self._t = _EXTRA.get(language, _EXTRA["en"])
 
-    def verdict(self, players: list[str], ring: _Ring, margin_ms: float | None) -> str:
-        t = self._t
-        text = t["first"].format(name=players[ring.player])
-        if margin_ms is not None:
-            text += t["by"].format(ms=round(margin_ms))
-        text += ". "
+    def verdict(self, ring: _Ring, margin_ms: float | None,
+                tied: Sequence[int] = ()) -> list[str]:
+        """"Ann was first," "by 23 milliseconds." "Right!" "Ann takes 14 cards." ..."""
+        p = self.phrases
+        player = ring.player
         if ring.right is None:
-            text += t["nojudge"]
-        elif ring.right:
-            taker = players[ring.taker if ring.taker is not None else ring.player]
-            text += t["right"].format(taker=taker, n=ring.won)
+            out = [*p.verdict(player, False, margin_ms, None, tied)[:-1], self._t["nojudge"]]
+        elif ring.right and ring.taker not in (None, player):
+            # the final round: a wrong ring makes the other player win
+            out = p.verdict(player, False, margin_ms, None, tied)
+            out.append(p.takes(ring.taker, ring.won))
         else:
-            text += t["wrong"].format(name=players[ring.player])
+            out = p.verdict(player, bool(ring.right), margin_ms,
+                            ring.won if ring.right else None, tied)
+        out += [p.out(seat) for seat in ring.went_out]
         if ring.over:
-            text += " " + (t["over"].format(name=players[ring.winner])
-                           if ring.winner is not None else t["draw"])
-        return text
+            out.append(p.wins(ring.winner))
+        return out
 
-    def scores(self, round_no: int, rows: list[tuple[str, int, int]]) -> str:
-        t = self._t
-        parts = [t["scores"].format(round=round_no)]
-        parts += [t["score"].format(name=n, points=p, total=tot) for n, p, tot in rows]
-        return " ".join(parts)
+    def scores(self, round_no: int, rows: list[tuple[str, int, int]]) -> list[str]:
+        out = [self._t["round"].format(round=round_no)]
+        out += [self._t["score"].format(name=n, points=pts, total=tot) for n, pts, tot in rows]
+        return out
 
     def device(self, name: str, ok: bool) -> str:
         return self._t["device_back" if ok else "device_lost"].format(device=name)

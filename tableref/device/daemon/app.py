@@ -15,6 +15,7 @@ import time
 from collections.abc import AsyncIterator, Callable, Coroutine
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any, Protocol
 
 from tableref.device.camera.base import Frame, FrameSource
@@ -24,6 +25,8 @@ from tableref.device.daemon.devices import BellSink, hold_bells, watch_audio
 from tableref.device.daemon.halli_rules import RingResult
 from tableref.device.daemon.halli_session import HalliSession, TableSeen, Timing
 from tableref.device.daemon.health import DeviceStatus, Health, supervise
+from tableref.device.daemon.nimalia_photos import PhotoError, read_reserve
+from tableref.device.daemon.nimalia_session import NimaliaSession
 from tableref.device.daemon.settings import GameSettings, settings_from_config, updated
 from tableref.device.daemon.sim_players import SimPlayers
 from tableref.device.daemon.state import Changes, build_snapshot
@@ -61,6 +64,7 @@ class Parts:
     timing: Timing | None = None
     open_bells: Callable[[BellSink], Any] | None = None  # GPIO bells (with LEDs), retried
     audio_device: str | None = None  # the ALSA device to watch
+    nimalia_enrolment: Callable[[], Any] | None = None  # loads the Nimalia enrolment
 
 
 class Daemon:
@@ -75,7 +79,7 @@ class Daemon:
         self.health = Health(self._device_changed)
         self.changes = Changes()
         self.words = self._words()
-        self.session: HalliSession | None = None
+        self.session: HalliSession | NimaliaSession | None = None
         self.world: SimWorld | None = None
         self.game_id = 0
         self.journal_seq = 0
@@ -94,7 +98,8 @@ class Daemon:
     async def start(self) -> None:
         self._loop = asyncio.get_running_loop()
         resume = self.store.open_game()
-        if resume is not None and resume.game == "halli" and len(resume.players) >= 2:
+        if resume is not None and resume.game in ("halli", "nimalia") and len(
+                resume.players) >= 2:
             self._resume(resume)
         else:
             self.new_game()
@@ -157,21 +162,34 @@ class Daemon:
             rec = session.start_record(**extra)
             self.journal(rec)
             self._apply(session, rec)
+        elif s.game == "nimalia":
+            nimalia = self._nimalia_session(names)
+            rec = nimalia.start_record()
+            self.journal(rec)
+            self._apply(nimalia, rec)
         self.changes.bump()
 
     def _resume(self, game: OpenGame) -> None:
         self.game_id = game.id
         self.settings = updated(self.settings, game=game.game, names=game.players)
         self.words = self._words()
-        session = self._halli_session(game.players)
+        session: HalliSession | NimaliaSession
+        if game.game == "nimalia":
+            session = self._nimalia_session(game.players)
+        else:
+            session = self._halli_session(game.players)
         for rec in game.events:
             self._apply(session, rec)
         self.journal_seq = len(game.events)
         log.info("resumed game %d after %d journal events", game.id, len(game.events))
         self.changes.bump()
 
-    def _apply(self, session: HalliSession, rec: dict[str, Any]) -> None:
+    def _apply(self, session: HalliSession | NimaliaSession, rec: dict[str, Any]) -> None:
         """Fold one record into the referee and, with the simulated table, the world."""
+        if isinstance(session, NimaliaSession):
+            self.session = session
+            session.apply_record(rec)
+            return
         if rec.get("event") == "start":
             self.session = session
             if rec.get("sim_seed") is not None:
@@ -204,6 +222,12 @@ class Daemon:
         session.on_over.append(self._game_over)
         return session
 
+    def _nimalia_session(self, names: list[str]) -> NimaliaSession:
+        session = NimaliaSession(names, journal=self.journal, changed=self.changes.bump,
+                                 say=self.say, words=self.words)
+        session.on_over.append(self._game_over)
+        return session
+
     def journal(self, rec: dict[str, Any]) -> None:
         """Write a record to the journal (on disk when this returns) before acting on it."""
         self.store.append(self.game_id, rec)
@@ -230,7 +254,7 @@ class Daemon:
     # -- the world --------------------------------------------------------------------
     async def _on_frame(self, frame: Frame) -> None:
         session, eyes = self.session, self.parts.eyes
-        if session is None or eyes is None:
+        if not isinstance(session, HalliSession) or eyes is None:
             return
         loop = asyncio.get_running_loop()
         seen, jpeg = await loop.run_in_executor(self._vision, eyes.look, frame,
@@ -246,7 +270,7 @@ class Daemon:
             self._loop.call_soon_threadsafe(self.press, player, t_ns)
 
     def press(self, player: int, t_ns: int) -> None:
-        if self.session is not None:
+        if isinstance(self.session, HalliSession):
             self.session.press(player, t_ns)
 
     def say(self, text: str | list[str]) -> None:
@@ -299,14 +323,37 @@ class Daemon:
 
     async def press_bell(self, player: int) -> None:
         t_ns = time.monotonic_ns()
-        if self.settings.game != "halli" or self.session is None:
+        if not isinstance(self.session, HalliSession):
             raise HubError(f"the game {self.settings.game!r} has no bells")
         if not isinstance(player, int) or not 0 <= player < len(self.settings.players):
             raise HubError(f"player {player!r}: there is no such seat")
         self.session.press(player, t_ns)
 
     async def upload_reserve(self, player: int, data: bytes, content_type: str) -> None:
-        raise HubError("the game is not Nimalia")
+        session = self.session
+        if not isinstance(session, NimaliaSession):
+            raise HubError(f"the game is {self.settings.game}, not nimalia: no reserves")
+        if not isinstance(player, int) or not 0 <= player < len(session.players):
+            raise HubError(f"player {player!r}: there is no such seat")
+        if session.over:
+            raise HubError("the game is over: start a new one in the settings")
+        if self.parts.nimalia_enrolment is None:
+            raise HubError("no Nimalia enrolment: run `tableref nimalia enroll` first")
+        loop = asyncio.get_running_loop()
+        try:
+            enrolment = await loop.run_in_executor(self._vision, self.parts.nimalia_enrolment)
+            spaces, jpeg = await loop.run_in_executor(self._vision, read_reserve, data,
+                                                      enrolment)
+        except (PhotoError, ValueError) as err:
+            session.message = f"{session.players[player]}: {err}"
+            self.changes.bump()
+            raise HubError(session.message) from None
+        if session is not self.session:
+            raise HubError("the game changed while the photo was read")
+        path = self._photo_path(player)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_bytes(jpeg)
+        session.reserve_read(player, spaces, photo=bool(jpeg))
 
     async def apply_settings(self, settings: dict[str, Any]) -> None:
         new, restart = updated_from_page(self.settings, settings)
@@ -324,7 +371,13 @@ class Daemon:
         return self._jpeg
 
     def reserve_jpeg(self, player: int) -> bytes | None:
-        return None
+        try:
+            return self._photo_path(player).read_bytes()
+        except (OSError, ValueError):
+            return None
+
+    def _photo_path(self, player: int) -> Path:
+        return self.store.path.parent / "photos" / f"game{self.game_id}-seat{int(player)}.jpg"
 
 
 def updated_from_page(current: GameSettings, raw: dict[str, Any]) -> tuple[GameSettings, bool]:

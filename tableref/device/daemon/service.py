@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import signal
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -60,6 +61,7 @@ def build_parts(config: Config, sim: bool) -> Parts:
         source = config.camera.source
         parts.camera = Picamera2Source() if source == "auto" else source_for(source)
         parts.eyes = HalliEyes(Recogniser(Enrolment.load(data_dir())))
+    parts.nimalia_enrolment = nimalia_enrolment_loader(sim)
     if not sim or config.bells.pin_factory != "auto":
         from tableref.device.bells import Bells
 
@@ -76,6 +78,34 @@ def build_parts(config: Config, sim: bool) -> Parts:
         except VoiceError as err:
             log.error("voice: %s", err)
     return parts
+
+
+SIM_NIMALIA_ART_SEED = 3  # the project's drawn Nimalia cards the simulated table uses
+
+
+def nimalia_enrolment_loader(sim: bool) -> Callable[[], Any]:
+    """Loads the user's Nimalia enrolment once (the data dir); with the simulated table and
+    no enrolment, the project's own drawn card art is enrolled instead."""
+    cache: list[Any] = []
+
+    def load() -> Any:
+        if cache:
+            return cache[0]
+        from tableref.vision.nimalia.enrol import enrol_images, load_enrolment
+
+        try:
+            enrolment = load_enrolment(data_dir())
+        except ValueError:
+            if not sim:
+                raise
+            from tableref.vision.synth.nimalia_art import draw_cards, synthetic_cards
+
+            cards = synthetic_cards(seed=SIM_NIMALIA_ART_SEED)
+            enrolment = enrol_images(cards, draw_cards(cards, seed=SIM_NIMALIA_ART_SEED))
+        cache.append(enrolment)
+        return enrolment
+
+    return load
 
 
 async def serve(config: Config, options: RunOptions, parts: Parts) -> int:

@@ -8,6 +8,7 @@ import time
 from typing import TYPE_CHECKING
 
 from tableref.device.config import SimConfig
+from tableref.device.daemon.halli_session import HalliSession
 
 if TYPE_CHECKING:
     from tableref.device.daemon.app import Daemon
@@ -29,7 +30,8 @@ class SimPlayers:
     def step(self) -> None:
         d = self.daemon
         world, session = d.world, d.session
-        if world is None or session is None or session.locked or session.rules.over:
+        if world is None or not isinstance(session, HalliSession) or session.locked \
+                or session.rules.over:
             return
         if self.pace.max_flips and d.sim_flips >= self.pace.max_flips:
             return

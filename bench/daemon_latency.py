@@ -35,7 +35,7 @@ from aiohttp import web
 
 from tableref.device.config import SimConfig, parse_config
 from tableref.device.daemon.app import Daemon
-from tableref.device.daemon.halli_session import Timing
+from tableref.device.daemon.halli_session import HalliSession, Timing
 from tableref.device.daemon.service import build_parts
 from tableref.device.daemon.sim_players import SimPlayers
 from tableref.device.store import Store
@@ -95,7 +95,7 @@ async def latency(rounds: int, tmp: Path) -> None:
     await asyncio.sleep(1.0)
     for _ in range(rounds):
         session = daemon.session
-        assert session is not None and daemon.world is not None
+        assert isinstance(session, HalliSession) and daemon.world is not None
         if session.rules.over:
             daemon.new_game()
             await asyncio.sleep(0.5)

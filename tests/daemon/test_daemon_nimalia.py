@@ -38,6 +38,7 @@ def _photo(art: tuple, seed: int) -> tuple[bytes, list[dict]]:  # type: ignore[t
                        max_turn_deg=5.0, clutter=False, lighting=False, noise=False)
     photo = render_photo(images, cards, random_reserve(list(cards), rng, n_cards=3), rng, style)
     ok, buf = cv2.imencode(".png", photo.image)
+    assert ok
     truth = [{"row": r, "col": c, **k.as_json()} for (r, c), k in sorted(photo.spaces.items())]
     return buf.tobytes(), truth
 

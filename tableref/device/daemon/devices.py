@@ -26,7 +26,7 @@ def sound_card_problem(device: str, cards_file: Path = Path("/proc/asound/cards"
     cards = re.findall(r"^\s*(\d+)\s+\[(\S+)\s*\]", text, re.MULTILINE)
     if not cards:
         return "no sound card"
-    m = re.search(r"(?:CARD=|hw:|plughw:)([^,\s]+)", device)
+    m = re.search(r"(?:CARD=|(?:plug)?hw:(?:CARD=)?)([^,\s]+)", device)
     if m:
         want = m.group(1)
         if not any(want in (num, name) for num, name in cards):

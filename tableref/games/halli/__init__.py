@@ -4,10 +4,23 @@
 from tableref.games.halli import apply, parse_event_line
 state = None
 for line in log:
-    state, outcome = apply(state, parse_event_line(line))
+    state, outcome = apply(state, parse_event_line(line))  # IllegalEventError: state unchanged
     print(outcome.description)
-print(state.to_json())
+print(state.to_json())  # exactly the spec's `replay --json` form
 ```
+
+Interpretations this engine adopts where the spec leaves room:
+- Seat 0 turns the first card. `turn` stays a seat index after the game is over.
+- A ring is the arbitrated first press and ends the round: a further ring is rejected
+  until the next flip starts a new round (`state.ring_open`). A ring before any flip is
+  judged like any other (nothing visible: wrong).
+- A ring is judged from the visible cards the engine knows; a ring event may carry
+  `"right": true|false`, a judgement made elsewhere (the camera frame at the press), which
+  then decides. Without it, a ring while a visible card was flipped unseen is rejected.
+- `start.cards` may deal any number of cards (at least 1 each; used for short test and
+  drill games); the engine conserves whatever was dealt. Without it 72 cards are dealt.
+- Player names must differ (case-insensitively); 2 to 6 players.
+- How stacks are modelled when the deal is unknown: see `tableref.games.halli.state`.
 """
 
 from tableref.games.halli.cards import (

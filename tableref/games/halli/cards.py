@@ -60,12 +60,8 @@ class FruitCard:
             raise CardError("a fruit card shows at least one fruit")
 
     def count(self, fruit: Fruit) -> int:
-        return {
-            Fruit.BANANA: self.banana,
-            Fruit.PLUM: self.plum,
-            Fruit.STRAWBERRY: self.strawberry,
-            Fruit.LIME: self.lime,
-        }[fruit]
+        count: int = getattr(self, fruit.name.lower())
+        return count
 
     def fruits(self) -> dict[str, int]:
         """The counts by fruit name, as in the spec's JSON: {"banana": 2, ...}."""
@@ -73,7 +69,7 @@ class FruitCard:
 
     @property
     def code(self) -> str:
-        return "".join(f.value * self.count(f) for f in FRUIT_ORDER)
+        return "B" * self.banana + "P" * self.plum + "S" * self.strawberry + "L" * self.lime
 
     @property
     def words(self) -> str:

@@ -68,15 +68,15 @@ def start(event: Start) -> Step:
 
 def apply(state: GameState | None, event: Event) -> Step:
     """Apply one event. Raises IllegalEventError (state unchanged) for a rule breach."""
+    if state is not None and state.over:
+        result = "a draw" if state.winner is None else f"{state.players[state.winner].name} won"
+        raise IllegalEventError(f"the game is over ({result}): no {event.kind} is accepted")
     if isinstance(event, Start):
         if state is not None:
             raise IllegalEventError("the game has already started: a log holds one game")
         return start(event)
     if state is None:
         raise IllegalEventError(f"no game yet: the first event must be start, not {event.kind}")
-    if state.over:
-        result = "a draw" if state.winner is None else f"{state.players[state.winner].name} won"
-        raise IllegalEventError(f"the game is over ({result}): no {event.kind} is accepted")
     seat = event.player
     if not 0 <= seat < len(state.players):
         raise IllegalEventError(
@@ -231,7 +231,8 @@ def _ring(state: GameState, event: Ring) -> Step:
         )
     else:
         right = judged.ring
-    why = "" if judged is None else f" ({'; '.join(judged.reasons)})"
+    # the reasons are told only when they are why the ring was right or wrong
+    why = "" if judged is None or judged.ring != right else f" ({'; '.join(judged.reasons)})"
     work = _Work(state, event)
     if state.final_round:
         return _final_ring(work, seat, right, judged, why)
@@ -262,7 +263,8 @@ def _ring(state: GameState, event: Ring) -> Step:
         lost = CardBag.of(player.pile)
         work.players[seat] = replace(player, pile=(), wrong_last=True)
         work.sentences.append(
-            f"Sorry, {ringer.name}! A wrong ring{why}: {_cards(len(lost))} go under the bell."
+            f"Sorry, {ringer.name}! A wrong ring{why}: {_cards(len(lost))} "
+            f"{'goes' if len(lost) == 1 else 'go'} under the bell."
         )
     if lost:
         work.bell = work.bell.plus(lost)
@@ -281,6 +283,8 @@ def _final_ring(work: _Work, seat: int, right: bool, judged: Verdict | None, why
         taker = seat
         won, own_only = work.take(seat)
         work.sentences.append(f"{name} rang right{why} and takes {_cards(won)}.")
+        if own_only:
+            work.sentences.append("Their own cards were under the bell, so the other piles stay.")
         a, b = work.active()
         held_a, held_b = work.players[a].holding, work.players[b].holding
         if held_a == held_b:

@@ -8,7 +8,6 @@ Option `elephant_alone_rings`: an elephant or monkey with no fruit card is a tri
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import Enum
@@ -51,16 +50,30 @@ def _codes(cards: Iterable[FruitCard]) -> str:
 
 def verdict(cards: Iterable[Card], *, elephant_alone_rings: bool = False) -> Verdict:
     """Judge the visible cards (the top card of every face-up pile)."""
-    visible = tuple(cards)
-    fruits = [c for c in visible if isinstance(c, FruitCard)]
-    animals = {c.animal for c in visible if isinstance(c, AnimalCard)}
-    with_strawberry = [c for c in fruits if c.strawberry > 0]
-    with_lime = [c for c in fruits if c.lime > 0]
+    fruits: list[FruitCard] = []
+    animals: set[Animal] = set()
+    with_strawberry: list[FruitCard] = []
+    with_lime: list[FruitCard] = []
+    seen: set[FruitCard] = set()
+    pairs: set[FruitCard] = set()
+    for card in cards:
+        if isinstance(card, AnimalCard):
+            animals.add(card.animal)
+            continue
+        fruits.append(card)
+        if card.strawberry:
+            with_strawberry.append(card)
+        if card.lime:
+            with_lime.append(card)
+        if card in seen:
+            pairs.add(card)
+        else:
+            seen.add(card)
 
-    triggers: list[tuple[Trigger, str]] = []
-    for card, n in sorted(Counter(fruits).items(), key=lambda item: item[0].code):
-        if n >= 2:
-            triggers.append((Trigger.IDENTICAL, f"two identical fruit cards ({card.code})"))
+    triggers: list[tuple[Trigger, str]] = [
+        (Trigger.IDENTICAL, f"two identical fruit cards ({code})")
+        for code in sorted(card.code for card in pairs)
+    ]
     if Animal.ELEPHANT in animals and fruits and not with_strawberry:
         triggers.append((Trigger.ELEPHANT, "an elephant and no strawberry"))
     if Animal.MONKEY in animals and fruits and not with_lime:

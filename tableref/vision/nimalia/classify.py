@@ -9,11 +9,19 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+import cv2
 import numpy as np
 
 from tableref.vision.nimalia.cards import ANIMALS, RESIDENTS, TERRAINS
 from tableref.vision.nimalia.enrol import Enrolment
-from tableref.vision.nimalia.features import C, animal_descriptor, chroma, rim, water_fractions
+from tableref.vision.nimalia.features import (
+    C,
+    animal_descriptor,
+    chroma,
+    rim,
+    template,
+    water_fractions,
+)
 
 
 @dataclass(frozen=True)
@@ -78,7 +86,19 @@ def classify(patches: list[np.ndarray], enr: Enrolment) -> list[Reading]:
                 rconf = float(np.clip(min((strong - 0.35) / 0.2, (strong - weak) / 0.3), 0, 1))
             else:
                 rconf = float(np.clip(min((0.35 - strong) / 0.2, 1.0), 0, 1))
-        if river:
+        match = _template_match(balanced, enr, int(t))
+        if match is not None:
+            animal, turned_river = match
+            aconf = 1.0
+            if animal != "otter":
+                if river:
+                    rconf = min(rconf, 0.4)
+                river = ""
+            elif not river:
+                river, rconf = turned_river, 0.5
+            elif river != turned_river:
+                rconf = min(rconf, 0.3)
+        elif river:
             animal, aconf = "otter", 1.0
             d_otter = _nearest(desc, enr, int(t), ANIMALS.index("otter"))
             d_other = min(_nearest(desc, enr, int(t), ANIMALS.index(a)) for a in candidates)
@@ -94,5 +114,46 @@ def classify(patches: list[np.ndarray], enr: Enrolment) -> list[Reading]:
     return out
 
 
-def cell_patches(canon: np.ndarray, cells: list[tuple[int, int]]) -> list[np.ndarray]:
-    return [canon[r * C : (r + 1) * C, c * C : (c + 1) * C] for r, c in cells]
+def _template_match(patch: np.ndarray, enr: Enrolment, terrain: int) -> tuple[str, str] | None:
+    """(animal, river as lying) when the patch matches one enrolled space clearly better
+    than any space of another animal; None when the match is not clear."""
+    sel = np.flatnonzero(enr.terrain == terrain)
+    if not len(sel):
+        return None
+    corr = enr.templates[sel] @ template(patch)  # (k, 4)
+    best = corr.max(axis=1)
+    i = int(best.argmax())
+    animal = int(enr.animal[sel[i]])
+    others = best[enr.animal[sel] != animal]
+    second = float(others.max()) if len(others) else -1.0
+    if best[i] < 0.7 or best[i] - second < 0.08:
+        return None
+    turns = int(corr[i].argmax())
+    printed = ("", "/", "\\")[int(enr.river[sel[i]])]
+    if printed and turns % 2:
+        printed = "\\" if printed == "/" else "/"
+    return ANIMALS[animal], printed
+
+
+SHIFTS = [(dy, dx) for dy in (-5, 0, 5) for dx in (-5, 0, 5)]
+
+
+def cell_patches(
+    canon: np.ndarray, cells: list[tuple[int, int]], enr: Enrolment | None = None
+) -> list[np.ndarray]:
+    """Each cell's CxC patch; with an enrolment, nudged by up to C/6 to where it best
+    matches an enrolled space (cards lie a few millimetres off the grid)."""
+    if enr is None:
+        return [canon[r * C : (r + 1) * C, c * C : (c + 1) * C] for r, c in cells]
+    pad = 5
+    padded = cv2.copyMakeBorder(canon, pad, pad, pad, pad, cv2.BORDER_REPLICATE)
+    flat = enr.templates.reshape(-1, enr.templates.shape[-1])
+    out = []
+    for r, c in cells:
+        options = [
+            padded[pad + r * C + dy : pad + (r + 1) * C + dy, pad + c * C + dx : pad + (c + 1) * C + dx]
+            for dy, dx in SHIFTS
+        ]
+        scores = (np.stack([template(o) for o in options]) @ flat.T).max(axis=1)
+        out.append(options[int(scores.argmax())])
+    return out

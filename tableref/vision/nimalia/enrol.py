@@ -23,7 +23,7 @@ from tableref.vision.nimalia.cards import (
     Card,
     load_cards,
 )
-from tableref.vision.nimalia.features import C, animal_descriptor, chroma, rim
+from tableref.vision.nimalia.features import C, animal_descriptor, chroma, rim, turned_templates
 
 FILE = "nimalia-enrolment.npz"
 IMAGE_SUFFIXES = (".png", ".jpg", ".jpeg", ".bmp", ".webp")
@@ -38,6 +38,8 @@ class Enrolment:
     terrain: np.ndarray  # (n,) index into TERRAINS
     animal: np.ndarray  # (n,) index into ANIMALS
     descriptor: np.ndarray  # (n, d)
+    templates: np.ndarray  # (n, 4, T*T*3) per quarter turn
+    river: np.ndarray  # (n,) 0 none, 1 "/", 2 "\\" as printed
     terrain_bgr: np.ndarray  # (4, 3) typical rim colour per terrain
     water_bgr: np.ndarray  # (3,)
     card_ids: tuple[int, ...]
@@ -59,6 +61,8 @@ class Enrolment:
                 terrain=self.terrain,
                 animal=self.animal,
                 descriptor=self.descriptor,
+                templates=self.templates,
+                river=self.river,
                 terrain_bgr=self.terrain_bgr,
                 water_bgr=self.water_bgr,
                 card_ids=np.array(self.card_ids),
@@ -73,7 +77,8 @@ def load_enrolment(directory: Path) -> Enrolment:
     try:
         with np.load(path) as z:
             return Enrolment(
-                z["terrain"], z["animal"], z["descriptor"], z["terrain_bgr"], z["water_bgr"],
+                z["terrain"], z["animal"], z["descriptor"], z["templates"], z["river"],
+                z["terrain_bgr"], z["water_bgr"],
                 tuple(int(i) for i in z["card_ids"]),
             )
     except (OSError, KeyError, ValueError) as err:
@@ -112,7 +117,11 @@ def enrol_images(cards: dict[int, Card], images: dict[int, np.ndarray]) -> Enrol
     water_bgr = terrain_bgr[TERRAINS.index("lake")]
     desc = np.array([animal_descriptor(p, terrain_bgr[TERRAINS.index(k.terrain)]) for k, p in rows])
     animal = np.array([ANIMALS.index(k.animal) for k, _ in rows])
-    return Enrolment(terrain, animal, desc, terrain_bgr, water_bgr, tuple(sorted(images)))
+    templates = np.array([turned_templates(p) for _, p in rows])
+    river = np.array([("", "/", "\\").index(k.river) for k, _ in rows])
+    return Enrolment(
+        terrain, animal, desc, templates, river, terrain_bgr, water_bgr, tuple(sorted(images))
+    )
 
 
 def _check_coverage(kinds: list) -> None:  # type: ignore[type-arg]

@@ -74,3 +74,19 @@ def animal_descriptor(patch: np.ndarray, terrain_bgr: np.ndarray) -> np.ndarray:
         counts = np.bincount(idx, minlength=int(np.prod(HIST_BINS))).astype(np.float32)
         hist[:-1] = counts / len(sel) * away.mean() * 2
     return hist
+
+
+T = 16  # template side
+
+
+def template(patch: np.ndarray) -> np.ndarray:
+    """The patch shrunk to TxT, zero mean and unit length per photo: for matching by
+    correlation, which shrugs off brightness and contrast."""
+    small = cv2.resize(patch.astype(np.float32), (T, T), interpolation=cv2.INTER_AREA)
+    v = small.reshape(-1) - small.reshape(-1, 3).mean(axis=0).repeat(1).reshape(1, 3).repeat(T * T, 0).reshape(-1)
+    return (v / (np.linalg.norm(v) + 1e-6)).astype(np.float32)
+
+
+def turned_templates(patch: np.ndarray) -> np.ndarray:
+    """Templates of the patch as it lies on a card turned 0, 1, 2, 3 quarter turns clockwise."""
+    return np.stack([template(np.ascontiguousarray(np.rot90(patch, k=-k))) for k in range(4)])

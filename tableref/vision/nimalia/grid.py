@@ -221,12 +221,23 @@ def find_grid(photo: np.ndarray, loc: Located) -> Grid:
                 best = (cand[0], to_photo, nv, nu, cand[1])
     if best is None:
         raise GridError("no grid of at most 6x6 spaces fits the reserve's outline")
-    _, to_photo, nv, nu, covered = best
-    to_photo = _refine(to_photo, loc, nv, nu)
-    covered = _judge(photo, loc.mask, to_photo, nv, nu)
-    if covered is None:
-        raise GridError("the refined grid no longer fits the reserve")
-    return Grid(to_photo, nv, nu, frozenset(covered[1]), _space_px(to_photo, nv, nu))
+    score, to_photo, nv, nu, covered = best
+    refined = _refine(to_photo, loc, nv, nu)
+    if _moved(to_photo, refined, nv, nu) < 0.35:
+        judged = _judge(photo, loc.mask, refined, nv, nu)
+        if judged is not None and judged[0] >= score - 0.02:
+            to_photo, covered = refined, judged[1]
+    return Grid(to_photo, nv, nu, frozenset(covered), _space_px(to_photo, nv, nu))
+
+
+def _moved(a: np.ndarray, b: np.ndarray, rows: int, cols: int) -> float:
+    """How far (in spaces) cell centres move from grid a to grid b, at most."""
+    centres = np.array([[[c + 0.5, r + 0.5] for r in range(rows) for c in range(cols)]], np.float32)
+    pa = cv2.perspectiveTransform(centres, a)[0]
+    pb = cv2.perspectiveTransform(centres, b)[0]
+    if not np.isfinite(pb).all():
+        return np.inf
+    return float(np.linalg.norm(pa - pb, axis=1).max() / max(_space_px(a, rows, cols), 1e-6))
 
 
 def _canon(img: np.ndarray, to_photo: np.ndarray, rows: int, cols: int, cell: int, interp: int = cv2.INTER_LINEAR) -> np.ndarray:

@@ -66,7 +66,7 @@ def recognise(photo: np.ndarray, enrolment: Enrolment) -> Recognition:
     grid = find_grid(photo, loc)
     cells = sorted(grid.covered)
     canon = canonical(photo, grid)
-    readings = classify(cell_patches(canon, cells), enrolment)
+    readings = classify(cell_patches(canon, cells, enrolment), enrolment)
     r0 = min(r for r, _ in cells)
     c0 = min(c for _, c in cells)
     read: dict[tuple[int, int], Reading] = {(r - r0, c - c0): x for (r, c), x in zip(cells, readings, strict=True)}

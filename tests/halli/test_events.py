@@ -1,0 +1,101 @@
+import json
+
+import pytest
+
+from tableref.games.halli import (
+    CardError,
+    EventError,
+    Flip,
+    Options,
+    Ring,
+    Start,
+    event_from_json,
+    event_to_json,
+    event_to_line,
+    parse_card,
+    parse_event_line,
+)
+
+EVENTS = [
+    Start(("Ann", "Ben", "Cid")),
+    Start(("Ann", "Ben"), cards=(10, 12), options=Options(play_to_the_end=True)),
+    Start(("A", "B", "C"), options=Options(elephant_alone_rings=True, play_to_the_end=False)),
+    Flip(0, parse_card("BBL")),
+    Flip(2, parse_card("pig")),
+    Flip(1),
+    Ring(2),
+    Ring(2, t_ns=123456789),
+    Ring(0, right=False),
+    Ring(1, t_ns=5, right=True),
+]
+
+
+@pytest.mark.parametrize("event", EVENTS, ids=repr)
+def test_events_round_trip_through_json(event: object) -> None:
+    data = event_to_json(event)  # type: ignore[arg-type]
+    assert event_from_json(json.loads(json.dumps(data))) == event
+    assert parse_event_line(event_to_line(event)) == event  # type: ignore[arg-type]
+
+
+def test_the_spec_lines_parse() -> None:
+    assert parse_event_line('{"event": "start", "players": ["Ann", "Ben", "Cid"]}') == Start(
+        ("Ann", "Ben", "Cid")
+    )
+    assert parse_event_line('{"event": "flip", "player": 0, "card": "BBL"}') == Flip(
+        0, parse_card("BBL")
+    )
+    assert parse_event_line('{"event": "ring", "player": 2, "t_ns": 123456789}') == Ring(
+        2, 123456789
+    )
+    start = parse_event_line(
+        '{"event": "start", "players": ["A", "B", "C"], "cards": [24, 24, 24],'
+        ' "options": {"play_to_the_end": true}}'
+    )
+    assert start == Start(("A", "B", "C"), (24, 24, 24), Options(play_to_the_end=True))
+
+
+def test_card_codes_are_written_canonically() -> None:
+    assert event_to_json(parse_event_line('{"event": "flip", "player": 1, "card": "lbb"}')) == {
+        "event": "flip",
+        "player": 1,
+        "card": "BBL",
+    }
+
+
+@pytest.mark.parametrize(
+    ("line", "message"),
+    [
+        ("{not json", "not JSON"),
+        ("[1, 2]", "an event is a JSON object, not a list"),
+        ('{"player": 1}', "needs 'event'"),
+        ('{"event": "shuffle"}', "unknown event 'shuffle'"),
+        ('{"event": "flip"}', "a flip event needs 'player'"),
+        ('{"event": "flip", "player": "Ann"}', "'player' of a flip event must be a whole number"),
+        ('{"event": "flip", "player": true}', "must be a whole number"),
+        ('{"event": "flip", "player": 0, "colour": "red"}', "unknown key 'colour'"),
+        ('{"event": "flip", "player": 0, "card": 3}', "must be a card code"),
+        ('{"event": "ring", "player": 0, "t_ns": 1.5}', "'t_ns' of a ring event"),
+        ('{"event": "ring", "player": 0, "right": "yes"}', "'right' of a ring event"),
+        ('{"event": "start"}', "a start event needs 'players'"),
+        ('{"event": "start", "players": "Ann"}', "'players' must be a list"),
+        ('{"event": "start", "players": ["Ann", ""]}', "non-empty names"),
+        ('{"event": "start", "players": ["A", "B"], "cards": [1, "x"]}', "'cards' must be"),
+        ('{"event": "start", "players": ["A", "B"], "options": []}', "options must be an object"),
+        (
+            '{"event": "start", "players": ["A", "B"], "options": {"turbo": true}}',
+            "unknown option 'turbo'",
+        ),
+        (
+            '{"event": "start", "players": ["A", "B"], "options": {"play_to_the_end": 1}}',
+            "option 'play_to_the_end' must be true or false",
+        ),
+    ],
+)
+def test_malformed_events_are_errors_that_say_why(line: str, message: str) -> None:
+    with pytest.raises(EventError, match=message.replace("(", r"\(")):
+        parse_event_line(line)
+
+
+def test_a_bad_card_in_a_flip_names_the_token() -> None:
+    with pytest.raises(CardError, match="'BQ' is not a card: 'Q'"):
+        parse_event_line('{"event": "flip", "player": 0, "card": "BQ"}')

@@ -158,3 +158,21 @@ async def test_a_flip_out_of_turn_is_reported_not_counted() -> None:
     assert "not counted" in s.part()["message"]
     assert [p["pile"] for p in s.part()["piles"]] == [0, 0, 0]
     assert t.replayed().part() == s.part()
+
+
+async def test_a_ring_before_the_next_card_is_answered_not_applied() -> None:
+    t = Table()
+    s = t.session
+    s.on_seen(TableSeen(100 * MS, ("pig", None, None)))
+    s.press(1, 200 * MS)
+    s.on_seen(TableSeen(210 * MS, (None, None, None)))
+    await t.settle()
+    before = s.part()["piles"]
+    s.press(0, 900 * MS)  # nobody has turned a card since
+    s.on_seen(TableSeen(910 * MS, (None, None, None)))
+    await t.settle()
+    v = s.part()["last_verdict"]
+    assert v["seq"] == 2 and v["player"] == 0 and v["right"] is None
+    assert t.said[-1] == "P0 was first, but wait for the next card!"
+    assert s.part()["piles"] == before
+    assert t.replayed().part() == s.part()

@@ -25,6 +25,7 @@ class RingResult:
     over: bool = False
     winner: int | None = None
     description: str = ""
+    refused: str = ""  # why the engine did not apply the ring ("" when it did)
 
 
 class HalliRules:
@@ -71,11 +72,15 @@ class HalliRules:
             event["t_ns"] = t_ns
         if right is not None:
             event["right"] = right
+        state = self._state()
+        if not state.ring_open and not state.over:
+            why = "the round already ended with a ring: the next card must be turned first"
+            return RingResult(player=player, right=None, reasons=[why], refused="wait")
         try:
-            step = apply(self._state(), event_from_json(event))
+            step = apply(state, event_from_json(event))
         except HalliError as err:
             self.last_error = f"ring by seat {player} not counted: {err}"
-            return RingResult(player=player, right=None, reasons=[str(err)])
+            return RingResult(player=player, right=None, reasons=[str(err)], refused="error")
         self.state = step.state
         out = step.outcome
         return RingResult(

@@ -9,6 +9,7 @@ from tableref.device.voice.phrases import Phrases
 
 
 class _Ring(Protocol):
+    refused: str
     player: int
     right: bool | None
     taker: int | None
@@ -21,6 +22,7 @@ class _Ring(Protocol):
 _EXTRA = {
     "en": {
         "nojudge": "No camera: you decide.",
+        "wait": "but wait for the next card!",
         "device_lost": "The {device} stopped working.",
         "device_back": "The {device} works again.",
         "round": "Round {round}.",
@@ -28,6 +30,7 @@ _EXTRA = {
     },
     "de": {
         "nojudge": "Keine Kamera: ihr entscheidet.",
+        "wait": "aber erst die nächste Karte!",
         "device_lost": "{device} funktioniert nicht mehr.",
         "device_back": "{device} funktioniert wieder.",
         "round": "Runde {round}.",
@@ -47,6 +50,8 @@ class Words:
         """"Ann was first," "by 23 milliseconds." "Right!" "Ann takes 14 cards." ..."""
         p = self.phrases
         player = ring.player
+        if ring.refused:
+            return [p.first(player), self._t["wait"]]
         if ring.right is None:
             out = [*p.verdict(player, False, margin_ms, None, tied)[:-1], self._t["nojudge"]]
         elif ring.right and ring.taker not in (None, player):

@@ -15,10 +15,11 @@ from gpiozero.pins.mock import MockFactory
 from tableref.device.bells import Bells
 from tableref.device.camera.sources import FolderSource
 from tableref.device.config import parse_config
-from tableref.device.daemon.app import Daemon, Parts
+from tableref.device.daemon.app import Daemon
 from tableref.device.daemon.devices import sound_card_problem
 from tableref.device.daemon.halli_eyes import HalliEyes, sim_enrolment
 from tableref.device.daemon.halli_session import Timing
+from tableref.device.daemon.parts import Parts
 from tableref.device.store import Store
 from tableref.vision.halli.recognise import Recogniser
 from tableref.vision.synth.halli_scene import render_table

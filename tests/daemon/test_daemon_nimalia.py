@@ -9,8 +9,9 @@ import numpy as np
 import pytest
 
 from tableref.device.config import parse_config
-from tableref.device.daemon.app import Daemon, Parts
+from tableref.device.daemon.app import Daemon
 from tableref.device.daemon.nimalia_session import NimaliaSession
+from tableref.device.daemon.parts import Parts
 from tableref.device.store import Store
 from tableref.device.web.hub import HubError, snapshot_problems
 from tableref.games.nimalia.reserve_json import reserve_from_data

@@ -9,62 +9,34 @@ recognition run in worker threads. Background tasks are tracked and cancelled on
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import random
 import time
 from collections.abc import AsyncIterator, Callable, Coroutine
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any
 
-from tableref.device.camera.base import Frame, FrameSource
+from tableref.device.camera.base import Frame
 from tableref.device.camera.runner import CameraRunner
 from tableref.device.config import Config
-from tableref.device.daemon.devices import BellSink, hold_bells, watch_audio
+from tableref.device.daemon.devices import hold_bells, watch_audio
 from tableref.device.daemon.halli_rules import RingResult
-from tableref.device.daemon.halli_session import HalliSession, TableSeen, Timing
+from tableref.device.daemon.halli_session import HalliSession
 from tableref.device.daemon.health import DeviceStatus, Health, supervise
 from tableref.device.daemon.nimalia_photos import PhotoError, read_reserve
 from tableref.device.daemon.nimalia_session import NimaliaSession
+from tableref.device.daemon.parts import Parts
 from tableref.device.daemon.settings import GameSettings, settings_from_config, updated
 from tableref.device.daemon.sim_players import SimPlayers
 from tableref.device.daemon.state import Changes, build_snapshot
 from tableref.device.daemon.words import Words
-from tableref.device.sim import Renderer, SimCamera, SimWorld
-from tableref.device.store import OpenGame, Store
+from tableref.device.sim import SimCamera, SimWorld
+from tableref.device.store import OpenGame, Store, StoreError
 from tableref.device.web.hub import HubError
 
 log = logging.getLogger("tableref.daemon")
-
-
-class Speaker(Protocol):
-    def say(self, text: str | list[str], cut_off: bool = True) -> None: ...
-
-
-class Leds(Protocol):
-    def light(self, player: int | None) -> None: ...
-
-
-class HalliEyes(Protocol):
-    """The Halli recogniser as the daemon uses it: a frame in, the tops per seat out."""
-
-    def look(self, frame: Frame, seats: int) -> tuple[TableSeen, bytes | None]: ...
-
-
-@dataclass
-class Parts:
-    """The hardware and helpers the daemon is given (all optional)."""
-
-    camera: FrameSource | None = None
-    eyes: HalliEyes | None = None
-    render: Renderer | None = None  # the simulated table's renderer (with --sim)
-    speaker: Speaker | None = None
-    leds: Leds | None = None
-    timing: Timing | None = None
-    open_bells: Callable[[BellSink], Any] | None = None  # GPIO bells (with LEDs), retried
-    audio_device: str | None = None  # the ALSA device to watch
-    nimalia_enrolment: Callable[[], Any] | None = None  # loads the Nimalia enrolment
 
 
 class Daemon:
@@ -229,8 +201,16 @@ class Daemon:
         return session
 
     def journal(self, rec: dict[str, Any]) -> None:
-        """Write a record to the journal (on disk when this returns) before acting on it."""
-        self.store.append(self.game_id, rec)
+        """Write a record to the journal (on disk when this returns) before acting on it.
+
+        A failed write raises StoreError (after reporting it): the event is not acted on."""
+        try:
+            self.store.append(self.game_id, rec)
+        except StoreError as err:
+            self.health.report("journal", False, str(err))
+            raise
+        if not self.health.ok("journal"):
+            self.health.report("journal", True, str(self.store.path))
         self.journal_seq += 1
 
     def _ring_done(self, result: RingResult) -> None:
@@ -262,7 +242,9 @@ class Daemon:
         if jpeg is not None:
             self._jpeg = jpeg
         if session is self.session:
-            session.on_seen(seen)
+            # a journal that cannot be written is reported; the next frame tries again
+            with contextlib.suppress(StoreError):
+                session.on_seen(seen)
 
     def bell_from_thread(self, player: int, t_ns: int) -> None:
         """A bell edge from a hardware thread (gpiozero, serial): enter the loop safely."""

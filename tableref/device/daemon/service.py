@@ -11,8 +11,9 @@ from pathlib import Path
 from typing import Any
 
 from tableref.device.config import Config
-from tableref.device.daemon.app import Daemon, Parts
+from tableref.device.daemon.app import Daemon
 from tableref.device.daemon.notify import Notifier
+from tableref.device.daemon.parts import Parts
 from tableref.device.paths import data_dir
 from tableref.device.store import Store
 

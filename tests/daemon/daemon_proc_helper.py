@@ -45,10 +45,11 @@ class DaemonProcess:
         self.proc: subprocess.Popen[bytes] | None = None
         self.runs = 0
 
-    def start(self, timeout_s: float = 40.0) -> None:
+    def start(self, timeout_s: float = 40.0, env_extra: dict[str, str] | None = None) -> None:
         self.runs += 1
         env = {**os.environ, "XDG_DATA_HOME": str(self.tmp / "data"), "PYTHONUNBUFFERED": "1"}
         env.pop("NOTIFY_SOCKET", None)
+        env.update(env_extra or {})
         log = (self.tmp / f"daemon{self.runs}.log").open("w")
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "tableref", "run", "--sim", "--port", str(self.port),

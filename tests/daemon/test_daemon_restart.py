@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import random
 import time
 from pathlib import Path
@@ -80,3 +81,27 @@ def test_a_kill_at_any_moment_loses_nothing_and_the_game_goes_on(tmp_path: Path)
         assert total == 72
     finally:
         d.stop()
+
+
+def test_systemd_hears_ready_and_watchdog_pings(tmp_path: Path) -> None:
+    import socket
+
+    path = tmp_path / "notify.sock"
+    with socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM) as server:
+        server.bind(str(path))
+        server.settimeout(30)
+        d = DaemonProcess(tmp_path, CONFIG.format(max_flips=1))
+        try:
+            d.start(env_extra={"NOTIFY_SOCKET": str(path), "WATCHDOG_USEC": "600000"})
+            got = [server.recv(200).decode() for _ in range(3)]
+            assert got[0].startswith("READY=1\nSTATUS=refereeing halli")
+            assert got[1:] == ["WATCHDOG=1", "WATCHDOG=1"]
+            assert d.stop() == 0
+            rest = []
+            with contextlib.suppress(TimeoutError):
+                server.settimeout(1)
+                while True:
+                    rest.append(server.recv(200).decode())
+            assert "STOPPING=1" in rest
+        finally:
+            d.stop()

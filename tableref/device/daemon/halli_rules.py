@@ -127,6 +127,9 @@ class HalliRules:
     def holdings(self) -> list[int]:
         return [p.holding for p in self._state().players]
 
+    def winner(self) -> int | None:
+        return None if self.state is None else self.state.winner
+
     def winner_name(self) -> str | None:
         state = self._state()
         return None if state.winner is None else state.players[state.winner].name

@@ -107,6 +107,7 @@ class HalliSession:
         """Apply one journal record (already written). Returns the ring result for rings."""
         kind = rec.get("event")
         result: RingResult | None = None
+        was_over = self.rules.over
         if kind == "start":
             self.rules.start(rec.get("cards"))
             self.right_since = None
@@ -121,6 +122,11 @@ class HalliSession:
             result = self._apply_ring(rec)
         elif kind == "press":
             self._late_press(int(rec["player"]), int(rec["t_ns"]))
+        if self.rules.over and not was_over:
+            if live and kind == "flip":  # the game ended on a turn: someone went out
+                self._say([self._words.phrases.wins(self.rules.winner())])
+            for cb in self.on_over:
+                cb()
         if live:
             self._changed()
         return result
@@ -169,9 +175,6 @@ class HalliSession:
                 self._ghosts[seat] = self._seen[seat]
                 self._seen[seat] = None
         self.right_since = None
-        if result.over:
-            for cb in self.on_over:
-                cb()
         return result
 
     def _late_press(self, player: int, t_ns: int) -> None:

@@ -120,15 +120,16 @@ def _candidate(cnt: np.ndarray, frame_area: float,
     return quad, harea / max(rarea, 1e-6), aspect
 
 
-def _consensus(areas: list[float], tolerance: float) -> float:
+def _consensus(areas: list[float], fills: list[float], tolerance: float) -> float:
     """The card area most blobs agree on (all cards of a deck are the same size).
 
-    A card half covered by a hand looks like a smaller card: it is outvoted.
+    A card half covered by a hand looks like a smaller card, touching cards like a
+    bigger one: they are outvoted; on a tie the cleanest outline (best fill) wins.
     """
     if not areas:
         return 0.0
     support = [sum(abs(b / a - 1) <= 2 * tolerance for b in areas) for a in areas]
-    best = max(range(len(areas)), key=lambda i: (support[i], areas[i]))
+    best = max(range(len(areas)), key=lambda i: (support[i], fills[i]))
     return float(np.median([b for b in areas if abs(b / areas[best] - 1) <= 2 * tolerance]))
 
 
@@ -139,10 +140,10 @@ def _split(mask: Image, cnt: np.ndarray, typical: float) -> list[np.ndarray]:
     cv2.drawContours(roi, [cnt], -1, 255, -1, offset=(1 - x, 1 - y))
     roi &= np.pad(mask[y:y + bh, x:x + bw], 1)
     kernel = np.ones((3, 3), np.uint8)
-    for steps in range(1, 6):
+    for steps in range(1, 9):
         core = cv2.erode(roi, kernel, iterations=steps)
         n, labels, stats, _ = cv2.connectedComponentsWithStats(core)
-        big = [i for i in range(1, n) if stats[i, cv2.CC_STAT_AREA] >= 0.25 * typical]
+        big = [i for i in range(1, n) if stats[i, cv2.CC_STAT_AREA] >= 0.12 * typical]
         if len(big) >= 2:
             grown_all = [cv2.bitwise_and(cv2.dilate((labels == i).astype(np.uint8) * 255, kernel,
                                                     iterations=steps), roi) for i in big]
@@ -202,14 +203,15 @@ def find_cards(frame: Image, opts: DetectOptions | None = None) -> list[Quad]:
         return fill >= opts.min_fill and opts.aspect[0] <= aspect <= opts.aspect[1]
 
     blobs = [(cnt, _candidate(cnt, frame_area, opts)) for cnt in contours]
-    areas = [abs(cv2.contourArea(c[0])) for _, c in blobs if c and shaped(c[1], c[2])]
-    typical = _consensus(areas, opts.size_tolerance)
+    good = [c for _, c in blobs if c and shaped(c[1], c[2])]
+    typical = _consensus([abs(cv2.contourArea(c[0])) for c in good], [c[1] for c in good],
+                         opts.size_tolerance)
     tol = opts.size_tolerance
 
     def card_like(c: tuple[np.ndarray, float, float]) -> bool:
         rel = abs(cv2.contourArea(c[0])) / typical if typical else 1.0
         # a pile's lower cards can make the outline a little bigger, never smaller
-        return shaped(c[1], c[2]) and 1 - 2 * tol <= rel <= 1 + 3 * tol
+        return shaped(c[1], c[2]) and 1 - 2 * tol <= rel <= 1 + 4 * tol
 
     blobs = _join_halves(blobs, frame_area, opts, typical, card_like)
     found = []

@@ -70,6 +70,10 @@ def classify(patches: list[np.ndarray], enr: Enrolment) -> list[Reading]:
     gain = np.exp(cast)  # the cast in chroma is a per-channel gain up to brightness
     out = []
     for patch, t, tc in zip(patches, tidx, tconf, strict=True):
+        known = _identify(patch, enr)
+        if known is not None:
+            out.append(Reading(*known, 1.0, 1.0, 1.0))
+            continue
         terrain = TERRAINS[int(t)]
         terrain_bgr = enr.terrain_bgr[int(t)]
         balanced = np.clip(patch.astype(np.float32) / gain, 0, 255)
@@ -114,6 +118,34 @@ def classify(patches: list[np.ndarray], enr: Enrolment) -> list[Reading]:
     return out
 
 
+TEMPLATE_SCORE = 0.5
+TEMPLATE_MARGIN = 0.03
+
+
+def _identify(patch: np.ndarray, enr: Enrolment) -> tuple[str, str, str] | None:
+    """(terrain, animal, river) when the patch is clearly one enrolled space (any turn):
+    its best match scores high and beats every space of another kind by a margin."""
+    corr = enr.templates @ template(patch)  # (n, 4)
+    n, k = np.unravel_index(int(corr.argmax()), corr.shape)
+    best = float(corr[n, k])
+    if best < TEMPLATE_SCORE:
+        return None
+    river = enr.river.copy()
+    # the river as lying for each turn: odd turns swap "/" (1) and "\\" (2)
+    lying = np.stack([river, np.where(river > 0, 3 - river, 0), river, np.where(river > 0, 3 - river, 0)], 1)
+    same = (enr.terrain[:, None] == enr.terrain[n]) & (enr.animal[:, None] == enr.animal[n]) & (
+        lying == lying[n, k]
+    )
+    others = corr[~same]
+    if len(others) and best - float(others.max()) < TEMPLATE_MARGIN:
+        return None
+    return (
+        TERRAINS[int(enr.terrain[n])],
+        ANIMALS[int(enr.animal[n])],
+        ("", "/", "\\")[int(lying[n, k])],
+    )
+
+
 def _template_match(patch: np.ndarray, enr: Enrolment, terrain: int) -> tuple[str, str] | None:
     """(animal, river as lying) when the patch matches one enrolled space clearly better
     than any space of another animal; None when the match is not clear."""
@@ -135,25 +167,34 @@ def _template_match(patch: np.ndarray, enr: Enrolment, terrain: int) -> tuple[st
     return ANIMALS[animal], printed
 
 
-SHIFTS = [(dy, dx) for dy in (-5, 0, 5) for dx in (-5, 0, 5)]
+COARSE = [(dy, dx) for dy in (-6, -3, 0, 3, 6) for dx in (-6, -3, 0, 3, 6)]
+FINE = [(dy, dx) for dy in (-1, 0, 1) for dx in (-1, 0, 1) if dy or dx]
+PAD = 7
 
 
 def cell_patches(
     canon: np.ndarray, cells: list[tuple[int, int]], enr: Enrolment | None = None
 ) -> list[np.ndarray]:
-    """Each cell's CxC patch; with an enrolment, nudged by up to C/6 to where it best
+    """Each cell's CxC patch; with an enrolment, nudged by up to C/5 to where it best
     matches an enrolled space (cards lie a few millimetres off the grid)."""
     if enr is None:
         return [canon[r * C : (r + 1) * C, c * C : (c + 1) * C] for r, c in cells]
-    pad = 5
-    padded = cv2.copyMakeBorder(canon, pad, pad, pad, pad, cv2.BORDER_REPLICATE)
+    padded = cv2.copyMakeBorder(canon, PAD, PAD, PAD, PAD, cv2.BORDER_REPLICATE)
     flat = enr.templates.reshape(-1, enr.templates.shape[-1])
+
+    def cut(r: int, c: int, dy: int, dx: int) -> np.ndarray:
+        y, x = PAD + r * C + dy, PAD + c * C + dx
+        return padded[y : y + C, x : x + C]
+
     out = []
     for r, c in cells:
-        options = [
-            padded[pad + r * C + dy : pad + (r + 1) * C + dy, pad + c * C + dx : pad + (c + 1) * C + dx]
-            for dy, dx in SHIFTS
-        ]
-        scores = (np.stack([template(o) for o in options]) @ flat.T).max(axis=1)
-        out.append(options[int(scores.argmax())])
+        best_score, best = -2.0, (0, 0)
+        for shifts, around in ((COARSE, (0, 0)), (FINE, None)):
+            base = best if around is None else around
+            options = [(base[0] + dy, base[1] + dx) for dy, dx in shifts]
+            scores = (np.stack([template(cut(r, c, *o)) for o in options]) @ flat.T).max(axis=1)
+            k = int(scores.argmax())
+            if scores[k] > best_score:
+                best_score, best = float(scores[k]), options[k]
+        out.append(cut(r, c, *best))
     return out

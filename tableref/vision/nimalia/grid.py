@@ -56,7 +56,9 @@ def _edges(contour: np.ndarray) -> list[tuple[np.ndarray, np.ndarray, float]]:
     return out
 
 
-def _vanishing(lines: list[tuple[np.ndarray, np.ndarray, float]], centre: np.ndarray, norm: float) -> np.ndarray:
+def _vanishing(
+    lines: list[tuple[np.ndarray, np.ndarray, float]], centre: np.ndarray, norm: float, radius: float
+) -> np.ndarray:
     """Robust vanishing point (homogeneous, normalised coordinates) of a family of edges.
 
     Least squares, then reweighted by how far each edge's direction turns away from the
@@ -84,16 +86,40 @@ def _vanishing(lines: list[tuple[np.ndarray, np.ndarray, float]], centre: np.nda
             res.append(np.degrees(np.arccos(min(1.0, cos))))
         res_a = np.array(res)
         weights = np.array([w for _, _, w in qs]) * np.minimum(1.0, (2.0 / (res_a + 1e-6)) ** 2)
-    # the reserve spans about 1 normalised unit; a vanishing point closer than ~2.5 units
-    # would mean a camera far steeper than the photos this reads
-    if abs(v[2]) > 1e-9 and np.linalg.norm(v[:2] / v[2]) < 2.5:
+    # a vanishing point close to the reserve would mean a camera far steeper than the
+    # photos this reads: the estimate is wrong
+    if abs(v[2]) > 1e-9 and np.linalg.norm(v[:2] / v[2]) < 2.0 * radius:
         return parallel
     return v
 
 
+Line = tuple[np.ndarray, np.ndarray, float]
+
+
+def _segments(photo: np.ndarray, loc: Located) -> list[Line]:
+    """Straight segments inside the reserve (card edges, terrain borders), work pixels."""
+    h, w = photo.shape[:2]
+    small = cv2.resize(photo, (round(w * loc.scale), round(h * loc.scale)), interpolation=cv2.INTER_AREA)
+    mask = cv2.resize(loc.mask, (small.shape[1], small.shape[0])) > 0
+    x, y, bw, bh = cv2.boundingRect(mask.astype(np.uint8))
+    gray = cv2.cvtColor(small[y : y + bh, x : x + bw], cv2.COLOR_BGR2GRAY)
+    found = cv2.createLineSegmentDetector().detect(gray)[0]
+    out: list[Line] = []
+    if found is None:
+        return out
+    for x1, y1, x2, y2 in found.reshape(-1, 4):
+        a, b = np.array([x1 + x, y1 + y]), np.array([x2 + x, y2 + y])
+        length = float(np.linalg.norm(b - a))
+        mid = (a + b) / 2
+        if length < 8 or not mask[int(mid[1]), int(mid[0])]:
+            continue
+        out.append(((a + b) / 2, (b - a) / length, length))
+    return out
+
+
 def _rectify(
-    edges: list[tuple[np.ndarray, np.ndarray, float]], centre: np.ndarray
-) -> tuple[np.ndarray, list[tuple[np.ndarray, np.ndarray, float]], list[int]]:
+    edges: list[Line], centre: np.ndarray, inner: list[Line] | None = None
+) -> tuple[np.ndarray, list[Line], list[int]]:
     """A homography making the two edge families axis-parallel, and each edge's family."""
     theta = np.array([np.arctan2(d[1], d[0]) % np.pi for _, d, _ in edges])
     w = np.array([e[2] for e in edges])
@@ -113,10 +139,20 @@ def _rectify(
         t = np.angle(sum(e[2] * np.exp(2j * np.arctan2(e[1][1], e[1][0])) for e in g)) / 2
         mean_dirs.append(np.array([np.cos(t), np.sin(t)]))
     h_fam = 0 if abs(mean_dirs[0][0]) >= abs(mean_dirs[1][0]) else 1
+    if inner:
+        # the segments inside the reserve sharpen the vanishing points
+        for e in inner:
+            t = np.arctan2(e[1][1], e[1][0]) % np.pi
+            for k, g in enumerate(groups):
+                ref = np.arctan2(mean_dirs[k][1], mean_dirs[k][0]) % np.pi
+                dev = abs((t - ref + np.pi / 2) % np.pi - np.pi / 2)
+                if dev < np.radians(12):
+                    g.append(e)
     norm = 500.0
     t_norm = np.array([[1 / norm, 0, -centre[0] / norm], [0, 1 / norm, -centre[1] / norm], [0, 0, 1]])
-    vh = _vanishing(groups[h_fam], centre, norm)
-    vv = _vanishing(groups[1 - h_fam], centre, norm)
+    radius = max(float(np.linalg.norm(e[0] - centre)) for e in edges) / norm
+    vh = _vanishing(groups[h_fam], centre, norm, radius)
+    vv = _vanishing(groups[1 - h_fam], centre, norm, radius)
     horizon = np.cross(vh, vv)
     if abs(horizon[2]) < 1e-12:
         raise GridError("the reserve's edges are degenerate")
@@ -188,7 +224,7 @@ def find_grid(photo: np.ndarray, loc: Located) -> Grid:
     if len(edges) < 4:
         raise GridError("the reserve's outline is not made of straight card edges")
     centre = contour.mean(axis=0)
-    rect, edges, fam = _rectify(edges, centre)
+    rect, edges, fam = _rectify(edges, centre, _segments(photo, loc))
     hs, vs = _positions(edges, fam, rect)
     if not hs or not vs:
         raise GridError("the reserve's outline lacks edges in one direction")

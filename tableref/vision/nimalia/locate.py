@@ -27,17 +27,38 @@ class Located:
 
 
 def _table_distance(lab: np.ndarray) -> np.ndarray:
+    """How far each pixel is from the table, in robust spreads of the table's own colour."""
     h, w = lab.shape[:2]
     b = max(4, int(0.04 * min(h, w)))
-    border = np.concatenate(
-        [lab[:b].reshape(-1, 3), lab[-b:].reshape(-1, 3), lab[:, :b].reshape(-1, 3), lab[:, -b:].reshape(-1, 3)]
-    )
+    border = np.concatenate([
+        lab[:b].reshape(-1, 3), lab[-b:].reshape(-1, 3),
+        lab[:, :b].reshape(-1, 3), lab[:, -b:].reshape(-1, 3),
+    ])
     med = np.median(border, axis=0)
     mad = np.median(np.abs(border - med), axis=0) * 1.4826
     spread = np.maximum(mad, [3.0, 2.0, 2.0])
     spread[0] = max(spread[0] * 3.0, 18.0)  # light varies much more than colour
     z = (lab - med) / spread
-    return np.sqrt((z * z).sum(axis=2))
+    first = np.sqrt((z * z).sum(axis=2))
+    # second look: brightness against the table's own light nearby (shadows, gradients)
+    table = (cv2.dilate((first > 4.0).astype(np.uint8), np.ones((9, 9), np.uint8)) == 0)
+    tw = table.astype(np.float32)
+    light = lab[..., 0] * tw
+    local = np.zeros((h, w), np.float32)
+    weight = np.zeros((h, w), np.float32)
+    for sigma in (60.0, 20.0):  # fine where the table shows, coarse under the cards
+        num = cv2.GaussianBlur(light, (0, 0), sigma)
+        den = cv2.GaussianBlur(tw, (0, 0), sigma)
+        ok = den > 0.15
+        local[ok] = num[ok] / den[ok]
+        weight[ok] = 1
+    if not weight.all():
+        local[weight == 0] = med[0]
+    resid = lab[..., 0] - local
+    noise = float(np.median(np.abs(resid[table])) * 1.4826) if table.any() else 6.0
+    zl = resid / max(noise * 2.0, 6.0)
+    zc = z[..., 1:]
+    return np.sqrt(zl * zl + (zc * zc).sum(axis=2))
 
 
 def locate(photo: np.ndarray) -> Located:

@@ -41,6 +41,7 @@ fps = 10.0                  # simulated camera frames per second
 bots = false                # simulated players ring too (else only keyboard / page)
 reaction_ms = 550.0         # their mean reaction time
 max_flips = 0               # stop turning cards after this many (0: never)
+hands = true                # the turning hand covers the pile for a moment
 seed = 0                    # deal of the first game (0: a new one every game)
 ```
 """
@@ -130,6 +131,7 @@ class SimConfig:
     reaction_ms: float = 550.0
     max_flips: int = 0
     seed: int = 0
+    hands: bool = True
 
 
 @dataclass(frozen=True)
@@ -252,8 +254,10 @@ def _sim(t: _Table) -> SimConfig:
         reaction_ms=t.number("reaction_ms", 550.0, 50.0, 5000.0),
         max_flips=int(t.number("max_flips", 0, 0, 10_000, integer=True)),
         seed=int(t.number("seed", 0, 0, 2**31, integer=True)),
+        hands=t.flag("hands", True),
     )
-    t.check_no_other_keys({"flip_s", "fps", "bots", "reaction_ms", "max_flips", "seed"})
+    t.check_no_other_keys(
+        {"flip_s", "fps", "bots", "reaction_ms", "max_flips", "seed", "hands"})
     return s
 
 

@@ -28,7 +28,8 @@ from tableref.games.halli.game import deal
 from tableref.games.halli.verdict import verdict
 
 Record = dict[str, Any]
-Renderer = Callable[[tuple[str | None, ...], random.Random], npt.NDArray[np.uint8]]
+# (top card per seat, seat with a hand over its pile or None, rng) -> BGR frame
+Renderer = Callable[[tuple[str | None, ...], int | None, random.Random], npt.NDArray[np.uint8]]
 
 _FRUITS = "BPSL"
 
@@ -67,6 +68,15 @@ class SimWorld:
         self.piles: list[list[str]] = [[] for _ in players]
         self.bell: list[str] = []
         self.lock = threading.Lock()  # the renderer reads tops from a worker thread
+        self._hand: tuple[int, float] | None = None  # (seat, until monotonic s)
+
+    def reach(self, seat: int, seconds: float) -> None:
+        """A hand over `seat`'s pile for `seconds` (turning a card), seen by the camera."""
+        self._hand = (seat, time.monotonic() + seconds)
+
+    def hand_at(self) -> int | None:
+        hand = self._hand
+        return hand[0] if hand is not None and time.monotonic() < hand[1] else None
 
     def next_flip(self) -> int | None:
         """The seat that turns a card next, or None when nobody can."""
@@ -151,7 +161,8 @@ class SimCamera:
         self._open = False
         self._stop = threading.Event()
         # the table drawn for the last tops: it only changes when a card moves
-        self._cached: tuple[tuple[str | None, ...], npt.NDArray[np.uint8]] | None = None
+        self._cached: tuple[tuple[tuple[str | None, ...], int | None],
+                            npt.NDArray[np.uint8]] | None = None
 
     def open(self) -> None:
         self._open = True
@@ -167,9 +178,10 @@ class SimCamera:
         world = self._world()
         n = 0 if world is None else len(world.players)
         tops: tuple[str | None, ...] = (None,) * max(n, 2) if world is None else world.tops()
+        hand = None if world is None else world.hand_at()
         t_ns = time.monotonic_ns()  # the exposure: the table as it is now
-        if self._cached is None or self._cached[0] != tops:
-            self._cached = (tops, self._render(tops, self._rng))
+        if self._cached is None or self._cached[0] != (tops, hand):
+            self._cached = ((tops, hand), self._render(tops, hand, self._rng))
         image = self._cached[1]
         self._index += 1
         return Frame(image, t_ns, self._index)

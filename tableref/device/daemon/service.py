@@ -53,8 +53,8 @@ def build_parts(config: Config, sim: bool) -> Parts:
     if sim:
         from tableref.vision.synth.halli_scene import render_table
 
-        def render(tops: tuple[str | None, ...], _: Any) -> Any:
-            return render_table(tops, seed=SIM_RENDER_SEED)
+        def render(tops: tuple[str | None, ...], hand: int | None, _: Any) -> Any:
+            return render_table(tops, seed=SIM_RENDER_SEED, hand_at=hand)
 
         parts.render = render
         parts.eyes = HalliEyes(Recogniser(sim_enrolment(SIM_RENDER_SEED)))

@@ -23,8 +23,14 @@ class SimPlayers:
         self.rng = random.Random(seed)
 
     async def run(self) -> None:
+        reach_s = min(0.15, self.pace.flip_s / 3)
         while True:
-            await asyncio.sleep(self.pace.flip_s)
+            await asyncio.sleep(self.pace.flip_s - reach_s)
+            world = self.daemon.world
+            seat = None if world is None else world.next_flip()
+            if world is not None and seat is not None and self.pace.hands:
+                world.reach(seat, 2 * reach_s)  # the hand comes, turns the card, goes
+                await asyncio.sleep(reach_s)
             self.step()
 
     def step(self) -> None:

@@ -73,7 +73,7 @@ async def latency(rounds: int, tmp: Path) -> None:
     site = web.TCPSite(runner, "127.0.0.1", 0)
     await site.start()
     port = site._server.sockets[0].getsockname()[1]  # type: ignore[union-attr]
-    seen_verdict: dict[int, int] = {}
+    seen_verdict: dict[tuple[int, int], int] = {}  # (game, verdict seq) -> when received
 
     async def follow() -> None:
         async with aiohttp.ClientSession() as http, http.get(
@@ -82,8 +82,9 @@ async def latency(rounds: int, tmp: Path) -> None:
                 if line.startswith(b"data: "):
                     snap = json.loads(line[6:])
                     v = (snap.get("halli") or {}).get("last_verdict")
-                    if v is not None and v["seq"] not in seen_verdict:
-                        seen_verdict[v["seq"]] = time.monotonic_ns()
+                    key = (daemon.game_id, v["seq"]) if v is not None else None
+                    if key is not None and key not in seen_verdict:
+                        seen_verdict[key] = time.monotonic_ns()
 
     follower = asyncio.create_task(follow())
     players = SimPlayers(daemon, config.sim)
@@ -107,13 +108,14 @@ async def latency(rounds: int, tmp: Path) -> None:
                 break
         await asyncio.sleep(rng.uniform(0.05, 0.3))
         seq = session.verdicts
+        want = (daemon.game_id, seq + 1)
         player = rng.randrange(3)
         if session.rules.is_out(player):
             continue
         played_before = len(sink.played)
         t_press = time.monotonic_ns()
         daemon.press(player, t_press)
-        while session.verdicts == seq or (seq + 1) not in seen_verdict \
+        while session.verdicts == seq or want not in seen_verdict \
                 or len(sink.played) == played_before:
             await asyncio.sleep(0.002)
             if time.monotonic_ns() - t_press > 5e9:
@@ -122,8 +124,8 @@ async def latency(rounds: int, tmp: Path) -> None:
             continue
         right += bool(session.last_verdict and session.last_verdict["right"])
         decided.append((session.decided_ns - t_press) / 1e6)
-        if seq + 1 in seen_verdict:
-            page.append((seen_verdict[seq + 1] - t_press) / 1e6)
+        if want in seen_verdict:
+            page.append((seen_verdict[want] - t_press) / 1e6)
         if len(sink.played) > played_before:
             sound.append((sink.played[played_before].start_ns - t_press) / 1e6)
         while session.locked:

@@ -55,9 +55,9 @@ def summary(name: str, ms: list[float]) -> str:
             f"   max {max(ms):7.1f} ms   (n={len(ms)})")
 
 
-async def latency(rounds: int, tmp: Path) -> None:
+async def latency(rounds: int, tmp: Path, fps: float) -> None:
     config = parse_config(PLAYERS + '[voice]\nengine = "espeak-ng"\n')
-    config = replace(config, sim=SimConfig(flip_s=3600, fps=10, seed=5))
+    config = replace(config, sim=SimConfig(flip_s=3600, fps=fps, seed=5, hands=False))
     parts = build_parts(config, sim=True)
     parts.open_bells = None
     sink = RecordingSink(pace=0)
@@ -136,7 +136,8 @@ async def latency(rounds: int, tmp: Path) -> None:
     await daemon.stop()
     voice.close()
     store.close()
-    print(f"latency from the bell edge, {len(decided)} rings ({right} right), camera 10 fps:")
+    print(f"latency from the bell edge, {len(decided)} rings ({right} right), "
+          f"camera {fps:g} fps:")
     print(summary("decided", decided))
     print(summary("page", page) + "  (snapshot received over SSE)")
     print(summary("sound", sound) + "  (first clip starts, RecordingSink)")
@@ -181,10 +182,12 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rounds", type=int, default=40)
     parser.add_argument("--seconds", type=float, default=20.0)
+    parser.add_argument("--fps", type=float, default=10.0, help="simulated camera rate")
+    parser.add_argument("--no-footprint", action="store_true")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
-        asyncio.run(latency(args.rounds, Path(tmp)))
-        for following in (False, True):
+        asyncio.run(latency(args.rounds, Path(tmp), args.fps))
+        for following in () if args.no_footprint else (False, True):
             rss, cpu = footprint(args.seconds, Path(tmp), following)
             what = "following a game" if following else "idle"
             print(f"footprint {what:<17}: RSS {rss:6.1f} MB, CPU {cpu:5.1f} % of one core "

@@ -13,7 +13,7 @@ import contextlib
 import logging
 import random
 import time
-from collections.abc import AsyncIterator, Callable, Coroutine
+from collections.abc import AsyncIterator, Coroutine
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
@@ -28,7 +28,13 @@ from tableref.device.daemon.health import DeviceStatus, Health, supervise
 from tableref.device.daemon.nimalia_photos import PhotoError, read_reserve
 from tableref.device.daemon.nimalia_session import NimaliaSession
 from tableref.device.daemon.parts import Parts
-from tableref.device.daemon.settings import GameSettings, settings_from_config, updated
+from tableref.device.daemon.settings import (
+    GameSettings,
+    SettingsError,
+    from_page,
+    settings_from_config,
+    updated,
+)
 from tableref.device.daemon.sim_players import SimPlayers
 from tableref.device.daemon.state import Changes, build_snapshot
 from tableref.device.daemon.words import Words
@@ -338,7 +344,10 @@ class Daemon:
         session.reserve_read(player, spaces, photo=bool(jpeg))
 
     async def apply_settings(self, settings: dict[str, Any]) -> None:
-        new, restart = updated_from_page(self.settings, settings)
+        try:
+            new, restart = from_page(self.settings, settings)
+        except SettingsError as err:
+            raise HubError(str(err)) from None
         self.settings = new
         self.words = self._words()
         if restart:
@@ -361,14 +370,3 @@ class Daemon:
     def _photo_path(self, player: int) -> Path:
         return self.store.path.parent / "photos" / f"game{self.game_id}-seat{int(player)}.jpg"
 
-
-def updated_from_page(current: GameSettings, raw: dict[str, Any]) -> tuple[GameSettings, bool]:
-    from tableref.device.daemon.settings import SettingsError, from_page
-
-    try:
-        return from_page(current, raw)
-    except SettingsError as err:
-        raise HubError(str(err)) from None
-
-
-Callback = Callable[[], None]

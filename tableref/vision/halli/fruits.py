@@ -42,6 +42,7 @@ class FruitOptions:
     max_other: float = 0.045  # unexplained non-paper area allowed
     max_fruits: int = 6
     paper_sat: int = 60
+    vivid_sat: int = 150  # most of a fruit is at least this saturated
     # fruits lie in dice-pip layouts, the same turned half round; a card partly
     # covered by a hand shows a lopsided layout. Off for decks laid out otherwise.
     symmetric: bool = True
@@ -88,6 +89,9 @@ def count_fruits(card: Image, opts: FruitOptions | None = None) -> FruitCount:
                 if a >= 0.004 * area:
                     explained |= (labels == i).astype(np.uint8)
                 continue
+            vivid = np.count_nonzero((labels == i) & (sat >= opts.vivid_sat))
+            if vivid < 0.3 * a:
+                continue  # dull: skin, wood, shadow; printed fruits are vivid
             if a > opts.max_blob * area:
                 return FruitCount(counts, False, f"a {fruit}-coloured area too big for a fruit")
             counts[fruit] += 1

@@ -35,12 +35,12 @@ new MutationObserver(() => {
 """
 
 
-def _wait_unlocked(base: str) -> dict[str, object]:
+def _wait_unlocked(base: str) -> None:
     deadline = time.monotonic() + 10
     while True:
         state = get_json(base + "/api/state")
         if not state["halli"]["locked"] and not state["halli"]["over"]:
-            return state
+            return
         if state["halli"]["over"] or time.monotonic() > deadline:
             raise RuntimeError("the game ended or the bells stayed locked")
         time.sleep(0.05)

@@ -77,3 +77,79 @@ async def test_a_key_and_a_button_ring_bells_and_the_verdict_appears(
         assert verdict["player"] == 1
         assert (await page.inner_text("#verdict-text")).startswith(names[1])
     assert errors == []
+
+
+def _reserve_photos(tmp: Path, count: int) -> list[tuple[Path, list[dict[str, Any]]]]:
+    """Photos of random reserves made of the project's own drawn cards, with their truth."""
+    import cv2
+    import numpy as np
+
+    from tableref.device.daemon.service import SIM_NIMALIA_ART_SEED
+    from tableref.vision.synth.nimalia_art import draw_cards, synthetic_cards
+    from tableref.vision.synth.nimalia_photo import PhotoStyle, render_photo
+    from tableref.vision.synth.nimalia_reserve import random_reserve
+
+    cards = synthetic_cards(seed=SIM_NIMALIA_ART_SEED)
+    images = draw_cards(cards, seed=SIM_NIMALIA_ART_SEED)
+    style = PhotoStyle(width=800, height=600, space_px=(55.0, 60.0), max_tilt_deg=10.0,
+                       max_turn_deg=5.0, clutter=False, lighting=False, noise=False)
+    out = []
+    for i in range(count):
+        rng = np.random.default_rng(100 + i)
+        photo = render_photo(images, cards, random_reserve(list(cards), rng, n_cards=3), rng, style)
+        path = tmp / f"reserve{i}.jpg"
+        assert cv2.imwrite(str(path), photo.image, [cv2.IMWRITE_JPEG_QUALITY, 95])
+        truth = [{"row": r, "col": c, **k.as_json()} for (r, c), k in sorted(photo.spaces.items())]
+        out.append((path, truth))
+    return out
+
+
+async def test_the_nimalia_view_uploads_photos_and_shows_their_scores(
+    browser: Browser, tmp_path: Path
+) -> None:
+    from tableref.games.nimalia.reserve_json import reserve_from_data
+    from tableref.games.nimalia.scoring import score_objectives
+
+    errors: list[str] = []
+    photos = _reserve_photos(tmp_path, 2)
+    with running_daemon(tmp_path) as base:
+        page = await _open(browser, base + "/", errors)
+        await page.wait_for_selector("#halli .player h2")
+        # the settings view: Nimalia for the first two players
+        await page.click("#tabs button[data-view=settings]")
+        await page.select_option("#set-game", "nimalia")
+        while await page.locator("#set-players li").count() > 2:
+            await page.locator("#set-players li").last.locator("button").click()
+        await page.locator("#set-players li").first.locator(".p-name").fill("Ann")
+        await page.click("#settings-form button[type=submit]")
+        await page.wait_for_selector("#settings-msg.ok")
+        await page.click("#tabs button[data-view=game]")
+        await page.wait_for_selector("#nimalia", state="visible")
+        state = get_json(base + "/api/state")
+        assert state["game"] == "nimalia" and state["players"][0]["name"] == "Ann"
+        assert len(state["players"]) == 2
+        objectives = state["nimalia"]["objectives"]
+        assert await page.inner_text("#nimalia-next") == "Photograph the reserve of Ann"
+
+        for seat, (path, _) in enumerate(photos):
+            await page.select_option("#upload-player", str(seat))
+            await page.set_input_files("#upload-file", str(path))
+            await page.click("#upload-form button[type=submit]")
+            await page.wait_for_selector("#upload-msg:not(:empty)")
+            msg = page.locator("#upload-msg")
+            await msg.filter(has_not_text="Scoring").wait_for(timeout=30000)
+            assert await msg.inner_text() == "Scored.", await msg.inner_text()
+            await page.wait_for_selector("#reserve-figure", state="visible")
+
+        expected = score_objectives(
+            [reserve_from_data({"spaces": truth}) for _, truth in photos], objectives
+        )
+        for seat in (0, 1):
+            row = page.locator(f'#scores tbody tr[data-seat="{seat}"] td')
+            cells = [c.strip() for c in await row.all_inner_texts()]
+            points = [str(s.points[seat]) for s in expected]
+            assert cells[1 : 1 + len(points)] == points
+            assert cells[1 + len(points)] == str(sum(s.points[seat] for s in expected))
+            assert cells[2 + len(points)] == str(expected[-1].totals[seat])
+        await page.screenshot(path=str(tmp_path / "nimalia.png"), full_page=True)
+    assert errors == []

@@ -153,3 +153,40 @@ async def test_the_nimalia_view_uploads_photos_and_shows_their_scores(
             assert cells[2 + len(points)] == str(expected[-1].totals[seat])
         await page.screenshot(path=str(tmp_path / "nimalia.png"), full_page=True)
     assert errors == []
+
+
+async def test_a_phone_on_the_lan_needs_the_pin_the_kiosk_shows(
+    browser: Browser, tmp_path: Path
+) -> None:
+    from test_web_auth import _lan_address
+
+    addr = _lan_address()
+    if addr is None:
+        pytest.skip("this machine has no non-loopback IPv4 address to act as the LAN")
+    errors: list[str] = []
+    with running_daemon(tmp_path, "--host", "0.0.0.0") as base:
+        kiosk = await _open(browser, base + "/", errors)
+        pin = await (await kiosk.wait_for_selector("#access #pin-value")).inner_text()
+        assert pin.isdigit() and len(pin) >= 4
+        phone_ctx = await browser.new_context(viewport={"width": 400, "height": 800})
+        phone = await phone_ctx.new_page()
+        phone.on("pageerror", lambda exc: errors.append(str(exc)))
+        await phone.goto(base.replace("127.0.0.1", addr) + "/")
+        await phone.wait_for_selector("#pin-prompt", state="visible")
+        assert await phone.locator("#halli .player").count() == 0  # nothing leaked
+        wrong = "0" * len(pin) if pin != "0" * len(pin) else "1" * len(pin)
+        await phone.fill("#pin-input", wrong)
+        await phone.click("#pin-form button")
+        await phone.wait_for_selector("#pin-msg:has-text('PIN required')")
+        await phone.fill("#pin-input", pin)
+        await phone.click("#pin-form button")
+        await phone.wait_for_selector("#pin-prompt", state="hidden")
+        await phone.wait_for_selector("#halli .player h2")
+        assert await phone.locator("#access").is_hidden()  # the phone is not shown the PIN
+        await phone.screenshot(path=str(tmp_path / "phone.png"))
+        await phone.keyboard.press("2")
+        await _verdict_after(phone, 0)
+        assert get_json(base + "/api/state")["halli"]["last_verdict"]["player"] == 1
+        await _verdict_after(kiosk, 0)  # and the kiosk sees it live
+        await phone_ctx.close()
+    assert errors == []

@@ -136,7 +136,7 @@ def run(scenes: Sequence[Scene], rec: Recogniser, label: str) -> Tally:
     return tally
 
 
-def scan_scenes(n: int, rng: np.random.Generator) -> list[Scene]:
+def scan_scenes(n: int, rng: np.random.Generator, hands: float = 0.3) -> list[Scene]:
     labels = json.loads((SCANS / "labels.json").read_text())
     scans = {k: cv2.imread(str(SCANS / f"{k}.jpg"), cv2.IMREAD_COLOR) for k in labels}
     codes = {k: fruit_code(v) for k, v in labels.items()}
@@ -149,7 +149,7 @@ def scan_scenes(n: int, rng: np.random.Generator) -> list[Scene]:
             pick[-1] = "26" if pick[0] == "13" else pick[0]
         tops = [(codes[k], _turn(scans[k], rng)) for k in pick]
         under = [scans[k] for k in rng.choice(keys, 8, replace=False)]
-        scenes.append(compose_scene(tops, rng, SceneOptions(), under))
+        scenes.append(compose_scene(tops, rng, SceneOptions(hand=hands), under))
     return scenes
 
 
@@ -169,14 +169,14 @@ def own_enrolment(rng: np.random.Generator) -> Enrolment:
     return enrolment
 
 
-def own_scenes(n: int, rng: np.random.Generator) -> list[Scene]:
+def own_scenes(n: int, rng: np.random.Generator, hands: float = 0.3) -> list[Scene]:
     scenes = []
     for _ in range(n):
         piles = int(rng.integers(2, 7))
         codes = [str(c) for c in rng.choice(FRUITS_CODES_FOR_TESTS, piles, replace=False)]
         if rng.random() < 0.4:
             codes[int(rng.integers(piles))] = str(rng.choice(ANIMALS))
-        scenes.append(random_scene(rng, codes))
+        scenes.append(random_scene(rng, codes, SceneOptions(hand=hands)))
     return scenes
 
 
@@ -185,17 +185,18 @@ def main() -> None:
     parser.add_argument("--scenes", type=int, default=300)
     parser.add_argument("--own", type=int, default=100)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--hands", type=float, default=0.3, help="chance of a hand in a scene")
     args = parser.parse_args()
     cv2.setNumThreads(1)
     print(f"load average before: {os.getloadavg()}")
     rng = np.random.default_rng(args.seed)
     if (SCANS / "labels.json").exists():
-        run(scan_scenes(args.scenes, rng), Recogniser(), "real scans")
+        run(scan_scenes(args.scenes, rng, args.hands), Recogniser(), "real scans")
     else:
         print(f"real scans: not found at {SCANS}")
     if args.own:
         enrolment = own_enrolment(rng)
-        run(own_scenes(args.own, rng), Recogniser(enrolment), "own art (with animals)")
+        run(own_scenes(args.own, rng, args.hands), Recogniser(enrolment), "own art (with animals)")
     print(f"load average after: {os.getloadavg()}")
 
 

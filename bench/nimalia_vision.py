@@ -13,6 +13,7 @@ reserves score right on all 22 objectives, and the milliseconds per photo.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
 import sys
 import time
@@ -39,7 +40,10 @@ def sheet_cards(data: Path) -> dict[int, np.ndarray]:
     if sheet is None:
         sys.exit(f"no card sheet at {data / 'biomeCards.png'}")
     return {
-        n: sheet[((n - 1) // 10) * 200 : ((n - 1) // 10) * 200 + 200, ((n - 1) % 10) * 200 : ((n - 1) % 10) * 200 + 200]
+        n: sheet[
+            ((n - 1) // 10) * 200 : ((n - 1) // 10) * 200 + 200,
+            ((n - 1) % 10) * 200 : ((n - 1) % 10) * 200 + 200,
+        ]
         for n in range(1, 61)
     }
 
@@ -100,21 +104,23 @@ def main() -> int:
         if rec.complete and not right:
             silent_wrong += 1
         if rec.complete:
-            try:
+            with contextlib.suppress(ValueError):
                 scored += scores(to_reserve(rec.spaces)) == scores(to_reserve(truth))
-            except ValueError:
-                pass
         if not right and args.keep:
             args.keep.mkdir(parents=True, exist_ok=True)
             cv2.imwrite(str(args.keep / f"{i}.jpg"), photo.image)
     n = args.photos
     print(f"photos: {n} at 1600x1200, real card art, {len(enrolment.card_ids)} cards enrolled")
     for key in ("terrain", "animal", "river", "all"):
-        print(f"spaces right ({key}): {counts[key]}/{spaces_total} = {100 * counts[key] / spaces_total:.2f}%")
+        share = 100 * counts[key] / spaces_total
+        print(f"spaces right ({key}): {counts[key]}/{spaces_total} = {share:.2f}%")
     print(f"reserves exactly right: {exact}/{n} = {100 * exact / n:.1f}%")
-    print(f"reserves scoring right on all {OBJECTIVE_COUNT} objectives: {scored}/{n} = {100 * scored / n:.1f}%")
-    print(f"reserves with spaces named unreadable: {flagged}; not found at all: {failed}; "
-          f"read wrong without a warning: {silent_wrong}")
+    share = 100 * scored / n
+    print(f"reserves scoring right, all {OBJECTIVE_COUNT} objectives: {scored}/{n} = {share:.1f}%")
+    print(
+        f"reserves with spaces named unreadable: {flagged}; not found at all: {failed}; "
+        f"read wrong without a warning: {silent_wrong}"
+    )
     print(f"ms per photo: mean {np.mean(ms):.0f}, median {np.median(ms):.0f}, max {np.max(ms):.0f}")
     print(f"load average at the end: {os.getloadavg()[0]:.2f} (1 min), {os.cpu_count()} cores")
     return 0

@@ -13,6 +13,8 @@ import subprocess
 import tomllib
 from pathlib import Path
 
+from tableref.device.config import load_config
+
 REPO = Path(__file__).resolve().parents[2]
 INSTALL = REPO / "systemd" / "install.sh"
 # ./box test installs the systemd package; without it these tests fail rather than skip.
@@ -51,9 +53,12 @@ def test_install_writes_units_config_and_project(tmp_path: Path) -> None:
     assert (units / "tableref-kiosk.service").exists()
     assert (tmp_path / "opt/tableref/src/pyproject.toml").exists()
     assert not (tmp_path / "opt/tableref/src/.venv").exists()
-    config = tomllib.loads((tmp_path / "etc/tableref/config.toml").read_text())
+    config_path = tmp_path / "etc/tableref/config.toml"
+    config = tomllib.loads(config_path.read_text())
     assert config["web"] == {"host": "127.0.0.1", "port": 8080}
-    assert len(config["players"]) == 4
+    loaded = load_config(config_path)  # the daemon's own loader accepts every key written
+    assert [p.name for p in loaded.players] == ["Player 1", "Player 2", "Player 3", "Player 4"]
+    assert loaded.web.port == 8080 and loaded.game == "halli"
     env = (tmp_path / "etc/tableref/kiosk.env").read_text()
     assert "TABLEREF_URL=http://127.0.0.1:8080/" in env
 

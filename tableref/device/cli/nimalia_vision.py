@@ -23,8 +23,12 @@ def register(groups: Groups) -> None:
     )
     rec.add_argument("photo", metavar="PHOTO", type=Path)
     rec.add_argument("--json", action="store_true", help="print JSON (with confidences)")
-    rec.add_argument("--annotate", metavar="OUT.png", type=Path, help="write the photo with the grid and labels")
-    rec.add_argument("--enrolment", metavar="DIR", type=Path, help="enrolment directory (default: the data dir)")
+    rec.add_argument(
+        "--annotate", metavar="OUT.png", type=Path, help="write the photo with the grid and labels"
+    )
+    rec.add_argument(
+        "--enrolment", metavar="DIR", type=Path, help="enrolment directory (default: the data dir)"
+    )
     rec.set_defaults(func=_recognise)
     enr = nim.add_parser(
         "enroll",
@@ -35,7 +39,9 @@ def register(groups: Groups) -> None:
     )
     enr.add_argument("--cards", metavar="CARDS.json", type=Path, required=True)
     enr.add_argument("dir", metavar="DIR", type=Path)
-    enr.add_argument("--to", metavar="OUT_DIR", type=Path, help="store here instead of the data dir")
+    enr.add_argument(
+        "--to", metavar="OUT_DIR", type=Path, help="store here instead of the data dir"
+    )
     enr.set_defaults(func=_enroll)
 
 
@@ -77,16 +83,24 @@ def _recognise(args: argparse.Namespace) -> int:
         rec = recognise(photo, enrolment)
     except (EnrolError, NoReserveError, GridError) as err:
         raise CliError(f"{args.photo}: {err}") from err
-    if args.annotate:
-        if not cv2.imwrite(str(args.annotate), annotate(photo, rec)):
-            raise CliError(f"{args.annotate}: cannot write the annotated photo")
+    if args.annotate and not cv2.imwrite(str(args.annotate), annotate(photo, rec)):
+        raise CliError(f"{args.annotate}: cannot write the annotated photo")
     data = rec.as_json()
     if args.json:
         print(json.dumps(data, indent=1))
     else:
-        print(json.dumps({"spaces": [
-            {k: v for k, v in s.items() if k != "confidence"} for s in data["spaces"]  # type: ignore[attr-defined]
-        ]}))
+        print(
+            json.dumps(
+                {
+                    "spaces": [
+                        {k: v for k, v in s.items() if k != "confidence"}
+                        for s in data["spaces"]  # type: ignore[attr-defined]
+                    ]
+                }
+            )
+        )
     for d in rec.unreadable:
-        print(f"tableref: cannot read space (row {d.row}, col {d.col}): {d.reason}", file=sys.stderr)
+        print(
+            f"tableref: cannot read space (row {d.row}, col {d.col}): {d.reason}", file=sys.stderr
+        )
     return 1 if rec.unreadable else 0

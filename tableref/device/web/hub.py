@@ -42,12 +42,14 @@ A JSON-ready dict (only str, int, float, bool, None, lists and dicts). Keys:
   },
   "nimalia": {                    # null unless game == "nimalia"
     "round": 1,                   # 1..5
-    "objectives": [4, 5],         # objective ids scored this round
+    "objectives": [4, 5],         # objective ids in play this round
     "to_photograph": 0,           # seat whose reserve is wanted next, or null
-    "scores": [                   # one per seat
+    "read": [0],                  # seats whose reserve was read this round (optional)
+    "scores": [                   # one per seat; objectives of the last round scored
       {"seat": 0, "objectives": {"4": 6, "5": 2}, "round_total": 8, "total": 14,
        "photo": true}             # photo: an annotated reserve photo is available
     ],
+    "over": false,                # optional; with "winner": seat index or null
     "message": ""                 # e.g. why the last photo could not be read
   },
   "nelly": null                   # free-form dict when game == "nelly"

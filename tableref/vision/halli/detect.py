@@ -35,6 +35,7 @@ class DetectOptions:
     scale: float = 0.25  # detection works at this fraction of the frame size
     min_card: float = 0.004  # smallest card, fraction of the frame's area
     max_card: float = 0.12
+    card_aspect: float = 1.5  # the deck's cards: long side / short side
     aspect: tuple[float, float] = (1.2, 1.8)  # long side / short side (2:3 cards)
     min_fill: float = 0.75  # blob's hull area / quad area for a clean card
     white_floor: float = 0.5  # card pixels are at least this fraction of the frame's white
@@ -120,16 +121,16 @@ def _candidate(cnt: np.ndarray, frame_area: float,
     return quad, harea / max(rarea, 1e-6), aspect
 
 
-def _consensus(areas: list[float], fills: list[float], tolerance: float) -> float:
+def _consensus(areas: list[float], likeness: list[float], tolerance: float) -> float:
     """The card area most blobs agree on (all cards of a deck are the same size).
 
     A card half covered by a hand looks like a smaller card, touching cards like a
-    bigger one: they are outvoted; on a tie the cleanest outline (best fill) wins.
+    bigger one: they are outvoted; on a tie the most card-like outline wins.
     """
     if not areas:
         return 0.0
     support = [sum(abs(b / a - 1) <= 2 * tolerance for b in areas) for a in areas]
-    best = max(range(len(areas)), key=lambda i: (support[i], fills[i]))
+    best = max(range(len(areas)), key=lambda i: (support[i], likeness[i]))
     return float(np.median([b for b in areas if abs(b / areas[best] - 1) <= 2 * tolerance]))
 
 
@@ -204,7 +205,8 @@ def find_cards(frame: Image, opts: DetectOptions | None = None) -> list[Quad]:
 
     blobs = [(cnt, _candidate(cnt, frame_area, opts)) for cnt in contours]
     good = [c for _, c in blobs if c and shaped(c[1], c[2])]
-    typical = _consensus([abs(cv2.contourArea(c[0])) for c in good], [c[1] for c in good],
+    likeness = [c[1] - abs(c[2] - opts.card_aspect) for c in good]
+    typical = _consensus([abs(cv2.contourArea(c[0])) for c in good], likeness,
                          opts.size_tolerance)
     tol = opts.size_tolerance
 

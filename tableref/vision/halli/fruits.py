@@ -42,12 +42,26 @@ class FruitOptions:
     max_other: float = 0.045  # unexplained non-paper area allowed
     max_fruits: int = 6
     paper_sat: int = 60
+    vivid_sat: int = 150  # most of a fruit is at least this saturated
+    # fruits lie in dice-pip layouts, the same turned half round; a card partly
+    # covered by a hand shows a lopsided layout. Off for decks laid out otherwise.
+    symmetric: bool = True
+    symmetry_tolerance: float = 0.2  # fraction of the card's width and height
 
 
 def _edge_sliver(stat: np.ndarray, w: int, h: int) -> bool:
     x, y, bw, bh = (int(v) for v in stat[:4])
     at_edge = x <= 0 or y <= 0 or x + bw >= w or y + bh >= h
     return at_edge and (bw < 0.1 * w or bh < 0.07 * h)
+
+
+def _symmetric(centres: list[tuple[float, float]], w: int, h: int,
+               tolerance: float = 0.13) -> bool:
+    """Every fruit has a partner (or itself) where the layout turned half round puts it."""
+    pts = np.array(centres) / np.array([w, h])
+    mirrored = 1.0 - pts
+    d = np.abs(mirrored[:, None, :] - pts[None, :, :]).max(axis=2)
+    return bool((d.min(axis=1) <= tolerance).all())
 
 
 def count_fruits(card: Image, opts: FruitOptions | None = None) -> FruitCount:
@@ -60,12 +74,13 @@ def count_fruits(card: Image, opts: FruitOptions | None = None) -> FruitCount:
     counts = dict.fromkeys(FRUITS, 0)
     explained = np.zeros(hue.shape, np.uint8)
     blob_areas: dict[str, list[int]] = {f: [] for f in FRUITS}
+    centres: list[tuple[float, float]] = []
     for fruit, ranges in HUES.items():
         sel = np.zeros(hue.shape, bool)
         for lo, hi in ranges:
             sel |= (hue >= lo) & (hue <= hi)
         m = (sel & coloured).astype(np.uint8)
-        n, labels, stats, _ = cv2.connectedComponentsWithStats(m, connectivity=8)
+        n, labels, stats, cents = cv2.connectedComponentsWithStats(m, connectivity=8)
         for i in range(1, n):
             a = int(stats[i, cv2.CC_STAT_AREA])
             if _edge_sliver(stats[i], card.shape[1], card.shape[0]):
@@ -74,12 +89,19 @@ def count_fruits(card: Image, opts: FruitOptions | None = None) -> FruitCount:
                 if a >= 0.004 * area:
                     explained |= (labels == i).astype(np.uint8)
                 continue
+            vivid = np.count_nonzero((labels == i) & (sat >= opts.vivid_sat))
+            if vivid < 0.3 * a:
+                continue  # dull: skin, wood, shadow; printed fruits are vivid
             if a > opts.max_blob * area:
                 return FruitCount(counts, False, f"a {fruit}-coloured area too big for a fruit")
             counts[fruit] += 1
             blob_areas[fruit].append(a)
+            centres.append((float(cents[i][0]), float(cents[i][1])))
             explained |= (labels == i).astype(np.uint8)
     total = sum(counts.values())
+    if opts.symmetric and total and not _symmetric(centres, card.shape[1], card.shape[0],
+                                                   opts.symmetry_tolerance):
+        return FruitCount(counts, False, "fruits not laid out round the centre (covered?)")
     if total == 0:
         return FruitCount(counts, False, "no fruit")
     if total > opts.max_fruits:

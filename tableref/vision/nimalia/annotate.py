@@ -8,8 +8,15 @@ import numpy as np
 from tableref.vision.nimalia.recognise import Recognition
 
 SHORT = {
-    "lion": "LIO", "giraffe": "GIR", "crocodile": "CRO", "flamingo": "FLA", "polar_bear": "BEA",
-    "penguin": "PEN", "panda": "PAN", "gorilla": "GOR", "otter": "OTT",
+    "lion": "LIO",
+    "giraffe": "GIR",
+    "crocodile": "CRO",
+    "flamingo": "FLA",
+    "polar_bear": "BEA",
+    "penguin": "PEN",
+    "panda": "PAN",
+    "gorilla": "GOR",
+    "otter": "OTT",
 }
 TERRAIN_SHORT = {"savanna": "sav", "rain_forest": "for", "ice_floe": "ice", "lake": "lak"}
 
@@ -25,12 +32,15 @@ def annotate(photo: np.ndarray, rec: Recognition) -> np.ndarray:
     scale = max(0.3, grid.space_px / 110)
     for (r, c), kind in sorted(rec.guesses.items()):
         gr, gc = r + r0, c + c0
-        quad = np.float32([[[gc, gr], [gc + 1, gr], [gc + 1, gr + 1], [gc, gr + 1]]])
+        quad = np.array([[[gc, gr], [gc + 1, gr], [gc + 1, gr + 1], [gc, gr + 1]]], np.float32)
         q = cv2.perspectiveTransform(quad, grid.to_photo)[0].astype(np.int32)
         colour = (0, 0, 255) if (r, c) in doubtful else (40, 220, 40)
         cv2.polylines(out, [q], True, colour, 2, cv2.LINE_AA)
         centre = q.mean(axis=0)
-        lines = [SHORT[kind.animal] + (" " + kind.river if kind.river else ""), TERRAIN_SHORT[kind.terrain]]
+        lines = [
+            SHORT[kind.animal] + (" " + kind.river if kind.river else ""),
+            TERRAIN_SHORT[kind.terrain],
+        ]
         if (r, c) in doubtful:
             lines.append("?")
         for i, text in enumerate(lines):

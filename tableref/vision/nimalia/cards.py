@@ -103,9 +103,11 @@ def parse_cards(data: object, name: str = "CARDS.json") -> dict[int, Card]:
         if card_id in cards:
             raise CardsError(f"{where}: card id {card_id} appears twice")
         rows = entry.get("spaces")
-        if not (isinstance(rows, list) and len(rows) == 2 and all(
-            isinstance(r, list) and len(r) == 2 for r in rows
-        )):
+        if not (
+            isinstance(rows, list)
+            and len(rows) == 2
+            and all(isinstance(r, list) and len(r) == 2 for r in rows)
+        ):
             raise CardsError(f'{where} (id {card_id}): "spaces" must be [[TL, TR], [BL, BR]]')
         kinds = []
         for r, row in enumerate(rows):

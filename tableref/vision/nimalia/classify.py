@@ -16,6 +16,7 @@ from tableref.vision.nimalia.cards import ANIMALS, RESIDENTS, TERRAINS
 from tableref.vision.nimalia.enrol import Enrolment
 from tableref.vision.nimalia.features import (
     C,
+    T,
     animal_descriptor,
     chroma,
     rim,
@@ -132,9 +133,13 @@ def _identify(patch: np.ndarray, enr: Enrolment) -> tuple[str, str, str] | None:
         return None
     river = enr.river.copy()
     # the river as lying for each turn: odd turns swap "/" (1) and "\\" (2)
-    lying = np.stack([river, np.where(river > 0, 3 - river, 0), river, np.where(river > 0, 3 - river, 0)], 1)
-    same = (enr.terrain[:, None] == enr.terrain[n]) & (enr.animal[:, None] == enr.animal[n]) & (
-        lying == lying[n, k]
+    lying = np.stack(
+        [river, np.where(river > 0, 3 - river, 0), river, np.where(river > 0, 3 - river, 0)], 1
+    )
+    same = (
+        (enr.terrain[:, None] == enr.terrain[n])
+        & (enr.animal[:, None] == enr.animal[n])
+        & (lying == lying[n, k])
     )
     others = corr[~same]
     if len(others) and best - float(others.max()) < TEMPLATE_MARGIN:
@@ -172,6 +177,15 @@ FINE = [(dy, dx) for dy in (-1, 0, 1) for dx in (-1, 0, 1) if dy or dx]
 PAD = 7
 
 
+def _pooled(t: np.ndarray) -> np.ndarray:
+    """Templates (..., T*T*3) at half size: cheaper, for the coarse search."""
+    lead = t.shape[:-1]
+    half = t.reshape(*lead, T // 2, 2, T // 2, 2, 3).mean(axis=(-4, -2)).reshape(*lead, -1)
+    half = half - half.mean(axis=-1, keepdims=True)
+    out: np.ndarray = half / (np.linalg.norm(half, axis=-1, keepdims=True) + 1e-6)
+    return out
+
+
 def cell_patches(
     canon: np.ndarray, cells: list[tuple[int, int]], enr: Enrolment | None = None
 ) -> list[np.ndarray]:
@@ -181,6 +195,7 @@ def cell_patches(
         return [canon[r * C : (r + 1) * C, c * C : (c + 1) * C] for r, c in cells]
     padded = cv2.copyMakeBorder(canon, PAD, PAD, PAD, PAD, cv2.BORDER_REPLICATE)
     flat = enr.templates.reshape(-1, enr.templates.shape[-1])
+    coarse_t = np.ascontiguousarray(_pooled(flat).T)
 
     def cut(r: int, c: int, dy: int, dx: int) -> np.ndarray:
         y, x = PAD + r * C + dy, PAD + c * C + dx
@@ -188,13 +203,13 @@ def cell_patches(
 
     out = []
     for r, c in cells:
-        best_score, best = -2.0, (0, 0)
-        for shifts, around in ((COARSE, (0, 0)), (FINE, None)):
-            base = best if around is None else around
-            options = [(base[0] + dy, base[1] + dx) for dy, dx in shifts]
-            scores = (np.stack([template(cut(r, c, *o)) for o in options]) @ flat.T).max(axis=1)
-            k = int(scores.argmax())
-            if scores[k] > best_score:
-                best_score, best = float(scores[k]), options[k]
-        out.append(cut(r, c, *best))
+        seen = np.stack([template(cut(r, c, dy, dx)) for dy, dx in COARSE])
+        scores = _pooled(seen) @ coarse_t  # (shifts, templates)
+        k = int(scores.max(axis=1).argmax())
+        likely = np.argsort(-scores[k])[:24]
+        base = COARSE[k]
+        options = [base] + [(base[0] + dy, base[1] + dx) for dy, dx in FINE]
+        fine = np.stack([seen[k]] + [template(cut(r, c, *o)) for o in options[1:]])
+        best = int((fine @ flat[likely].T).max(axis=1).argmax())
+        out.append(cut(r, c, *options[best]))
     return out

@@ -28,7 +28,8 @@ def in_whole_cards(cells: set[tuple[int, int]]) -> set[tuple[int, int]]:
     bad = set()
     for r, c in cells:
         if not any(
-            {(r + dr, c + dc), (r + dr + 1, c + dc), (r + dr, c + dc + 1), (r + dr + 1, c + dc + 1)} <= cells
+            {(r + dr, c + dc), (r + dr + 1, c + dc), (r + dr, c + dc + 1), (r + dr + 1, c + dc + 1)}
+            <= cells
             for dr in (-1, 0)
             for dc in (-1, 0)
         ):

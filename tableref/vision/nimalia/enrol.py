@@ -73,12 +73,19 @@ class Enrolment:
 def load_enrolment(directory: Path) -> Enrolment:
     path = Path(directory) / FILE
     if not path.is_file():
-        raise EnrolError(f"no enrolment at {path}: run `tableref nimalia enroll --cards CARDS.json DIR` first")
+        raise EnrolError(
+            f"no enrolment at {path}: run `tableref nimalia enroll --cards CARDS.json DIR` first"
+        )
     try:
         with np.load(path) as z:
             return Enrolment(
-                z["terrain"], z["animal"], z["descriptor"], z["templates"], z["river"],
-                z["terrain_bgr"], z["water_bgr"],
+                z["terrain"],
+                z["animal"],
+                z["descriptor"],
+                z["templates"],
+                z["river"],
+                z["terrain_bgr"],
+                z["water_bgr"],
                 tuple(int(i) for i in z["card_ids"]),
             )
     except (OSError, KeyError, ValueError) as err:
@@ -126,10 +133,14 @@ def enrol_images(cards: dict[int, Card], images: dict[int, np.ndarray]) -> Enrol
 
 def _check_coverage(kinds: list) -> None:  # type: ignore[type-arg]
     seen = {(k.terrain, k.animal) for k in kinds}
-    wanted = [(t, a) for t in TERRAINS for a in RESIDENTS[t]] + [(t, "otter") for t in OTTER_TERRAINS]
+    wanted = [(t, a) for t in TERRAINS for a in RESIDENTS[t]] + [
+        (t, "otter") for t in OTTER_TERRAINS
+    ]
     missing = [f"{a} on {t}" for t, a in wanted if (t, a) not in seen]
     if missing:
-        raise EnrolError("the enrolled cards never show " + ", ".join(missing) + ": add cards that do")
+        raise EnrolError(
+            "the enrolled cards never show " + ", ".join(missing) + ": add cards that do"
+        )
 
 
 def enrol(cards_json: Path, image_dir: Path) -> Enrolment:

@@ -33,15 +33,19 @@ def _masks() -> tuple[np.ndarray, np.ndarray, list[np.ndarray]]:
 def chroma(bgr: np.ndarray) -> np.ndarray:
     """Log colour minus its mean: (..., 3) -> (..., 3), unchanged by shading."""
     lg = np.log(bgr.astype(np.float32) + 8.0)
-    return lg - lg.mean(axis=-1, keepdims=True)
+    out: np.ndarray = lg - lg.mean(axis=-1, keepdims=True)
+    return out
 
 
 def rim(patch: np.ndarray) -> np.ndarray:
     ring, _, _ = _masks()
-    return np.median(patch[ring].astype(np.float32), axis=0)
+    out: np.ndarray = np.median(patch[ring].astype(np.float32), axis=0)
+    return out
 
 
-def water_fractions(patch: np.ndarray, terrain_chroma: np.ndarray, water_chroma: np.ndarray, cast: np.ndarray) -> np.ndarray:
+def water_fractions(
+    patch: np.ndarray, terrain_chroma: np.ndarray, water_chroma: np.ndarray, cast: np.ndarray
+) -> np.ndarray:
     """Share of water pixels in the TL, TR, BR, BL corner windows."""
     _, _, corners = _masks()
     ch = chroma(patch) - cast
@@ -83,8 +87,11 @@ def template(patch: np.ndarray) -> np.ndarray:
     """The patch shrunk to TxT, zero mean and unit length per photo: for matching by
     correlation, which shrugs off brightness and contrast."""
     small = cv2.resize(patch.astype(np.float32), (T, T), interpolation=cv2.INTER_AREA)
-    v = small.reshape(-1) - small.reshape(-1, 3).mean(axis=0).repeat(1).reshape(1, 3).repeat(T * T, 0).reshape(-1)
-    return (v / (np.linalg.norm(v) + 1e-6)).astype(np.float32)
+    v = small.reshape(-1) - small.reshape(-1, 3).mean(axis=0).repeat(1).reshape(1, 3).repeat(
+        T * T, 0
+    ).reshape(-1)
+    out: np.ndarray = (v / (np.linalg.norm(v) + 1e-6)).astype(np.float32)
+    return out
 
 
 def turned_templates(patch: np.ndarray) -> np.ndarray:

@@ -57,7 +57,10 @@ def _edges(contour: np.ndarray) -> list[tuple[np.ndarray, np.ndarray, float]]:
 
 
 def _vanishing(
-    lines: list[tuple[np.ndarray, np.ndarray, float]], centre: np.ndarray, norm: float, radius: float
+    lines: list[tuple[np.ndarray, np.ndarray, float]],
+    centre: np.ndarray,
+    norm: float,
+    radius: float,
 ) -> np.ndarray:
     """Robust vanishing point (homogeneous, normalised coordinates) of a family of edges.
 
@@ -99,7 +102,9 @@ Line = tuple[np.ndarray, np.ndarray, float]
 def _segments(photo: np.ndarray, loc: Located) -> list[Line]:
     """Straight segments inside the reserve (card edges, terrain borders), work pixels."""
     h, w = photo.shape[:2]
-    small = cv2.resize(photo, (round(w * loc.scale), round(h * loc.scale)), interpolation=cv2.INTER_AREA)
+    small = cv2.resize(
+        photo, (round(w * loc.scale), round(h * loc.scale)), interpolation=cv2.INTER_AREA
+    )
     mask = cv2.resize(loc.mask, (small.shape[1], small.shape[0])) > 0
     x, y, bw, bh = cv2.boundingRect(mask.astype(np.uint8))
     gray = cv2.cvtColor(small[y : y + bh, x : x + bw], cv2.COLOR_BGR2GRAY)
@@ -149,7 +154,9 @@ def _rectify(
                 if dev < np.radians(12):
                     g.append(e)
     norm = 500.0
-    t_norm = np.array([[1 / norm, 0, -centre[0] / norm], [0, 1 / norm, -centre[1] / norm], [0, 0, 1]])
+    t_norm = np.array(
+        [[1 / norm, 0, -centre[0] / norm], [0, 1 / norm, -centre[1] / norm], [0, 0, 1]]
+    )
     radius = max(float(np.linalg.norm(e[0] - centre)) for e in edges) / norm
     vh = _vanishing(groups[h_fam], centre, norm, radius)
     vv = _vanishing(groups[1 - h_fam], centre, norm, radius)
@@ -187,11 +194,13 @@ def _rectify(
     return tr @ full, edges, fam_of_edge
 
 
-def _positions(edges, fam, rect: np.ndarray) -> tuple[list[tuple[float, float]], list[tuple[float, float]]]:
+def _positions(
+    edges: list[Line], fam: list[int], rect: np.ndarray
+) -> tuple[list[tuple[float, float]], list[tuple[float, float]]]:
     """Rectified (coordinate, length) of the horizontal edges' v and the vertical edges' u."""
     hs, vs = [], []
     for (p, d, w), f in zip(edges, fam, strict=True):
-        seg = np.float32([p - d * w / 4, p, p + d * w / 4])
+        seg = np.array([p - d * w / 4, p, p + d * w / 4], np.float32)
         q = cv2.perspectiveTransform(seg[None], rect)[0]
         if f == 0:
             hs.append((float(q[:, 1].mean()), w))
@@ -276,14 +285,25 @@ def _moved(a: np.ndarray, b: np.ndarray, rows: int, cols: int) -> float:
     return float(np.linalg.norm(pa - pb, axis=1).max() / max(_space_px(a, rows, cols), 1e-6))
 
 
-def _canon(img: np.ndarray, to_photo: np.ndarray, rows: int, cols: int, cell: int, interp: int = cv2.INTER_LINEAR) -> np.ndarray:
+def _canon(
+    img: np.ndarray,
+    to_photo: np.ndarray,
+    rows: int,
+    cols: int,
+    cell: int,
+    interp: int = cv2.INTER_LINEAR,
+) -> np.ndarray:
     scale = np.diag([1.0 / cell, 1.0 / cell, 1.0])
     shift = np.array([[1, 0, 0.5], [0, 1, 0.5], [0, 0, 1.0]])  # pixel centres
     m = to_photo @ scale @ shift
-    return cv2.warpPerspective(img, m, (cols * cell, rows * cell), flags=interp | cv2.WARP_INVERSE_MAP)
+    return cv2.warpPerspective(
+        img, m, (cols * cell, rows * cell), flags=interp | cv2.WARP_INVERSE_MAP
+    )
 
 
-def _judge(photo: np.ndarray, mask: np.ndarray, to_photo: np.ndarray, rows: int, cols: int) -> tuple[float, set[tuple[int, int]]] | None:
+def _judge(
+    photo: np.ndarray, mask: np.ndarray, to_photo: np.ndarray, rows: int, cols: int
+) -> tuple[float, set[tuple[int, int]]] | None:
     cover = _canon(mask, to_photo, rows, cols, 8)
     frac = cover.reshape(rows, 8, cols, 8).mean(axis=(1, 3)) / 255.0
     covered = {(r, c) for r in range(rows) for c in range(cols) if frac[r, c] > 0.5}
@@ -295,7 +315,9 @@ def _judge(photo: np.ndarray, mask: np.ndarray, to_photo: np.ndarray, rows: int,
 
 
 def _space_px(to_photo: np.ndarray, rows: int, cols: int) -> float:
-    c = np.float32([[[cols / 2, rows / 2], [cols / 2 + 1, rows / 2], [cols / 2, rows / 2 + 1]]])
+    c = np.array(
+        [[[cols / 2, rows / 2], [cols / 2 + 1, rows / 2], [cols / 2, rows / 2 + 1]]], np.float32
+    )
     p = cv2.perspectiveTransform(c, to_photo)[0]
     return float((np.linalg.norm(p[1] - p[0]) + np.linalg.norm(p[2] - p[0])) / 2)
 
@@ -312,7 +334,9 @@ def _refine(to_photo: np.ndarray, loc: Located, rows: int, cols: int) -> np.ndar
         ok = np.abs(back - snap).max(axis=1) < 0.3
         if ok.sum() < 4:
             return h
-        fitted, _ = cv2.findHomography(snap[ok].astype(np.float32), corners[ok].astype(np.float32), 0)
+        fitted, _ = cv2.findHomography(
+            snap[ok].astype(np.float32), corners[ok].astype(np.float32), 0
+        )
         if fitted is None:
             return h
         h = fitted

@@ -30,10 +30,14 @@ def _table_distance(lab: np.ndarray) -> np.ndarray:
     """How far each pixel is from the table, in robust spreads of the table's own colour."""
     h, w = lab.shape[:2]
     b = max(4, int(0.04 * min(h, w)))
-    border = np.concatenate([
-        lab[:b].reshape(-1, 3), lab[-b:].reshape(-1, 3),
-        lab[:, :b].reshape(-1, 3), lab[:, -b:].reshape(-1, 3),
-    ])
+    border = np.concatenate(
+        [
+            lab[:b].reshape(-1, 3),
+            lab[-b:].reshape(-1, 3),
+            lab[:, :b].reshape(-1, 3),
+            lab[:, -b:].reshape(-1, 3),
+        ]
+    )
     med = np.median(border, axis=0)
     mad = np.median(np.abs(border - med), axis=0) * 1.4826
     spread = np.maximum(mad, [3.0, 2.0, 2.0])
@@ -41,34 +45,36 @@ def _table_distance(lab: np.ndarray) -> np.ndarray:
     z = (lab - med) / spread
     first = np.sqrt((z * z).sum(axis=2))
     # second look: brightness against the table's own light nearby (shadows, gradients)
-    table = (cv2.dilate((first > 4.0).astype(np.uint8), np.ones((9, 9), np.uint8)) == 0)
-    tw = table.astype(np.float32)
-    light = lab[..., 0] * tw
-    local = np.zeros((h, w), np.float32)
-    weight = np.zeros((h, w), np.float32)
-    for sigma in (60.0, 20.0):  # fine where the table shows, coarse under the cards
+    table = cv2.dilate((first > 4.0).astype(np.uint8), np.ones((9, 9), np.uint8)) == 0
+    # normalised convolution at a quarter size: the table's light, filled in under the cards
+    q = (max(1, w // 4), max(1, h // 4))
+    tw = cv2.resize(table.astype(np.float32), q, interpolation=cv2.INTER_AREA)
+    light = cv2.resize(lab[..., 0], q, interpolation=cv2.INTER_AREA) * tw
+    local = np.full((q[1], q[0]), med[0], np.float32)
+    for sigma in (15.0, 5.0):  # fine where the table shows, coarse under the cards
         num = cv2.GaussianBlur(light, (0, 0), sigma)
         den = cv2.GaussianBlur(tw, (0, 0), sigma)
         ok = den > 0.15
         local[ok] = num[ok] / den[ok]
-        weight[ok] = 1
-    if not weight.all():
-        local[weight == 0] = med[0]
+    local = cv2.resize(local, (w, h), interpolation=cv2.INTER_LINEAR)
     resid = lab[..., 0] - local
     noise = float(np.median(np.abs(resid[table])) * 1.4826) if table.any() else 6.0
     zl = resid / max(noise * 2.0, 6.0)
     zc = z[..., 1:]
-    return np.sqrt(zl * zl + (zc * zc).sum(axis=2))
+    dist: np.ndarray = np.sqrt(zl * zl + (zc * zc).sum(axis=2))
+    return dist
 
 
 def locate(photo: np.ndarray) -> Located:
     if photo.ndim != 3 or photo.shape[2] != 3 or min(photo.shape[:2]) < 64:
         raise NoReserveError("the photo must be a colour image of at least 64x64 pixels")
     scale = WORK_WIDTH / photo.shape[1]
-    small = cv2.resize(photo, (WORK_WIDTH, max(1, round(photo.shape[0] * scale))), interpolation=cv2.INTER_AREA)
+    small = cv2.resize(
+        photo, (WORK_WIDTH, max(1, round(photo.shape[0] * scale))), interpolation=cv2.INTER_AREA
+    )
     small = cv2.GaussianBlur(small, (3, 3), 0)
     lab = cv2.cvtColor(small, cv2.COLOR_BGR2Lab).astype(np.float32)
-    fg = (_table_distance(lab) > 6.0).astype(np.uint8)
+    fg: np.ndarray = (_table_distance(lab) > 6.0).astype(np.uint8)
     fg = cv2.morphologyEx(fg, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
     fg = cv2.morphologyEx(fg, cv2.MORPH_CLOSE, np.ones((7, 7), np.uint8))
     n, labels, stats, _ = cv2.connectedComponentsWithStats(fg, connectivity=8)
@@ -86,5 +92,7 @@ def locate(photo: np.ndarray) -> Located:
     mask = cv2.resize(filled, (photo.shape[1], photo.shape[0]), interpolation=cv2.INTER_LINEAR)
     x, y, w, h = cv2.boundingRect(outline)
     if x <= 1 or y <= 1 or x + w >= small.shape[1] - 1 or y + h >= small.shape[0] - 1:
-        raise NoReserveError("the reserve touches the edge of the photo: step back so it is all in view")
+        raise NoReserveError(
+            "the reserve touches the edge of the photo: step back so it is all in view"
+        )
     return Located(outline.reshape(-1, 2).astype(np.float32) / scale, mask, scale)

@@ -39,11 +39,18 @@ class Recognition:
     def as_json(self) -> dict[str, object]:
         spaces = []
         for (r, c), k in sorted(self.spaces.items()):
-            spaces.append({"row": r, "col": c, **k.as_json(), "confidence": round(self.confidence[(r, c)], 3)})
+            spaces.append(
+                {"row": r, "col": c, **k.as_json(), "confidence": round(self.confidence[(r, c)], 3)}
+            )
         return {
             "spaces": spaces,
             "unreadable": [
-                {"row": d.row, "col": d.col, "reason": d.reason, "guess": self.guesses[(d.row, d.col)].as_json()}
+                {
+                    "row": d.row,
+                    "col": d.col,
+                    "reason": d.reason,
+                    "guess": self.guesses[(d.row, d.col)].as_json(),
+                }
                 if (d.row, d.col) in self.guesses
                 else {"row": d.row, "col": d.col, "reason": d.reason}
                 for d in self.unreadable
@@ -57,8 +64,14 @@ def canonical(photo: np.ndarray, grid: Grid) -> np.ndarray:
     factor = grid.space_px / C
     if factor > 1.6:
         src = cv2.GaussianBlur(photo, (0, 0), 0.45 * factor)
-    m = grid.to_photo @ np.diag([1.0 / C, 1.0 / C, 1.0]) @ np.array([[1, 0, 0.5], [0, 1, 0.5], [0, 0, 1.0]])
-    return cv2.warpPerspective(src, m, (grid.cols * C, grid.rows * C), flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP)
+    m = (
+        grid.to_photo
+        @ np.diag([1.0 / C, 1.0 / C, 1.0])
+        @ np.array([[1, 0, 0.5], [0, 1, 0.5], [0, 0, 1.0]])
+    )
+    return cv2.warpPerspective(
+        src, m, (grid.cols * C, grid.rows * C), flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP
+    )
 
 
 def recognise(photo: np.ndarray, enrolment: Enrolment) -> Recognition:
@@ -69,7 +82,9 @@ def recognise(photo: np.ndarray, enrolment: Enrolment) -> Recognition:
     readings = classify(cell_patches(canon, cells, enrolment), enrolment)
     r0 = min(r for r, _ in cells)
     c0 = min(c for _, c in cells)
-    read: dict[tuple[int, int], Reading] = {(r - r0, c - c0): x for (r, c), x in zip(cells, readings, strict=True)}
+    read: dict[tuple[int, int], Reading] = {
+        (r - r0, c - c0): x for (r, c), x in zip(cells, readings, strict=True)
+    }
     doubts = check(read, CONFIDENT)
     doubtful = {(d.row, d.col) for d in doubts}
     guesses = {p: SpaceKind(x.terrain, x.animal, x.river) for p, x in read.items()}

@@ -75,7 +75,9 @@ def _river(img: np.ndarray, river: str) -> None:
         cv2.line(img, (0, 0), (size - 1, size - 1), RIVER_BGR, width, cv2.LINE_AA)
 
 
-def _ellipse(img: np.ndarray, c: tuple[int, int], ax: tuple[int, int], ang: float, col: tuple[int, int, int]) -> None:
+def _ellipse(
+    img: np.ndarray, c: tuple[int, int], ax: tuple[int, int], ang: float, col: tuple[int, int, int]
+) -> None:
     cv2.ellipse(img, c, ax, ang, 0, 360, col, -1, cv2.LINE_AA)
 
 
@@ -136,7 +138,8 @@ def draw_space(kind: SpaceKind, size: int, rng: np.random.Generator) -> np.ndarr
     if kind.river:
         _river(img, kind.river)
     _animal(img, kind.animal, rng)
-    return np.clip(img, 0, 255).astype(np.uint8)
+    out: np.ndarray = np.clip(img, 0, 255).astype(np.uint8)
+    return out
 
 
 def draw_card(card: Card, seed: int = 0, space_px: int = 100) -> np.ndarray:
@@ -145,8 +148,8 @@ def draw_card(card: Card, seed: int = 0, space_px: int = 100) -> np.ndarray:
     out = np.empty((2 * space_px, 2 * space_px, 3), np.uint8)
     for r in range(2):
         for c in range(2):
-            out[r * space_px : (r + 1) * space_px, c * space_px : (c + 1) * space_px] = (
-                draw_space(card[r][c], space_px, rng)
+            out[r * space_px : (r + 1) * space_px, c * space_px : (c + 1) * space_px] = draw_space(
+                card[r][c], space_px, rng
             )
     return out
 

@@ -49,7 +49,12 @@ def _card_rgba(img: np.ndarray, turns: int) -> tuple[np.ndarray, np.ndarray]:
     alpha = np.zeros((2 * S, 2 * S), np.float32)
     cv2.rectangle(alpha, (0, 0), (2 * S - 1, 2 * S - 1), 1.0, -1)
     rad = 9
-    for cx, cy in ((rad, rad), (2 * S - 1 - rad, rad), (rad, 2 * S - 1 - rad), (2 * S - 1 - rad, 2 * S - 1 - rad)):
+    for cx, cy in (
+        (rad, rad),
+        (2 * S - 1 - rad, rad),
+        (rad, 2 * S - 1 - rad),
+        (2 * S - 1 - rad, 2 * S - 1 - rad),
+    ):
         x0, y0 = (0 if cx < S else cx), (0 if cy < S else cy)
         alpha[y0 : y0 + rad + 1 if cy < S else 2 * S, x0 : x0 + rad + 1 if cx < S else 2 * S] = 0
         cv2.circle(alpha, (cx, cy), rad, 1.0, -1, cv2.LINE_AA)
@@ -59,12 +64,16 @@ def _card_rgba(img: np.ndarray, turns: int) -> tuple[np.ndarray, np.ndarray]:
     return face, alpha
 
 
-def _paste(canvas: np.ndarray, cover: np.ndarray, face: np.ndarray, alpha: np.ndarray, m: np.ndarray) -> None:
+def _paste(
+    canvas: np.ndarray, cover: np.ndarray, face: np.ndarray, alpha: np.ndarray, m: np.ndarray
+) -> None:
     h, w = cover.shape
     f = cv2.warpAffine(face, m, (w, h), flags=cv2.INTER_LINEAR)
     a = cv2.warpAffine(alpha, m, (w, h), flags=cv2.INTER_LINEAR)
     # a soft shadow of the card's thickness on what lies below
-    sh = cv2.GaussianBlur(cv2.warpAffine(alpha, m + np.array([[0, 0, 2], [0, 0, 3]]), (w, h)), (0, 0), 2)
+    sh = cv2.GaussianBlur(
+        cv2.warpAffine(alpha, m + np.array([[0, 0, 2], [0, 0, 3]]), (w, h)), (0, 0), 2
+    )
     canvas *= (1 - 0.35 * sh * cover)[..., None]
     canvas[:] = canvas * (1 - a[..., None]) + f * a[..., None]
     cover[:] = np.maximum(cover, a)
@@ -88,8 +97,8 @@ def _camera(rng: np.random.Generator, style: PhotoStyle, extent: float) -> np.nd
     ry = np.array([[np.cos(psi), 0, np.sin(psi)], [0, 1, 0], [-np.sin(psi), 0, np.cos(psi)]])
     r = ry @ rx @ rz
     h = np.column_stack([r[:, 0], r[:, 1], np.array([0, 0, dist])])
-    h = h / h[2, 2]
-    return h
+    out: np.ndarray = h / h[2, 2]
+    return out
 
 
 def _table(rng: np.random.Generator, w: int, h: int) -> np.ndarray:
@@ -118,13 +127,17 @@ def _hand(img: np.ndarray, avoid: np.ndarray, rng: np.random.Generator, size: fl
         cx, cy = float(rng.uniform(0, w)), float(rng.uniform(0, h))
         ang = float(rng.uniform(0, 360))
         layer = np.zeros((h, w), np.uint8)
-        cv2.ellipse(layer, (int(cx), int(cy)), (int(size * 1.1), int(size * 0.9)), ang, 0, 360, 255, -1)
+        cv2.ellipse(
+            layer, (int(cx), int(cy)), (int(size * 1.1), int(size * 0.9)), ang, 0, 360, 255, -1
+        )
         t = np.deg2rad(ang)
         for k in range(4):
             off = (k - 1.5) * size * 0.45
             fx = cx + np.cos(t) * size * 1.5 - np.sin(t) * off
             fy = cy + np.sin(t) * size * 1.5 + np.cos(t) * off
-            cv2.ellipse(layer, (int(fx), int(fy)), (int(size * 0.7), int(size * 0.18)), ang, 0, 360, 255, -1)
+            cv2.ellipse(
+                layer, (int(fx), int(fy)), (int(size * 0.7), int(size * 0.18)), ang, 0, 360, 255, -1
+            )
         if not (layer.astype(bool) & avoid).any():
             img[layer > 0] = skin
             return
@@ -154,7 +167,9 @@ def render_photo(
         _paste(canvas, cover, face, alpha, m)
     reserve_cover = cover.copy()
     if st.clutter:
-        unused = [i for i in card_images if i not in {p.card_id for p in placements}] or list(card_images)
+        unused = [i for i in card_images if i not in {p.card_id for p in placements}] or list(
+            card_images
+        )
         for _ in range(int(rng.integers(0, 3))):
             for _try in range(20):
                 x = float(rng.uniform(0, pw - 2 * S))
@@ -171,15 +186,31 @@ def render_photo(
     # camera: plane (px) -> photo (px)
     extent = float(max(rows, cols) * S)
     cam = _camera(rng, st, extent)
-    centre = np.array([[1, 0, -(margin + cols * S / 2)], [0, 1, -(margin + rows * S / 2)], [0, 0, 1.0]])
+    centre = np.array(
+        [[1, 0, -(margin + cols * S / 2)], [0, 1, -(margin + rows * S / 2)], [0, 0, 1.0]]
+    )
     h0 = cam @ centre
     # scale so that a space measures the wanted number of pixels at the reserve's centre
-    pts = np.float32([[margin + cols * S / 2 + dx, margin + rows * S / 2 + dy] for dx, dy in ((0, 0), (S, 0), (0, S))])
+    pts = np.array(
+        [
+            [margin + cols * S / 2 + dx, margin + rows * S / 2 + dy]
+            for dx, dy in ((0, 0), (S, 0), (0, S))
+        ],
+        np.float32,
+    )
     proj = cv2.perspectiveTransform(pts[None], h0)[0]
     now = (np.linalg.norm(proj[1] - proj[0]) + np.linalg.norm(proj[2] - proj[0])) / 2
     want = rng.uniform(*st.space_px)
     # keep the whole reserve inside the photo: shrink when needed
-    corners = np.float32([[margin, margin], [margin + cols * S, margin], [margin, margin + rows * S], [margin + cols * S, margin + rows * S]])
+    corners = np.array(
+        [
+            [margin, margin],
+            [margin + cols * S, margin],
+            [margin, margin + rows * S],
+            [margin + cols * S, margin + rows * S],
+        ],
+        np.float32,
+    )
     span = cv2.perspectiveTransform(corners[None], h0)[0]
     room = min((st.width * 0.9) / np.ptp(span[:, 0]), (st.height * 0.9) / np.ptp(span[:, 1]))
     k = float(min(want / now, room))
@@ -199,7 +230,13 @@ def render_photo(
     img *= (1 - 0.3 * sh)[..., None]
     img = img * (1 - photo_cover[..., None]) + photo_cards * photo_cover[..., None]
     if st.clutter and rng.random() < 0.5:
-        avoid = cv2.dilate(reserve_mask.astype(np.uint8), np.ones((int(0.4 * space), int(0.4 * space)), np.uint8)) > 0
+        avoid = (
+            cv2.dilate(
+                reserve_mask.astype(np.uint8),
+                np.ones((int(0.4 * space), int(0.4 * space)), np.uint8),
+            )
+            > 0
+        )
         _hand(img, avoid, rng, space * 0.8)
     if st.lighting:
         img = _light(img, rng, space)
@@ -208,8 +245,8 @@ def render_photo(
         img = cv2.GaussianBlur(img, (0, 0), float(rng.uniform(0.4, 1.0)))
         img += rng.normal(0, rng.uniform(1.5, 5), img.shape).astype(np.float32)
         img = np.clip(img, 0, 255).astype(np.uint8)
-        ok, buf = cv2.imencode(".jpg", img, [cv2.IMWRITE_JPEG_QUALITY, int(rng.integers(60, 92))])
-        img = cv2.imdecode(buf, cv2.IMREAD_COLOR)
+        _ok, buf = cv2.imencode(".jpg", img, [cv2.IMWRITE_JPEG_QUALITY, int(rng.integers(60, 92))])
+        img = np.asarray(cv2.imdecode(buf, cv2.IMREAD_COLOR))
     else:
         img = img.astype(np.uint8)
     shift_rc = np.array([[1, 0, margin - 0.0], [0, 1, margin - 0.0], [0, 0, 1.0]])

@@ -34,7 +34,9 @@ def turned_card(card: Card, turns: int) -> list[list[SpaceKind]]:
     return [[grid[r, c].turned(turns) for c in range(2)] for r in range(2)]
 
 
-def visible(cards: dict[int, Card], placements: list[Placement]) -> dict[tuple[int, int], SpaceKind]:
+def visible(
+    cards: dict[int, Card], placements: list[Placement]
+) -> dict[tuple[int, int], SpaceKind]:
     """The top space at every covered position, normalised so the smallest row/col is 0."""
     top: dict[tuple[int, int], SpaceKind] = {}
     for p in placements:

@@ -18,6 +18,7 @@ const TEXT = {
     h_date: "Date", h_game: "Game", h_players: "Players", h_scores: "Scores", h_winner: "Winner",
     no_history: "No finished games yet.", saved: "Saved.", uploading: "Scoring…",
     scored: "Scored.", choose_photo: "Choose a photo first.", remove: "Remove", name: "Name",
+    in_play: "Objectives this round", next: "next",
   },
   de: {
     tab_game: "Spiel", tab_camera: "Kamera", tab_history: "Verlauf", tab_settings: "Einstellungen",
@@ -36,6 +37,7 @@ const TEXT = {
     h_scores: "Punkte", h_winner: "Sieger", no_history: "Noch keine beendeten Spiele.",
     saved: "Gespeichert.", uploading: "Werte aus…", scored: "Gewertet.",
     choose_photo: "Erst ein Foto wählen.", remove: "Entfernen", name: "Name",
+    in_play: "Ziele dieser Runde", next: "jetzt",
   },
 };
 const FRUIT_NAMES = { B: "banana", P: "plum", S: "strawberry", L: "lime" };
@@ -192,6 +194,7 @@ function renderHalli(h) {
       .map(([seat, ms]) => `${playerName(Number(seat))} ${Math.round(ms)} ms`).join(" · ");
     $("verdict-detail").replaceChildren(
       el("span", {}, [v.text, margin].filter(Boolean).join(" — ")),
+      ...((v.reasons || []).length ? [el("span", { class: "times" }, v.reasons.join(" · "))] : []),
       ...(times ? [el("span", { class: "times" }, `${t("reaction")}: ${times}`)] : []),
     );
   }
@@ -221,27 +224,42 @@ function renderHalli(h) {
 let shownReserve = null;
 let pickedSeat = null; // the seat chosen by hand in the upload form, until it is used
 function renderNimalia(n) {
-  $("nimalia-round").textContent = t("round", { n: n.round });
-  $("nimalia-next").textContent = n.to_photograph == null
-    ? "" : t("photograph", { name: playerName(n.to_photograph) });
+  $("nimalia-round").textContent = n.over ? t("over") : t("round", { n: n.round });
+  const inPlay = (n.objectives || []).map((id) => t("objective", { id })).join("  ");
+  let next = "";
+  if (n.over) {
+    next = n.winner == null ? t("draw") : t("winner", { name: playerName(n.winner) });
+  } else if (n.to_photograph != null) {
+    next = t("photograph", { name: playerName(n.to_photograph) });
+  }
+  $("nimalia-next").textContent = next;
+  $("nimalia-objectives").textContent = inPlay ? `${t("in_play")}: ${inPlay}` : "";
   $("nimalia-message").textContent = n.message || "";
-  const ids = n.objectives.map(String);
-  const head = el("tr", {}, el("th", {}, ""), ...ids.map((id) => el("th", {}, t("objective", { id }))),
-    el("th", {}, t("this_round")), el("th", {}, t("total")));
+  // the columns are the objectives of the last round scored (the rows carry them)
+  const ids = [...new Set(n.scores.flatMap((r) => Object.keys(r.objectives || {})))];
+  const read = new Set(n.read || []);
+  const head = el("tr", {}, el("th", {}, ""),
+    ...ids.map((id) => el("th", {}, t("objective", { id }))),
+    ...(ids.length ? [el("th", {}, t("round", { n: n.over ? n.round : n.round - 1 }))] : []),
+    el("th", {}, t("total")), el("th", { class: "photo-col" }, t("photo")));
   const rows = n.scores.map((r) => el("tr", { "data-seat": r.seat },
     el("td", { class: "name", colour: playerColour(r.seat) }, playerName(r.seat)),
     ...ids.map((id) => el("td", {}, r.objectives[id] ?? "–")),
-    el("td", {}, r.round_total ?? "–"),
-    el("td", { class: "total" }, r.total)));
+    ...(ids.length ? [el("td", {}, r.round_total ?? "–")] : []),
+    el("td", { class: "total" }, r.total),
+    el("td", { class: "photo-col" }, read.has(r.seat) ? "✓" : (n.to_photograph === r.seat ? t("next") : ""))));
   $("scores").replaceChildren(el("thead", {}, head), el("tbody", {}, ...rows));
   const select = $("upload-player");
   select.replaceChildren(...snap.players.map((p) => el("option", { value: p.seat }, p.name)));
   select.value = String(pickedSeat ?? n.to_photograph ?? snap.players[0]?.seat ?? 0);
-  const seat = shownReserve ?? [...n.scores].reverse().find((r) => r.photo)?.seat;
-  if (seat != null && n.scores.some((r) => r.seat === seat && r.photo)) {
-    $("reserve-img").src = `/api/nimalia/reserve/${seat}.jpg?v=${snap.seq}`;
+  const withPhoto = n.scores.filter((r) => r.photo || read.has(r.seat)).map((r) => r.seat);
+  const seat = shownReserve ?? withPhoto[withPhoto.length - 1];
+  if (seat != null) {
+    const img = $("reserve-img");
+    img.onerror = () => { $("reserve-figure").hidden = true; };
+    img.onload = () => { $("reserve-figure").hidden = false; };
+    img.src = `/api/nimalia/reserve/${seat}.jpg?v=${snap.seq}`;
     $("reserve-caption").textContent = playerName(seat);
-    $("reserve-figure").hidden = false;
   } else {
     $("reserve-figure").hidden = true;
   }

@@ -1,0 +1,65 @@
+"""End to end on small photos of reserves drawn with the project's own card art."""
+
+import numpy as np
+import pytest
+
+from tableref.vision.nimalia.cards import Card
+from tableref.vision.nimalia.enrol import Enrolment
+from tableref.vision.nimalia.locate import NoReserveError, locate
+from tableref.vision.nimalia.recognise import recognise
+from tableref.vision.synth.nimalia_photo import PhotoStyle, render_photo
+from tableref.vision.synth.nimalia_reserve import random_reserve
+
+SMALL = PhotoStyle(width=800, height=600, space_px=(45.0, 60.0), max_tilt_deg=20.0)
+
+
+def _photos(cards, images, count):  # type: ignore[no-untyped-def]
+    for seed in range(count):
+        rng = np.random.default_rng(100 + seed)
+        yield render_photo(images, cards, random_reserve(list(cards), rng, n_cards=6), rng, SMALL)
+
+
+def test_reads_most_spaces_and_names_the_doubtful_ones(
+    cards: dict[int, Card], card_images: dict[int, np.ndarray], enrolment: Enrolment
+) -> None:
+    total = right = silently_wrong = 0
+    for photo in _photos(cards, card_images, 4):
+        rec = recognise(photo.image, enrolment)
+        total += len(photo.spaces)
+        right += sum(rec.spaces.get(p) == k for p, k in photo.spaces.items())
+        silently_wrong += sum(photo.spaces.get(p) != k for p, k in rec.spaces.items())
+        # every space is either read or named
+        named = {(d.row, d.col) for d in rec.unreadable}
+        assert set(rec.spaces) | named == set(rec.guesses)
+        assert min(r for r, _ in rec.guesses) == 0 and min(c for _, c in rec.guesses) == 0
+    assert right / total >= 0.8, f"{right}/{total} spaces read right"
+    assert silently_wrong <= 2, f"{silently_wrong} spaces read wrong without a warning"
+
+
+def test_a_clean_photo_is_read_exactly(
+    cards: dict[int, Card], card_images: dict[int, np.ndarray], enrolment: Enrolment
+) -> None:
+    rng = np.random.default_rng(7)
+    style = PhotoStyle(
+        width=800,
+        height=600,
+        space_px=(55.0, 60.0),
+        max_tilt_deg=10.0,
+        max_turn_deg=5.0,
+        clutter=False,
+        lighting=False,
+        noise=False,
+    )
+    photo = render_photo(
+        card_images, cards, random_reserve(list(cards), rng, n_cards=3), rng, style
+    )
+    rec = recognise(photo.image, enrolment)
+    assert rec.unreadable == []
+    assert rec.spaces == photo.spaces
+    assert rec.as_json()["spaces"][0].keys() >= {"row", "col", "terrain", "animal", "confidence"}  # type: ignore[index]
+
+
+def test_an_empty_table_is_refused() -> None:
+    table = np.full((600, 800, 3), 90, np.uint8)
+    with pytest.raises(NoReserveError, match="no cards"):
+        locate(table)

@@ -22,6 +22,7 @@ class SimPlayers:
         self.daemon = daemon
         self.pace = pace
         self.rng = random.Random(seed)
+        self.paused = False  # the players stop turning cards (and ringing)
 
     async def run(self) -> None:
         reach_s = min(0.15, self.pace.flip_s / 3)
@@ -38,7 +39,7 @@ class SimPlayers:
         d = self.daemon
         world, session = d.world, d.session
         if world is None or not isinstance(session, HalliSession) or session.locked \
-                or session.rules.over:
+                or session.rules.over or self.paused:
             return world, None
         if self.pace.max_flips and d.sim_flips >= self.pace.max_flips:
             return world, None
@@ -62,6 +63,6 @@ class SimPlayers:
         mean = self.pace.reaction_ms / 1000
         await asyncio.sleep(max(0.15, self.rng.gauss(mean, mean / 4)))
         world = self.daemon.world
-        if world is None or world.rules.state is not state:
+        if world is None or world.rules.state is not state or self.paused:
             return  # the table changed: too late
         self.daemon.press(bot, time.monotonic_ns())

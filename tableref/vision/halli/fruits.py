@@ -41,7 +41,7 @@ class FruitOptions:
     max_blob: float = 0.16  # largest single fruit
     max_other: float = 0.045  # unexplained non-paper area allowed
     max_fruits: int = 6
-    paper_sat: int = 60
+    paper_sat: int = 40
     vivid_sat: int = 150  # most of a fruit is at least this saturated
     # fruits lie in dice-pip layouts, the same turned half round; a card partly
     # covered by a hand shows a lopsided layout. Off for decks laid out otherwise.

@@ -56,13 +56,15 @@ def _edge_sliver(stat: np.ndarray, w: int, h: int) -> bool:
 
 
 def _running_out(hsv: Image, ranges: tuple[tuple[int, int], ...],
-                 opts: FruitOptions) -> np.ndarray:
-    """Pixels of this colour connected to the border of the surround image."""
+                 opts: FruitOptions) -> np.ndarray | None:
+    """Pixels of this colour connected to the border of the surround image (None: none)."""
     sel = np.zeros(hsv.shape[:2], bool)
     for lo, hi in ranges:
         sel |= (hsv[..., 0] >= lo) & (hsv[..., 0] <= hi)
     m = (sel & (hsv[..., 1] >= opts.min_sat) & (hsv[..., 2] >= opts.min_val)).astype(np.uint8)
-    n, labels = cv2.connectedComponents(m, connectivity=8)
+    if not (m[0].any() or m[-1].any() or m[:, 0].any() or m[:, -1].any()):
+        return None
+    _, labels = cv2.connectedComponents(m, connectivity=8)
     edge = np.unique(np.concatenate([labels[0], labels[-1], labels[:, 0], labels[:, -1]]))
     edge = edge[edge > 0]
     return np.isin(labels, edge)
@@ -116,7 +118,8 @@ def count_fruits(card: Image, opts: FruitOptions | None = None,
         for lo, hi in ranges:
             sel |= (hue >= lo) & (hue <= hi)
         m = (sel & coloured).astype(np.uint8)
-        outside = _running_out(hsv_all, ranges, opts) if surround is not None else None
+        outside: np.ndarray | None = None
+        checked = surround is None  # whether `outside` is known for this colour
         n, labels, stats, cents = cv2.connectedComponentsWithStats(m, connectivity=8)
         for i in range(1, n):
             a = int(stats[i, cv2.CC_STAT_AREA])
@@ -134,6 +137,8 @@ def count_fruits(card: Image, opts: FruitOptions | None = None,
             if fruit == "lime" and berries is not None and _leaf(labels == i, a, berries):
                 explained |= (labels == i).astype(np.uint8)
                 continue  # a strawberry's leaves
+            if not checked:
+                outside, checked = _running_out(hsv_all, ranges, opts), True
             if outside is not None and np.any(
                     outside[oy:oy + card.shape[0], ox:ox + card.shape[1]][labels == i]):
                 return FruitCount(counts, False, f"{fruit} colour running on off the card")

@@ -46,7 +46,7 @@ class FruitOptions:
     # fruits lie in dice-pip layouts, the same turned half round; a card partly
     # covered by a hand shows a lopsided layout. Off for decks laid out otherwise.
     symmetric: bool = True
-    symmetry_tolerance: float = 0.2  # fraction of the card's width and height
+    symmetry_tolerance: float = 0.16  # fraction of the card's width and height
 
 
 def _edge_sliver(stat: np.ndarray, w: int, h: int) -> bool:
@@ -86,9 +86,13 @@ def _count_blobs(mask: np.ndarray) -> int:
 
 def _symmetric(centres: list[tuple[float, float]], w: int, h: int,
                tolerance: float = 0.13) -> bool:
-    """Every fruit has a partner (or itself) where the layout turned half round puts it."""
+    """The layout is centred on the card, and every fruit has a partner (or is itself
+    one) where the layout turned half round about its centre puts it."""
     pts = np.array(centres) / np.array([w, h])
-    mirrored = 1.0 - pts
+    mid = pts.mean(axis=0)
+    if np.abs(mid - 0.5).max() > tolerance:
+        return False
+    mirrored = 2 * mid - pts
     d = np.abs(mirrored[:, None, :] - pts[None, :, :]).max(axis=2)
     return bool((d.min(axis=1) <= tolerance).all())
 

@@ -218,6 +218,7 @@ function renderHalli(h) {
         onclick: () => ringBell(p.seat) }, `${t("ring")} (${p.seat + 1})`));
   });
   $("piles").replaceChildren(...cards);
+  $("piles").style.setProperty("--n", String(Math.max(2, h.piles.length)));
   $("bell-count").textContent = h.bell;
 }
 
@@ -238,9 +239,10 @@ function renderNimalia(n) {
   // the columns are the objectives of the last round scored (the rows carry them)
   const ids = [...new Set(n.scores.flatMap((r) => Object.keys(r.objectives || {})))];
   const read = new Set(n.read || []);
+  const scoredRound = n.over ? n.round : n.round - 1;
   const head = el("tr", {}, el("th", {}, ""),
     ...ids.map((id) => el("th", {}, t("objective", { id }))),
-    ...(ids.length ? [el("th", {}, t("round", { n: n.over ? n.round : n.round - 1 }))] : []),
+    ...(ids.length ? [el("th", {}, scoredRound >= 1 ? t("round", { n: scoredRound }) : t("this_round"))] : []),
     el("th", {}, t("total")), el("th", { class: "photo-col" }, t("photo")));
   const rows = n.scores.map((r) => el("tr", { "data-seat": r.seat },
     el("td", { class: "name", colour: playerColour(r.seat) }, playerName(r.seat)),

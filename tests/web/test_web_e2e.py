@@ -6,6 +6,8 @@ from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
 
+import cv2
+import numpy as np
 import pytest
 from playwright.async_api import Browser, Page, async_playwright
 from web_daemon import CHROMIUM, CHROMIUM_ARGS, get_json, running_daemon
@@ -91,9 +93,6 @@ async def test_a_key_and_a_button_ring_bells_and_the_verdict_appears(
 
 def _reserve_photos(tmp: Path, count: int) -> list[tuple[Path, list[dict[str, Any]]]]:
     """Photos of random reserves made of the project's own drawn cards, with their truth."""
-    import cv2
-    import numpy as np
-
     from tableref.device.daemon.service import SIM_NIMALIA_ART_SEED
     from tableref.vision.synth.nimalia_art import draw_cards, synthetic_cards
     from tableref.vision.synth.nimalia_photo import PhotoStyle, render_photo
@@ -140,6 +139,17 @@ async def test_the_nimalia_view_uploads_photos_and_shows_their_scores(
         assert len(state["players"]) == 2
         objectives = state["nimalia"]["objectives"]
         assert await page.inner_text("#nimalia-next") == "Photograph the reserve of Ann"
+
+        # a photo with no reserve on it, and a file that is not a photo: clear errors
+        blank = tmp_path / "blank.png"
+        assert cv2.imwrite(str(blank), np.full((300, 400, 3), 90, np.uint8))
+        text = tmp_path / "notes.txt"
+        text.write_text("not a photo")
+        for bad, words in ((blank, "no reserve read"), (text, "must be a JPEG or PNG image")):
+            await page.set_input_files("#upload-file", str(bad))
+            await page.click("#upload-form button[type=submit]")
+            await page.wait_for_selector(f"#upload-msg:has-text('{words}')", timeout=30000)
+        assert get_json(base + "/api/state")["nimalia"]["read"] == []
 
         for seat, (path, _) in enumerate(photos):
             await page.select_option("#upload-player", str(seat))

@@ -186,7 +186,8 @@ async def test_a_phone_on_the_lan_needs_the_pin_the_kiosk_shows(
     errors: list[str] = []
     with running_daemon(tmp_path, "--host", "0.0.0.0") as base:
         kiosk = await _open(browser, base + "/", errors)
-        pin = await (await kiosk.wait_for_selector("#access #pin-value")).inner_text()
+        await kiosk.wait_for_selector("#access #pin-value")
+        pin = await kiosk.inner_text("#access #pin-value")
         assert pin.isdigit() and len(pin) >= 4
         phone_ctx = await browser.new_context(viewport={"width": 400, "height": 800})
         phone = await phone_ctx.new_page()

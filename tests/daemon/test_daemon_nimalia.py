@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 from pathlib import Path
 
 import cv2
@@ -71,7 +72,7 @@ async def test_a_round_is_scored_from_photos_and_survives_a_restart(
         row = nim["scores"][seat]
         assert row["objectives"] == {str(s.objective.id): s.points[seat] for s in expected}
         assert row["total"] == expected[-1].totals[seat]
-    assert d.said and d.said[-1][1].startswith("Round 1.")
+    assert d.said and d.said[-1][1].startswith("Round 1. Objective 5: Ann ")
     before = d.snapshot()
     await d.stop()
     d.store.close()
@@ -102,3 +103,29 @@ async def test_a_bad_photo_is_refused_naming_the_problem(
         await d.press_bell(0)
     await d.stop()
     d.store.close()
+
+
+async def test_a_reserve_under_the_table_camera_is_scored(
+    tmp_path: Path, art: tuple  # type: ignore[type-arg]
+) -> None:
+    from tableref.device.camera.sources import FolderSource
+
+    data, truth = _photo(art, 21)
+    folder = tmp_path / "cam"
+    folder.mkdir()
+    (folder / "frame.png").write_bytes(data)
+    parts = Parts(camera=FolderSource(folder, fps=20), nimalia_enrolment=lambda: art[2])
+    d = Daemon(parse_config(CONFIG), Store(tmp_path / "j.sqlite3"), parts, sim=False)
+    await d.start()
+    try:
+        for _ in range(200):
+            if d.last_frame is not None:
+                break
+            await asyncio.sleep(0.02)
+        await d.photograph_reserve(0)
+        assert d.snapshot()["nimalia"]["read"] == [0]
+        events = d.store.events(d.game_id)
+        assert events[-1]["event"] == "reserve" and events[-1]["spaces"] == truth
+    finally:
+        await d.stop()
+        d.store.close()

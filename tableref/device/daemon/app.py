@@ -18,6 +18,8 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
+import cv2
+
 from tableref.device.camera.base import Frame
 from tableref.device.camera.runner import CameraRunner
 from tableref.device.config import Config
@@ -67,6 +69,7 @@ class Daemon:
         self._vision = ThreadPoolExecutor(max_workers=1, thread_name_prefix="vision")
         self._camera: CameraRunner | None = None
         self._jpeg: bytes | None = None
+        self.last_frame: Frame | None = None
         self._jpeg_t = 0.0
         self._loop: asyncio.AbstractEventLoop | None = None
         self._bells: list[Any] = []  # the open GPIO bells, when there are some
@@ -239,6 +242,7 @@ class Daemon:
 
     # -- the world --------------------------------------------------------------------
     async def _on_frame(self, frame: Frame) -> None:
+        self.last_frame = frame
         session, eyes = self.session, self.parts.eyes
         if not isinstance(session, HalliSession) or eyes is None:
             return
@@ -342,6 +346,16 @@ class Daemon:
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_bytes(jpeg)
         session.reserve_read(player, spaces, photo=bool(jpeg))
+
+    async def photograph_reserve(self, player: int) -> None:
+        """Score `player`'s reserve from the table camera's latest frame (as an upload)."""
+        frame = self.last_frame
+        if frame is None or not self.health.ok("camera"):
+            raise HubError("no camera frame to read the reserve from: upload a photo instead")
+        ok, png = cv2.imencode(".png", frame.image)
+        if not ok:
+            raise HubError("the camera frame cannot be encoded")
+        await self.upload_reserve(player, png.tobytes(), "image/png")
 
     async def apply_settings(self, settings: dict[str, Any]) -> None:
         try:

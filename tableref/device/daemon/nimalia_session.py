@@ -100,7 +100,9 @@ class NimaliaSession:
             self._journal(score)
             self.apply_record(score, live=True)
             rows = [(self.players[r["seat"]], r["round_total"], r["total"]) for r in self.rows]
-            said = self._words.scores(round_no, rows)
+            ids = [int(k) for k in self.rows[0]["objectives"]]
+            per = {i: [r["objectives"][str(i)] for r in self.rows] for i in ids}
+            said = self._words.scores(round_no, rows, per)
             if self.rules.over:
                 said.append(self._words.phrases.wins(self.winner()))
             self._say(said)

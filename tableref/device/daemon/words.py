@@ -27,6 +27,8 @@ _EXTRA = {
         "device_back": "The {device} works again.",
         "round": "Round {round}.",
         "score": "{name}: {points} points, total {total}.",
+        "objective": "Objective {id}:",
+        "points": "{name} {points}",
     },
     "de": {
         "nojudge": "Keine Kamera: ihr entscheidet.",
@@ -35,6 +37,8 @@ _EXTRA = {
         "device_back": "{device} funktioniert wieder.",
         "round": "Runde {round}.",
         "score": "{name}: {points} Punkte, insgesamt {total}.",
+        "objective": "Ziel {id}:",
+        "points": "{name} {points}",
     },
 }
 
@@ -66,9 +70,16 @@ class Words:
             out.append(p.wins(ring.winner))
         return out
 
-    def scores(self, round_no: int, rows: list[tuple[str, int, int]]) -> list[str]:
-        out = [self._t["round"].format(round=round_no)]
-        out += [self._t["score"].format(name=n, points=pts, total=tot) for n, pts, tot in rows]
+    def scores(self, round_no: int, rows: list[tuple[str, int, int]],
+               objectives: dict[int, list[int]] | None = None) -> list[str]:
+        """"Round 1." "Objective 5: Ann 6, Ben 2." ... "Ann: 9 points, total 9." ..."""
+        t = self._t
+        out = [t["round"].format(round=round_no)]
+        for oid, points in (objectives or {}).items():
+            each = ", ".join(t["points"].format(name=n, points=p)
+                             for (n, _, _), p in zip(rows, points, strict=True))
+            out.append(f"{t['objective'].format(id=oid)} {each}.")
+        out += [t["score"].format(name=n, points=pts, total=tot) for n, pts, tot in rows]
         return out
 
     def device(self, name: str, ok: bool) -> str:

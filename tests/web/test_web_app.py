@@ -127,6 +127,18 @@ async def test_a_reserve_photo_is_uploaded(client_for: ClientFor, ext: str, ctyp
     assert (await client.get("/api/nimalia/reserve/0.jpg")).status == 404
 
 
+async def test_a_reserve_is_photographed_with_the_table_camera(client_for: ClientFor) -> None:
+    hub = FakeHub("nimalia")
+    client = await client_for(hub)
+    res = await client.post("/api/nimalia/photograph/1")
+    assert res.status == 400 and "no camera frame" in (await res.json())["error"]
+    hub.camera = _image(".jpg")
+    res = await client.post("/api/nimalia/photograph/1")
+    assert res.status == 200
+    assert hub.uploads == [(1, hub.camera, "image/jpeg")]
+    assert (await client.post("/api/nimalia/photograph/x")).status == 400
+
+
 async def test_a_raw_photo_body_is_accepted(client_for: ClientFor) -> None:
     hub = FakeHub("nimalia")
     client = await client_for(hub)

@@ -21,6 +21,7 @@ ROUTES = [
     ("POST", "/api/bell/0"),
     ("POST", "/api/settings"),
     ("POST", "/api/nimalia/upload"),
+    ("POST", "/api/nimalia/photograph/0"),
 ]
 
 

@@ -150,6 +150,15 @@ async def test_the_nimalia_view_uploads_photos_and_shows_their_scores(
             await page.click("#upload-form button[type=submit]")
             await page.wait_for_selector(f"#upload-msg:has-text('{words}')", timeout=30000)
         assert get_json(base + "/api/state")["nimalia"]["read"] == []
+        # the table camera button: the simulated camera films a Halli Galli table, so the
+        # daemon answers (here, that it cannot read a reserve) and the page shows it
+        await page.click("#photograph")
+        msg = page.locator("#upload-msg")
+        await msg.filter(has_not_text="Scoring").wait_for(timeout=30000)
+        answer = await msg.inner_text()
+        assert answer == "Scored." or answer.startswith("Ann: ") or "camera" in answer, answer
+        if answer != "Scored.":
+            assert get_json(base + "/api/state")["nimalia"]["read"] == []
 
         for seat, (path, _) in enumerate(photos):
             await page.select_option("#upload-player", str(seat))

@@ -38,6 +38,7 @@ def create_app(hub: Hub, *, pin: str | None, lan: bool) -> web.Application:
             web.post("/api/login", login),
             web.post("/api/bell/{player}", bell),
             web.post("/api/nimalia/upload", upload),
+            web.post("/api/nimalia/photograph/{player}", photograph),
             web.get("/api/nimalia/reserve/{player}.jpg", reserve_photo),
             web.post("/api/settings", settings),
             web.get("/api/history", history),
@@ -169,6 +170,12 @@ async def upload(request: web.Request) -> web.Response:
     except UploadError as exc:
         return _error(exc.status, str(exc))
     await _hub(request).upload_reserve(player, data, content_type)
+    return web.json_response(_with_access(request, _hub(request).snapshot()))
+
+
+async def photograph(request: web.Request) -> web.Response:
+    """Read a reserve from the table camera instead of an uploaded photo."""
+    await _hub(request).photograph_reserve(_seat(request))
     return web.json_response(_with_access(request, _hub(request).snapshot()))
 
 

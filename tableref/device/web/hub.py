@@ -110,6 +110,13 @@ class Hub(Protocol):
         """
         ...
 
+    async def photograph_reserve(self, player: int) -> None:
+        """Score `player`'s Nimalia reserve from the table camera's latest frame.
+
+        Raises HubError as `upload_reserve` does, and when there is no camera frame.
+        """
+        ...
+
     async def apply_settings(self, settings: dict[str, Any]) -> None:
         """Change game, players or language; raises HubError naming the bad key."""
         ...

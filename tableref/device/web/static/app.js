@@ -18,7 +18,7 @@ const TEXT = {
     h_date: "Date", h_game: "Game", h_players: "Players", h_scores: "Scores", h_winner: "Winner",
     no_history: "No finished games yet.", saved: "Saved.", uploading: "Scoring…",
     scored: "Scored.", choose_photo: "Choose a photo first.", remove: "Remove", name: "Name",
-    in_play: "Objectives this round", next: "next",
+    in_play: "Objectives this round", next: "next", photograph_btn: "Use the table camera",
   },
   de: {
     tab_game: "Spiel", tab_camera: "Kamera", tab_history: "Verlauf", tab_settings: "Einstellungen",
@@ -37,7 +37,7 @@ const TEXT = {
     h_scores: "Punkte", h_winner: "Sieger", no_history: "Noch keine beendeten Spiele.",
     saved: "Gespeichert.", uploading: "Werte aus…", scored: "Gewertet.",
     choose_photo: "Erst ein Foto wählen.", remove: "Entfernen", name: "Name",
-    in_play: "Ziele dieser Runde", next: "jetzt",
+    in_play: "Ziele dieser Runde", next: "jetzt", photograph_btn: "Tischkamera verwenden",
   },
 };
 const FRUIT_NAMES = { B: "banana", P: "plum", S: "strawberry", L: "lime" };
@@ -284,6 +284,22 @@ $("upload-form").addEventListener("submit", async (ev) => {
     shownReserve = seat;
     pickedSeat = null;
     render(await api("POST", "/api/nimalia/upload", form));
+    msg.textContent = t("scored");
+    msg.className = "message ok";
+  } catch (e) {
+    msg.textContent = e.message;
+  }
+});
+
+$("photograph").addEventListener("click", async () => {
+  const seat = Number($("upload-player").value);
+  const msg = $("upload-msg");
+  msg.className = "message";
+  msg.textContent = t("uploading");
+  try {
+    shownReserve = seat;
+    pickedSeat = null;
+    render(await api("POST", `/api/nimalia/photograph/${seat}`));
     msg.textContent = t("scored");
     msg.className = "message ok";
   } catch (e) {

@@ -64,6 +64,7 @@ async def test_the_page_and_its_files_are_served(hub: FakeHub, client_for: Clien
     for name, kind in (("app.js", "javascript"), ("style.css", "text/css")):
         res = await client.get(f"/static/{name}")
         assert res.status == 200 and kind in res.headers["Content-Type"]
+        assert res.headers["Cache-Control"] == "no-cache"
     assert page.headers["X-Content-Type-Options"] == "nosniff"
 
 

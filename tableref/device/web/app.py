@@ -60,6 +60,9 @@ async def _guard(request: web.Request, handler: Handler) -> web.StreamResponse:
         response = await handler(request)
     except HubError as exc:
         response = _error(400, str(exc))
+    if request.path.startswith("/static/"):
+        # revalidate every time: after an update the kiosk must not run yesterday's app.js
+        response.headers.setdefault("Cache-Control", "no-cache")
     response.headers.setdefault("X-Content-Type-Options", "nosniff")
     response.headers.setdefault(
         "Content-Security-Policy",

@@ -11,6 +11,7 @@ import aiohttp
 import cv2
 import numpy as np
 import pytest
+from aiohttp import web
 from conftest import REMOTE_HEADER, Client
 from web_fakehub import FakeHub
 
@@ -219,3 +220,18 @@ def test_lan_without_a_pin_is_refused_at_start(hub: FakeHub) -> None:
         create_app(hub, pin=None, lan=True)
     with pytest.raises(ValueError, match="digits only"):
         create_app(hub, pin="12ab", lan=True)
+
+
+async def test_open_live_streams_do_not_hold_up_shutdown(hub: FakeHub) -> None:
+    """The kiosk keeps /api/events open for ever; stopping the daemon must not wait for it."""
+    runner = web.AppRunner(create_app(hub, pin=None, lan=False))  # shutdown_timeout 60 s
+    await runner.setup()
+    site = web.TCPSite(runner, "127.0.0.1", 0)
+    await site.start()
+    port = runner.addresses[0][1]
+    async with aiohttp.ClientSession() as session:
+        res = await session.get(f"http://127.0.0.1:{port}/api/events")
+        assert (await asyncio.wait_for(res.content.readline(), 5)).startswith(b"data: ")
+        await asyncio.wait_for(runner.cleanup(), 5)
+        rest = await asyncio.wait_for(res.content.read(), 5)  # the stream ended
+        assert b"data: " not in rest

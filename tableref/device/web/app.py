@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
-import contextlib
 import json
 from collections.abc import Awaitable, Callable
 from pathlib import Path
@@ -13,12 +11,13 @@ from aiohttp import web
 
 from tableref.device.web.auth import COOKIE, Gate, is_loopback
 from tableref.device.web.hub import Hub, HubError
+from tableref.device.web.live import Streams, serve_events
 from tableref.device.web.upload import UploadError, read_photo
 
 STATIC_DIR = Path(__file__).parent / "static"
 HUB_KEY = web.AppKey("hub", Hub)
 GATE_KEY = web.AppKey("gate", Gate)
-HEARTBEAT_S = 15.0
+STREAMS_KEY = web.AppKey("streams", Streams)
 MAX_JSON_BYTES = 64 * 1024
 
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
@@ -30,6 +29,8 @@ def create_app(hub: Hub, *, pin: str | None, lan: bool) -> web.Application:
     app = web.Application(middlewares=[_guard, gate.middleware()])
     app[HUB_KEY] = hub
     app[GATE_KEY] = gate
+    app[STREAMS_KEY] = Streams()
+    app.on_shutdown.append(app[STREAMS_KEY].close_all)
     app.add_routes(
         [
             web.get("/", page),
@@ -105,44 +106,8 @@ async def state(request: web.Request) -> web.Response:
 
 
 async def events(request: web.Request) -> web.StreamResponse:
-    """Server-sent events: one `data:` line of snapshot JSON per change, heartbeats between."""
-    response = web.StreamResponse(
-        headers={
-            "Content-Type": "text/event-stream",
-            "Cache-Control": "no-cache",
-            "X-Accel-Buffering": "no",
-        }
-    )
-    await response.prepare(request)
-    updates = _hub(request).subscribe()
-    pending: asyncio.Task[dict[str, Any]] | None = None
-    try:
-        while True:
-            if pending is None:
-                pending = asyncio.ensure_future(anext(updates))
-            done, _ = await asyncio.wait({pending}, timeout=HEARTBEAT_S)
-            if not done:
-                await response.write(b": heartbeat\n\n")
-                continue
-            try:
-                snap = pending.result()
-            except StopAsyncIteration:
-                break
-            pending = None
-            body = json.dumps(_with_access(request, snap), separators=(",", ":"))
-            await response.write(f"data: {body}\n\n".encode())
-    except ConnectionResetError:
-        pass
-    finally:
-        if pending is not None:
-            pending.cancel()
-            with contextlib.suppress(asyncio.CancelledError, Exception):
-                await pending
-        aclose = getattr(updates, "aclose", None)
-        if aclose is not None:
-            with contextlib.suppress(Exception):
-                await aclose()
-    return response
+    """Server-sent events: one `data:` line of snapshot JSON per change."""
+    return await serve_events(request, _hub(request), request.app[STREAMS_KEY], _with_access)
 
 
 async def login(request: web.Request) -> web.Response:

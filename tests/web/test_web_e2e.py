@@ -10,7 +10,7 @@ import cv2
 import numpy as np
 import pytest
 from playwright.async_api import Browser, Page, async_playwright
-from web_daemon import CHROMIUM, CHROMIUM_ARGS, get_json, running_daemon
+from web_daemon import CHROMIUM, CHROMIUM_ARGS, DaemonProcess, get_json, running_daemon
 
 
 @pytest.fixture
@@ -219,4 +219,31 @@ async def test_a_phone_on_the_lan_needs_the_pin_the_kiosk_shows(
         assert get_json(base + "/api/state")["halli"]["last_verdict"]["player"] == 1
         await _verdict_after(kiosk, 0)  # and the kiosk sees it live
         await phone_ctx.close()
+    assert errors == []
+
+
+async def test_the_page_comes_back_by_itself_after_the_daemon_is_killed(
+    browser: Browser, tmp_path: Path
+) -> None:
+    errors: list[str] = []
+    daemon = DaemonProcess(tmp_path)
+    try:
+        daemon.start()
+        page = await _open(browser, daemon.base + "/", errors)
+        await page.wait_for_selector("#conn:has-text('live')")
+        await page.keyboard.press("1")
+        await _verdict_after(page, 0)
+        shown = await page.inner_text("#verdict-text")
+        daemon.kill()
+        await page.wait_for_selector("#conn.down")
+        daemon.start()  # same port, same journal
+        await page.wait_for_selector("#conn:not(.down)", timeout=20000)
+        state = get_json(daemon.base + "/api/state")
+        assert state["halli"]["last_verdict"]["seq"] == 1  # the journal kept the ring
+        assert await page.inner_text("#verdict-text") == shown
+        assert await page.get_attribute("#verdict", "data-seq") == "1"
+        await page.keyboard.press("2")  # and the game goes on from the page
+        await _verdict_after(page, 1)
+    finally:
+        daemon.stop()
     assert errors == []

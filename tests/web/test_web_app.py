@@ -16,6 +16,7 @@ from conftest import REMOTE_HEADER, Client
 from web_fakehub import FakeHub
 
 from tableref.device.web.app import create_app
+from tableref.device.web.auth import lan_address
 from tableref.device.web.hub import Hub, snapshot_problems
 from tableref.device.web.upload import MAX_PHOTO_BYTES
 
@@ -72,7 +73,10 @@ async def test_the_page_and_its_files_are_served(hub: FakeHub, client_for: Clien
 async def test_state_is_the_hub_snapshot_plus_access(hub: FakeHub, client_for: ClientFor) -> None:
     client = await client_for(hub, pin="4821", lan=True)
     body = await (await client.get("/api/state")).json()
+    url = body["access"].pop("url")
     assert body["access"] == {"pin": "4821", "lan": True}
+    addr = lan_address()
+    assert url == (f"http://{addr}:{client.server.port}/" if addr else None)
     assert {k: v for k, v in body.items() if k != "access"} == hub.snapshot()
     lan = await (await client.get("/api/state", headers={**LAN, "X-Tableref-Pin": "4821"})).json()
     assert "access" not in lan  # a LAN client never learns the PIN from the server

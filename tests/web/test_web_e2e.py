@@ -187,9 +187,9 @@ async def test_the_nimalia_view_uploads_photos_and_shows_their_scores(
 async def test_a_phone_on_the_lan_needs_the_pin_the_kiosk_shows(
     browser: Browser, tmp_path: Path
 ) -> None:
-    from test_web_auth import _lan_address
+    from tableref.device.web.auth import lan_address
 
-    addr = _lan_address()
+    addr = lan_address()
     if addr is None:
         pytest.skip("this machine has no non-loopback IPv4 address to act as the LAN")
     errors: list[str] = []
@@ -198,10 +198,12 @@ async def test_a_phone_on_the_lan_needs_the_pin_the_kiosk_shows(
         await kiosk.wait_for_selector("#access #pin-value")
         pin = await kiosk.inner_text("#access #pin-value")
         assert pin.isdigit() and len(pin) >= 4
+        phone_url = await kiosk.inner_text("#access #lan-url")  # the kiosk says where to go
+        assert phone_url == base.replace("127.0.0.1", addr) + "/"
         phone_ctx = await browser.new_context(viewport={"width": 400, "height": 800})
         phone = await phone_ctx.new_page()
         phone.on("pageerror", lambda exc: errors.append(str(exc)))
-        await phone.goto(base.replace("127.0.0.1", addr) + "/")
+        await phone.goto(phone_url)
         await phone.wait_for_selector("#pin-prompt", state="visible")
         assert await phone.locator("#halli .player").count() == 0  # nothing leaked
         wrong = "0" * len(pin) if pin != "0" * len(pin) else "1" * len(pin)

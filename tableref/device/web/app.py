@@ -9,7 +9,7 @@ from typing import Any
 
 from aiohttp import web
 
-from tableref.device.web.auth import COOKIE, Gate, is_loopback
+from tableref.device.web.auth import COOKIE, Gate, is_loopback, lan_address
 from tableref.device.web.hub import Hub, HubError
 from tableref.device.web.live import Streams, serve_events
 from tableref.device.web.upload import UploadError, read_photo
@@ -93,7 +93,11 @@ def _with_access(request: web.Request, snap: dict[str, Any]) -> dict[str, Any]:
     """The kiosk (loopback) also sees the PIN it must show; LAN clients already know it."""
     if is_loopback(request.remote):
         gate = request.app[GATE_KEY]
-        return {**snap, "access": {"pin": gate.pin if gate.lan else None, "lan": gate.lan}}
+        access: dict[str, Any] = {"pin": gate.pin if gate.lan else None, "lan": gate.lan}
+        addr = lan_address() if gate.lan else None
+        port = request.url.port
+        access["url"] = f"http://{addr}:{port}/" if addr and port else None
+        return {**snap, "access": access}
     return snap
 
 

@@ -146,7 +146,9 @@ function render(s) {
   const access = s.access;
   $("access").hidden = !(access && access.lan && access.pin);
   if (access && access.pin) {
-    $("access").replaceChildren(`${t("pin")} `, el("strong", { id: "pin-value" }, access.pin));
+    $("access").replaceChildren(
+      ...(access.url ? [el("span", { id: "lan-url" }, access.url), " "] : []),
+      `${t("pin")} `, el("strong", { id: "pin-value" }, access.pin));
   }
   $("devices").replaceChildren(
     ...s.devices.filter((d) => !d.ok).map((d) => el("div", {}, `⚠ ${d.name}: ${d.message}`)),

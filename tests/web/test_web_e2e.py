@@ -12,6 +12,8 @@ import pytest
 from playwright.async_api import Browser, Page, async_playwright
 from web_daemon import CHROMIUM, CHROMIUM_ARGS, DaemonProcess, get_json, running_daemon
 
+from tableref.device.web.upload import MAX_PHOTO_BYTES
+
 
 @pytest.fixture
 async def browser() -> AsyncIterator[Browser]:
@@ -106,8 +108,16 @@ def _reserve_photos(tmp: Path, count: int) -> list[tuple[Path, list[dict[str, An
     for i in range(count):
         rng = np.random.default_rng(100 + i)
         photo = render_photo(images, cards, random_reserve(list(cards), rng, n_cards=3), rng, style)
-        path = tmp / f"reserve{i}.jpg"
-        assert cv2.imwrite(str(path), photo.image, [cv2.IMWRITE_JPEG_QUALITY, 95])
+        if i % 2 == 0:
+            path = tmp / f"reserve{i}.jpg"
+            assert cv2.imwrite(str(path), photo.image, [cv2.IMWRITE_JPEG_QUALITY, 95])
+        else:  # as a phone would send it: big, over the box's 5 MB limit
+            big = cv2.resize(photo.image, None, fx=4, fy=4, interpolation=cv2.INTER_CUBIC)
+            grain = rng.normal(0, 6, big.shape)
+            big = np.clip(big.astype(np.float32) + grain, 0, 255).astype(np.uint8)
+            path = tmp / f"reserve{i}.png"
+            assert cv2.imwrite(str(path), big)
+            assert path.stat().st_size > MAX_PHOTO_BYTES
         truth = [{"row": r, "col": c, **k.as_json()} for (r, c), k in sorted(photo.spaces.items())]
         out.append((path, truth))
     return out

@@ -11,10 +11,12 @@ import aiohttp
 import cv2
 import numpy as np
 import pytest
+from aiohttp import web
 from conftest import REMOTE_HEADER, Client
 from web_fakehub import FakeHub
 
 from tableref.device.web.app import create_app
+from tableref.device.web.auth import lan_address
 from tableref.device.web.hub import Hub, snapshot_problems
 from tableref.device.web.upload import MAX_PHOTO_BYTES
 
@@ -64,13 +66,17 @@ async def test_the_page_and_its_files_are_served(hub: FakeHub, client_for: Clien
     for name, kind in (("app.js", "javascript"), ("style.css", "text/css")):
         res = await client.get(f"/static/{name}")
         assert res.status == 200 and kind in res.headers["Content-Type"]
+        assert res.headers["Cache-Control"] == "no-cache"
     assert page.headers["X-Content-Type-Options"] == "nosniff"
 
 
 async def test_state_is_the_hub_snapshot_plus_access(hub: FakeHub, client_for: ClientFor) -> None:
     client = await client_for(hub, pin="4821", lan=True)
     body = await (await client.get("/api/state")).json()
+    url = body["access"].pop("url")
     assert body["access"] == {"pin": "4821", "lan": True}
+    addr = lan_address()
+    assert url == (f"http://{addr}:{client.server.port}/" if addr else None)
     assert {k: v for k, v in body.items() if k != "access"} == hub.snapshot()
     lan = await (await client.get("/api/state", headers={**LAN, "X-Tableref-Pin": "4821"})).json()
     assert "access" not in lan  # a LAN client never learns the PIN from the server
@@ -125,6 +131,18 @@ async def test_a_reserve_photo_is_uploaded(client_for: ClientFor, ext: str, ctyp
     shown = await client.get("/api/nimalia/reserve/1.jpg")
     assert shown.status == 200 and await shown.read() == photo
     assert (await client.get("/api/nimalia/reserve/0.jpg")).status == 404
+
+
+async def test_a_reserve_is_photographed_with_the_table_camera(client_for: ClientFor) -> None:
+    hub = FakeHub("nimalia")
+    client = await client_for(hub)
+    res = await client.post("/api/nimalia/photograph/1")
+    assert res.status == 400 and "no camera frame" in (await res.json())["error"]
+    hub.camera = _image(".jpg")
+    res = await client.post("/api/nimalia/photograph/1")
+    assert res.status == 200
+    assert hub.uploads == [(1, hub.camera, "image/jpeg")]
+    assert (await client.post("/api/nimalia/photograph/x")).status == 400
 
 
 async def test_a_raw_photo_body_is_accepted(client_for: ClientFor) -> None:
@@ -206,3 +224,18 @@ def test_lan_without_a_pin_is_refused_at_start(hub: FakeHub) -> None:
         create_app(hub, pin=None, lan=True)
     with pytest.raises(ValueError, match="digits only"):
         create_app(hub, pin="12ab", lan=True)
+
+
+async def test_open_live_streams_do_not_hold_up_shutdown(hub: FakeHub) -> None:
+    """The kiosk keeps /api/events open for ever; stopping the daemon must not wait for it."""
+    runner = web.AppRunner(create_app(hub, pin=None, lan=False))  # shutdown_timeout 60 s
+    await runner.setup()
+    site = web.TCPSite(runner, "127.0.0.1", 0)
+    await site.start()
+    port = runner.addresses[0][1]
+    async with aiohttp.ClientSession() as session:
+        res = await session.get(f"http://127.0.0.1:{port}/api/events")
+        assert (await asyncio.wait_for(res.content.readline(), 5)).startswith(b"data: ")
+        await asyncio.wait_for(runner.cleanup(), 5)
+        rest = await asyncio.wait_for(res.content.read(), 5)  # the stream ended
+        assert b"data: " not in rest

@@ -8,7 +8,7 @@ import pytest
 from conftest import REMOTE_HEADER, Client
 from web_fakehub import FakeHub
 
-from tableref.device.web.auth import MAX_FAILURES, is_loopback
+from tableref.device.web.auth import MAX_FAILURES, is_loopback, lan_address
 
 ClientFor = Callable[..., Awaitable[Client]]
 PHONE = {REMOTE_HEADER: "192.168.1.20"}
@@ -21,6 +21,7 @@ ROUTES = [
     ("POST", "/api/bell/0"),
     ("POST", "/api/settings"),
     ("POST", "/api/nimalia/upload"),
+    ("POST", "/api/nimalia/photograph/0"),
 ]
 
 
@@ -97,19 +98,6 @@ async def test_guessing_the_pin_locks_the_address_out(
     assert (await client.get("/api/state")).status == 200  # the kiosk itself is never locked
 
 
-def _lan_address() -> str | None:
-    """This machine's address on its default route, if it has one."""
-    import socket
-
-    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
-        try:
-            s.connect(("192.0.2.123", 9))  # no packet is sent for a UDP connect
-            addr: str = s.getsockname()[0]
-        except OSError:
-            return None
-    return None if is_loopback(addr) else addr
-
-
 async def test_a_real_lan_socket_needs_the_pin(hub: FakeHub) -> None:
     """No test seam: the app listens on all addresses and is reached over the LAN address."""
     import aiohttp
@@ -117,7 +105,7 @@ async def test_a_real_lan_socket_needs_the_pin(hub: FakeHub) -> None:
 
     from tableref.device.web.app import create_app
 
-    addr = _lan_address()
+    addr = lan_address()
     if addr is None:
         pytest.skip("this machine has no non-loopback IPv4 address")
     runner = web.AppRunner(create_app(hub, pin="4821", lan=True))

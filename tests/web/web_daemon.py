@@ -43,41 +43,64 @@ def post_json(url: str, body: Any) -> Any:
         return json.loads(res.read())
 
 
-@contextmanager
-def running_daemon(tmp: Path, *extra: str, timeout_s: float = 40.0) -> Iterator[str]:
-    """Start `tableref run --sim --port N` with its data in `tmp`; yield the base URL."""
-    port = free_port()
-    env = {**os.environ, "XDG_DATA_HOME": str(tmp / "data"), "PYTHONUNBUFFERED": "1"}
-    env.pop("NOTIFY_SOCKET", None)
-    log = (tmp / "daemon.log").open("w")
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "tableref", "run", "--sim", "--port", str(port), *extra],
-        env=env, stdout=log, stderr=subprocess.STDOUT, cwd=tmp,
-    )
-    base = f"http://127.0.0.1:{port}"
-    try:
+class DaemonProcess:
+    """`tableref run --sim --port N` with its data in `tmp`; can be killed and started again."""
+
+    def __init__(self, tmp: Path, *extra: str, port: int | None = None) -> None:
+        self.tmp = tmp
+        self.extra = extra
+        self.port = port or free_port()
+        self.base = f"http://127.0.0.1:{self.port}"
+        self.proc: subprocess.Popen[bytes] | None = None
+        self.log_path = tmp / "daemon.log"
+
+    def start(self, timeout_s: float = 40.0) -> None:
+        env = {**os.environ, "XDG_DATA_HOME": str(self.tmp / "data"), "PYTHONUNBUFFERED": "1"}
+        env.pop("NOTIFY_SOCKET", None)
+        with self.log_path.open("a") as log:
+            self.proc = subprocess.Popen(
+                [sys.executable, "-m", "tableref", "run", "--sim", "--port", str(self.port),
+                 *self.extra],
+                env=env, stdout=log, stderr=subprocess.STDOUT, cwd=self.tmp,
+            )
         deadline = time.monotonic() + timeout_s
         while True:
-            if proc.poll() is not None:
-                output = (tmp / "daemon.log").read_text()
-                raise RuntimeError(f"tableref run exited with {proc.returncode}:\n{output}")
+            if self.proc.poll() is not None:
+                output = self.log_path.read_text()
+                raise RuntimeError(f"tableref run exited with {self.proc.returncode}:\n{output}")
             try:
-                get_json(base + "/api/state")
-                break
+                get_json(self.base + "/api/state")
+                return
             except (urllib.error.URLError, ConnectionError, OSError):
                 if time.monotonic() > deadline:
                     raise RuntimeError(
-                        f"tableref run did not serve {base} within {timeout_s} s:\n"
-                        + (tmp / "daemon.log").read_text()
+                        f"tableref run did not serve {self.base} within {timeout_s} s:\n"
+                        + self.log_path.read_text()
                     ) from None
                 time.sleep(0.2)
-        yield base
-    finally:
-        if proc.poll() is None:
-            proc.send_signal(signal.SIGTERM)
+
+    def kill(self) -> None:
+        """SIGKILL: no clean-up at all, as in a crash."""
+        assert self.proc is not None
+        self.proc.kill()
+        self.proc.wait(10)
+
+    def stop(self) -> None:
+        if self.proc is not None and self.proc.poll() is None:
+            self.proc.send_signal(signal.SIGTERM)
             try:
-                proc.wait(10)
+                self.proc.wait(10)
             except subprocess.TimeoutExpired:
-                proc.kill()
-                proc.wait(5)
-        log.close()
+                self.proc.kill()
+                self.proc.wait(5)
+
+
+@contextmanager
+def running_daemon(tmp: Path, *extra: str) -> Iterator[str]:
+    """Start `tableref run --sim --port N` with its data in `tmp`; yield the base URL."""
+    daemon = DaemonProcess(tmp, *extra)
+    try:
+        daemon.start()
+        yield daemon.base
+    finally:
+        daemon.stop()

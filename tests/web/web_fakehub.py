@@ -95,6 +95,11 @@ class FakeHub:
         self.reserves[player] = data
         self._bump()
 
+    async def photograph_reserve(self, player: int) -> None:
+        if self.camera is None:
+            raise HubError("no camera frame to read the reserve from: upload a photo instead")
+        await self.upload_reserve(player, self.camera, "image/jpeg")
+
     async def apply_settings(self, settings: dict[str, Any]) -> None:
         for key in settings:
             if key not in ("game", "language", "players"):

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
-import contextlib
 import json
 from collections.abc import Awaitable, Callable
 from pathlib import Path
@@ -11,14 +9,15 @@ from typing import Any
 
 from aiohttp import web
 
-from tableref.device.web.auth import COOKIE, Gate, is_loopback
+from tableref.device.web.auth import COOKIE, Gate, is_loopback, lan_address
 from tableref.device.web.hub import Hub, HubError
+from tableref.device.web.live import Streams, serve_events
 from tableref.device.web.upload import UploadError, read_photo
 
 STATIC_DIR = Path(__file__).parent / "static"
 HUB_KEY = web.AppKey("hub", Hub)
 GATE_KEY = web.AppKey("gate", Gate)
-HEARTBEAT_S = 15.0
+STREAMS_KEY = web.AppKey("streams", Streams)
 MAX_JSON_BYTES = 64 * 1024
 
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
@@ -30,6 +29,8 @@ def create_app(hub: Hub, *, pin: str | None, lan: bool) -> web.Application:
     app = web.Application(middlewares=[_guard, gate.middleware()])
     app[HUB_KEY] = hub
     app[GATE_KEY] = gate
+    app[STREAMS_KEY] = Streams()
+    app.on_shutdown.append(app[STREAMS_KEY].close_all)
     app.add_routes(
         [
             web.get("/", page),
@@ -38,6 +39,7 @@ def create_app(hub: Hub, *, pin: str | None, lan: bool) -> web.Application:
             web.post("/api/login", login),
             web.post("/api/bell/{player}", bell),
             web.post("/api/nimalia/upload", upload),
+            web.post("/api/nimalia/photograph/{player}", photograph),
             web.get("/api/nimalia/reserve/{player}.jpg", reserve_photo),
             web.post("/api/settings", settings),
             web.get("/api/history", history),
@@ -59,6 +61,9 @@ async def _guard(request: web.Request, handler: Handler) -> web.StreamResponse:
         response = await handler(request)
     except HubError as exc:
         response = _error(400, str(exc))
+    if request.path.startswith("/static/"):
+        # revalidate every time: after an update the kiosk must not run yesterday's app.js
+        response.headers.setdefault("Cache-Control", "no-cache")
     response.headers.setdefault("X-Content-Type-Options", "nosniff")
     response.headers.setdefault(
         "Content-Security-Policy",
@@ -88,7 +93,11 @@ def _with_access(request: web.Request, snap: dict[str, Any]) -> dict[str, Any]:
     """The kiosk (loopback) also sees the PIN it must show; LAN clients already know it."""
     if is_loopback(request.remote):
         gate = request.app[GATE_KEY]
-        return {**snap, "access": {"pin": gate.pin if gate.lan else None, "lan": gate.lan}}
+        access: dict[str, Any] = {"pin": gate.pin if gate.lan else None, "lan": gate.lan}
+        addr = lan_address() if gate.lan else None
+        port = request.url.port
+        access["url"] = f"http://{addr}:{port}/" if addr and port else None
+        return {**snap, "access": access}
     return snap
 
 
@@ -101,44 +110,8 @@ async def state(request: web.Request) -> web.Response:
 
 
 async def events(request: web.Request) -> web.StreamResponse:
-    """Server-sent events: one `data:` line of snapshot JSON per change, heartbeats between."""
-    response = web.StreamResponse(
-        headers={
-            "Content-Type": "text/event-stream",
-            "Cache-Control": "no-cache",
-            "X-Accel-Buffering": "no",
-        }
-    )
-    await response.prepare(request)
-    updates = _hub(request).subscribe()
-    pending: asyncio.Task[dict[str, Any]] | None = None
-    try:
-        while True:
-            if pending is None:
-                pending = asyncio.ensure_future(anext(updates))
-            done, _ = await asyncio.wait({pending}, timeout=HEARTBEAT_S)
-            if not done:
-                await response.write(b": heartbeat\n\n")
-                continue
-            try:
-                snap = pending.result()
-            except StopAsyncIteration:
-                break
-            pending = None
-            body = json.dumps(_with_access(request, snap), separators=(",", ":"))
-            await response.write(f"data: {body}\n\n".encode())
-    except ConnectionResetError:
-        pass
-    finally:
-        if pending is not None:
-            pending.cancel()
-            with contextlib.suppress(asyncio.CancelledError, Exception):
-                await pending
-        aclose = getattr(updates, "aclose", None)
-        if aclose is not None:
-            with contextlib.suppress(Exception):
-                await aclose()
-    return response
+    """Server-sent events: one `data:` line of snapshot JSON per change."""
+    return await serve_events(request, _hub(request), request.app[STREAMS_KEY], _with_access)
 
 
 async def login(request: web.Request) -> web.Response:
@@ -169,6 +142,12 @@ async def upload(request: web.Request) -> web.Response:
     except UploadError as exc:
         return _error(exc.status, str(exc))
     await _hub(request).upload_reserve(player, data, content_type)
+    return web.json_response(_with_access(request, _hub(request).snapshot()))
+
+
+async def photograph(request: web.Request) -> web.Response:
+    """Read a reserve from the table camera instead of an uploaded photo."""
+    await _hub(request).photograph_reserve(_seat(request))
     return web.json_response(_with_access(request, _hub(request).snapshot()))
 
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 import hmac
 import ipaddress
 import secrets
+import socket
 import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
@@ -30,6 +31,20 @@ Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
 def generate_pin(digits: int = 6) -> str:
     """A random numeric PIN to show on the kiosk screen."""
     return "".join(secrets.choice("0123456789") for _ in range(digits))
+
+
+def lan_address() -> str | None:
+    """This machine's IPv4 address on its default route (what a phone would type), or None.
+
+    A UDP socket's connect() only picks the route; no packet is sent.
+    """
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
+        try:
+            s.connect(("192.0.2.1", 9))
+            addr: str = s.getsockname()[0]
+        except OSError:
+            return None
+    return None if is_loopback(addr) or addr == "0.0.0.0" else addr
 
 
 def is_loopback(remote: str | None) -> bool:

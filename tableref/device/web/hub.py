@@ -55,8 +55,9 @@ A JSON-ready dict (only str, int, float, bool, None, lists and dicts). Keys:
   "nelly": null                   # free-form dict when game == "nelly"
 }
 ```
-The app adds `"access": {"pin": "1234" | null, "lan": bool}` for loopback clients only (the
-kiosk screen shows the PIN); the hub does not need to know about it.
+The app adds `"access": {"pin": "1234" | null, "lan": bool, "url": "http://192.168.1.20:8080/"
+| null}` for loopback clients only (the kiosk screen shows the PIN and the address phones
+use); the hub does not need to know about it.
 
 ## History (`GET /api/history`)
 A list of finished games, newest first:
@@ -107,6 +108,13 @@ class Hub(Protocol):
 
         Recognises and scores it; the result appears in the next snapshot. Raises HubError
         when the game is not Nimalia, the seat does not exist or the photo cannot be read.
+        """
+        ...
+
+    async def photograph_reserve(self, player: int) -> None:
+        """Score `player`'s Nimalia reserve from the table camera's latest frame.
+
+        Raises HubError as `upload_reserve` does, and when there is no camera frame.
         """
         ...
 

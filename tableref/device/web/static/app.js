@@ -18,7 +18,7 @@ const TEXT = {
     h_date: "Date", h_game: "Game", h_players: "Players", h_scores: "Scores", h_winner: "Winner",
     no_history: "No finished games yet.", saved: "Saved.", uploading: "Scoring…",
     scored: "Scored.", choose_photo: "Choose a photo first.", remove: "Remove", name: "Name",
-    in_play: "Objectives this round", next: "next",
+    in_play: "Objectives this round", next: "next", photograph_btn: "Use the table camera",
   },
   de: {
     tab_game: "Spiel", tab_camera: "Kamera", tab_history: "Verlauf", tab_settings: "Einstellungen",
@@ -37,7 +37,7 @@ const TEXT = {
     h_scores: "Punkte", h_winner: "Sieger", no_history: "Noch keine beendeten Spiele.",
     saved: "Gespeichert.", uploading: "Werte aus…", scored: "Gewertet.",
     choose_photo: "Erst ein Foto wählen.", remove: "Entfernen", name: "Name",
-    in_play: "Ziele dieser Runde", next: "jetzt",
+    in_play: "Ziele dieser Runde", next: "jetzt", photograph_btn: "Tischkamera verwenden",
   },
 };
 const FRUIT_NAMES = { B: "banana", P: "plum", S: "strawberry", L: "lime" };
@@ -146,7 +146,9 @@ function render(s) {
   const access = s.access;
   $("access").hidden = !(access && access.lan && access.pin);
   if (access && access.pin) {
-    $("access").replaceChildren(`${t("pin")} `, el("strong", { id: "pin-value" }, access.pin));
+    $("access").replaceChildren(
+      ...(access.url ? [el("span", { id: "lan-url" }, access.url), " "] : []),
+      `${t("pin")} `, el("strong", { id: "pin-value" }, access.pin));
   }
   $("devices").replaceChildren(
     ...s.devices.filter((d) => !d.ok).map((d) => el("div", {}, `⚠ ${d.name}: ${d.message}`)),
@@ -218,6 +220,7 @@ function renderHalli(h) {
         onclick: () => ringBell(p.seat) }, `${t("ring")} (${p.seat + 1})`));
   });
   $("piles").replaceChildren(...cards);
+  $("piles").style.setProperty("--n", String(Math.max(2, h.piles.length)));
   $("bell-count").textContent = h.bell;
 }
 
@@ -238,9 +241,10 @@ function renderNimalia(n) {
   // the columns are the objectives of the last round scored (the rows carry them)
   const ids = [...new Set(n.scores.flatMap((r) => Object.keys(r.objectives || {})))];
   const read = new Set(n.read || []);
+  const scoredRound = n.over ? n.round : n.round - 1;
   const head = el("tr", {}, el("th", {}, ""),
     ...ids.map((id) => el("th", {}, t("objective", { id }))),
-    ...(ids.length ? [el("th", {}, t("round", { n: n.over ? n.round : n.round - 1 }))] : []),
+    ...(ids.length ? [el("th", {}, scoredRound >= 1 ? t("round", { n: scoredRound }) : t("this_round"))] : []),
     el("th", {}, t("total")), el("th", { class: "photo-col" }, t("photo")));
   const rows = n.scores.map((r) => el("tr", { "data-seat": r.seat },
     el("td", { class: "name", colour: playerColour(r.seat) }, playerName(r.seat)),
@@ -265,6 +269,29 @@ function renderNimalia(n) {
   }
 }
 
+// Phone cameras take photos bigger than the box accepts (5 MB) or needs: shrink big ones
+// in the browser to at most MAX_SIDE pixels on their long side before sending them.
+const SHRINK_ABOVE_BYTES = 3 * 1024 * 1024;
+const MAX_SIDE = 2400;
+
+async function shrinkPhoto(file) {
+  if (file.size <= SHRINK_ABOVE_BYTES) return file;
+  let bitmap;
+  try {
+    bitmap = await createImageBitmap(file, { imageOrientation: "from-image" });
+  } catch {
+    return file; // not an image the browser can read: the box will say what is wrong
+  }
+  const scale = Math.min(1, MAX_SIDE / Math.max(bitmap.width, bitmap.height));
+  const canvas = document.createElement("canvas");
+  canvas.width = Math.round(bitmap.width * scale);
+  canvas.height = Math.round(bitmap.height * scale);
+  canvas.getContext("2d").drawImage(bitmap, 0, 0, canvas.width, canvas.height);
+  bitmap.close();
+  const blob = await new Promise((resolve) => canvas.toBlob(resolve, "image/jpeg", 0.92));
+  return blob ? new File([blob], "reserve.jpg", { type: "image/jpeg" }) : file;
+}
+
 $("upload-player").addEventListener("change", (ev) => { pickedSeat = Number(ev.target.value); });
 
 $("upload-form").addEventListener("submit", async (ev) => {
@@ -276,12 +303,29 @@ $("upload-form").addEventListener("submit", async (ev) => {
   const form = new FormData();
   const seat = Number($("upload-player").value);
   form.append("player", String(seat));
-  form.append("photo", file, file.name);
+  msg.textContent = t("uploading");
+  try {
+    const photo = await shrinkPhoto(file);
+    form.append("photo", photo, photo.name);
+    shownReserve = seat;
+    pickedSeat = null;
+    render(await api("POST", "/api/nimalia/upload", form));
+    msg.textContent = t("scored");
+    msg.className = "message ok";
+  } catch (e) {
+    msg.textContent = e.message;
+  }
+});
+
+$("photograph").addEventListener("click", async () => {
+  const seat = Number($("upload-player").value);
+  const msg = $("upload-msg");
+  msg.className = "message";
   msg.textContent = t("uploading");
   try {
     shownReserve = seat;
     pickedSeat = null;
-    render(await api("POST", "/api/nimalia/upload", form));
+    render(await api("POST", `/api/nimalia/photograph/${seat}`));
     msg.textContent = t("scored");
     msg.className = "message ok";
   } catch (e) {

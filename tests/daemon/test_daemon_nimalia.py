@@ -110,7 +110,7 @@ async def test_a_reserve_under_the_table_camera_is_scored(
 ) -> None:
     from tableref.device.camera.sources import FolderSource
 
-    data, truth = _photo(art, 21)
+    data, truth = _photo(art, 11)
     folder = tmp_path / "cam"
     folder.mkdir()
     (folder / "frame.png").write_bytes(data)

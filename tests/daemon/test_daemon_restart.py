@@ -19,7 +19,7 @@ name = "Ben"
 [[players]]
 name = "Cid"
 [sim]
-flip_s = 0.12
+flip_s = 0.25
 fps = 15
 bots = true
 reaction_ms = 250
@@ -28,14 +28,20 @@ max_flips = {max_flips}
 """
 
 
-def _stable(d: DaemonProcess, quiet_s: float = 1.5) -> dict[str, Any]:
-    """The state once nothing has changed for `quiet_s` (the sim stopped turning cards)."""
+def _settled(snap: dict[str, Any]) -> bool:
+    """The bells are unlocked and the referee sees the simulated table as it is."""
+    halli = snap["halli"]
+    return not halli["locked"] and [p["top"] for p in halli["piles"]] == snap["sim"]["tops"]
+
+
+def _stable(d: DaemonProcess, quiet_s: float = 2.0) -> dict[str, Any]:
+    """The state once the sim stopped turning cards and nothing changed for `quiet_s`."""
     last = game_state(d.state())
     since = time.monotonic()
     while time.monotonic() - since < quiet_s:
         time.sleep(0.1)
         now = game_state(d.state())
-        if now != last or now["halli"]["locked"]:
+        if now != last or not _settled(now):
             last, since = now, time.monotonic()
     return last
 
@@ -45,7 +51,7 @@ def test_sigkill_mid_game_then_restart_gives_the_identical_state(tmp_path: Path)
     try:
         d.start()
         post(d.base + "/api/bell/2")  # a person rings too
-        wait_until(lambda: d.state()["journal"] >= 30, 30, "30 journal events")
+        wait_until(lambda: d.state()["sim"]["flips"] >= 30, 60, "30 cards turned")
         before = _stable(d)
         halli = before["halli"]
         assert halli["last_verdict"] is not None, "no ring happened: the test shows nothing"

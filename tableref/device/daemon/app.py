@@ -310,6 +310,8 @@ class Daemon:
             devices=self.health.as_list(),
             part=session.part() if session is not None else None,
             journal_seq=self.journal_seq,
+            sim=None if self.world is None else {
+                "flips": self.sim_flips, "tops": list(self.world.tops())},
         )
 
     def subscribe(self) -> AsyncIterator[dict[str, Any]]:

@@ -39,8 +39,8 @@ class SimPlayers:
         d = self.daemon
         world, session = d.world, d.session
         if world is None or not isinstance(session, HalliSession) or session.locked \
-                or session.rules.over or self.paused:
-            return world, None
+                or session.rules.over or self.paused or d.last_frame is None:
+            return world, None  # (the players start once the referee's camera sees them)
         if self.pace.max_flips and d.sim_flips >= self.pace.max_flips:
             return world, None
         return world, world.next_flip()

@@ -27,6 +27,7 @@ def build_snapshot(
     devices: list[dict[str, Any]],
     part: dict[str, Any] | None,
     journal_seq: int,
+    sim: dict[str, Any] | None = None,
 ) -> dict[str, Any]:
     snap: dict[str, Any] = {
         "seq": seq,
@@ -45,6 +46,8 @@ def build_snapshot(
     }
     if game in ("halli", "nimalia", "nelly"):
         snap[game] = part
+    if sim is not None:  # the simulated table as it really is (the referee sees it by camera)
+        snap["sim"] = sim
     return snap
 
 

@@ -135,14 +135,20 @@ def _candidate(cnt: np.ndarray, frame_area: float,
 def _consensus(areas: list[float], likeness: list[float], tolerance: float) -> float:
     """The card area most blobs agree on (all cards of a deck are the same size).
 
-    A card half covered by a hand looks like a smaller card, touching cards like a
-    bigger one: they are outvoted; on a tie the most card-like outline wins.
+    A card half covered by a hand looks like a smaller card, a pile (the edges of its
+    lower cards) like a bigger one: an area is supported by the outlines that are that
+    card alone or on a pile. On a tie the most card-like outline wins.
     """
     if not areas:
         return 0.0
-    support = [sum(abs(b / a - 1) <= 2 * tolerance for b in areas) for a in areas]
+
+    def agrees(b: float, a: float) -> bool:
+        return 1 - tolerance <= b / a <= 1 + 4 * tolerance
+
+    support = [sum(agrees(b, a) for b in areas) for a in areas]
     best = max(range(len(areas)), key=lambda i: (support[i], likeness[i]))
-    return float(np.median([b for b in areas if abs(b / areas[best] - 1) <= 2 * tolerance]))
+    near = [b for b in areas if abs(b / areas[best] - 1) <= tolerance]
+    return float(np.median(near))
 
 
 def _split(mask: Image, cnt: np.ndarray, typical: float) -> list[np.ndarray]:

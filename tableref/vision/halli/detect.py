@@ -127,8 +127,8 @@ def _candidate(cnt: np.ndarray, frame_area: float,
     short, long_ = sorted(_sides(quad))
     aspect = long_ / max(short, 1e-6)
     roundness = 4 * np.pi * harea / max(cv2.arcLength(hull, True) ** 2, 1e-6)
-    if aspect < opts.aspect[0] and roundness > 0.84:
-        return None  # round, not oblong: the bell (a square is 0.79)
+    if roundness > 0.93 or (aspect < opts.aspect[0] and roundness > 0.84):
+        return None  # round: the bell (a card's outline, bitten by fruits, is at most 0.9)
     return quad, harea / max(rarea, 1e-6), aspect
 
 

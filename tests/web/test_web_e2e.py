@@ -90,6 +90,15 @@ async def test_a_key_and_a_button_ring_bells_and_the_verdict_appears(
         await page.wait_for_selector("#camera-img", state="visible")
         await page.click("#tabs button[data-view=history]")
         await page.wait_for_selector("#history caption:has-text('No finished games yet.')")
+        # the settings view starts a new game with the same players
+        await page.click("#tabs button[data-view=settings]")
+        await page.click("#new-game")
+        await page.wait_for_selector("#settings-msg.ok")
+        state = get_json(base + "/api/state")
+        assert state["halli"]["last_verdict"] is None
+        assert [p["name"] for p in state["players"]] == names
+        await page.click("#tabs button[data-view=game]")
+        await page.wait_for_selector('#verdict[data-seq="0"]')
     assert errors == []
 
 

@@ -73,3 +73,35 @@ def test_recognise_names_bad_input(
     cv2.imwrite(str(tmp_path / "t.png"), np.full((60, 80, 3), 90, np.uint8))
     assert main(["nimalia", "recognise", str(tmp_path / "t.png")]) == 2
     assert "no enrolment" in capsys.readouterr().err
+
+
+def test_a_photo_becomes_a_reserve_for_scoring(
+    tmp_path: Path, cards: dict[int, Card], card_images: dict[int, np.ndarray], enrolment
+) -> None:  # type: ignore[no-untyped-def]
+    from tableref.device.cli.common import CliError
+    from tableref.device.cli.nimalia_vision import read_photo_reserve
+
+    enrolment.save(tmp_path / "enr")
+    rng = np.random.default_rng(11)
+    style = PhotoStyle(
+        width=800,
+        height=600,
+        space_px=(55.0, 60.0),
+        max_tilt_deg=10.0,
+        max_turn_deg=5.0,
+        clutter=False,
+        lighting=False,
+        noise=False,
+    )
+    photo = render_photo(
+        card_images, cards, random_reserve(list(cards), rng, n_cards=4), rng, style
+    )
+    cv2.imwrite(str(tmp_path / "p.png"), photo.image)
+    reserve = read_photo_reserve(tmp_path / "p.png", tmp_path / "enr")
+    assert {
+        pos: (s.terrain.value, s.animal.value, s.river.value if s.river else "")
+        for pos, s in reserve.items()
+    } == {p: (k.terrain, k.animal, k.river) for p, k in photo.spaces.items()}
+    cv2.imwrite(str(tmp_path / "table.png"), np.full((600, 800, 3), 90, np.uint8))
+    with pytest.raises(CliError, match="no cards stand out"):
+        read_photo_reserve(tmp_path / "table.png", tmp_path / "enr")

@@ -6,9 +6,14 @@ import argparse
 import json
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from tableref.device.cli.common import CliError, Groups
 from tableref.device.paths import data_dir
+
+if TYPE_CHECKING:
+    from tableref.games.nimalia import Reserve
+    from tableref.vision.nimalia.recognise import Recognition
 
 
 def register(groups: Groups) -> None:
@@ -85,22 +90,70 @@ def _recognise(args: argparse.Namespace) -> int:
         raise CliError(f"{args.photo}: {err}") from err
     if args.annotate and not cv2.imwrite(str(args.annotate), annotate(photo, rec)):
         raise CliError(f"{args.annotate}: cannot write the annotated photo")
-    data = rec.as_json()
     if args.json:
-        print(json.dumps(data, indent=1))
+        print(json.dumps(rec.as_json(), indent=1))
     else:
-        print(
-            json.dumps(
-                {
-                    "spaces": [
-                        {k: v for k, v in s.items() if k != "confidence"}
-                        for s in data["spaces"]  # type: ignore[attr-defined]
-                    ]
-                }
-            )
-        )
+        print(_text_grid(rec))
     for d in rec.unreadable:
         print(
             f"tableref: cannot read space (row {d.row}, col {d.col}): {d.reason}", file=sys.stderr
         )
     return 1 if rec.unreadable else 0
+
+
+def _text_grid(rec: Recognition) -> str:
+    """The reserve as rows of `animal/terrain` labels; '?' marks an unreadable space."""
+    from tableref.vision.nimalia.annotate import SHORT, TERRAIN_SHORT
+
+    cells = rec.guesses
+    if not cells:
+        return "(no spaces)"
+    rows = max(r for r, _ in cells) + 1
+    cols = max(c for _, c in cells) + 1
+    doubtful = {(d.row, d.col) for d in rec.unreadable}
+    lines = []
+    for r in range(rows):
+        labels = []
+        for c in range(cols):
+            kind = cells.get((r, c))
+            if kind is None:
+                labels.append(".")
+                continue
+            label = f"{SHORT[kind.animal]}{kind.river}/{TERRAIN_SHORT[kind.terrain]}"
+            labels.append(label + ("?" if (r, c) in doubtful else ""))
+        lines.append("  ".join(f"{x:<10}" for x in labels).rstrip())
+    return "\n".join(lines)
+
+
+def read_photo_reserve(path: Path, enrolment_dir: Path | None = None) -> Reserve:
+    """The reserve seen in a photo, for `tableref nimalia score` (its `read_photo` seam).
+
+    Refuses, naming the spaces, when any space cannot be read with confidence."""
+    import cv2
+
+    from tableref.games.nimalia import NimaliaError, reserve_from_data
+    from tableref.vision.nimalia.enrol import EnrolError, load_enrolment
+    from tableref.vision.nimalia.grid import GridError
+    from tableref.vision.nimalia.locate import NoReserveError
+    from tableref.vision.nimalia.recognise import recognise
+
+    photo = cv2.imread(str(path), cv2.IMREAD_COLOR)
+    if photo is None:
+        raise CliError(f"{path}: not a readable image")
+    try:
+        rec = recognise(photo, load_enrolment(enrolment_dir or _enrolment_dir()))
+    except (EnrolError, NoReserveError, GridError) as err:
+        raise CliError(f"{path}: {err}") from err
+    if rec.unreadable:
+        named = "; ".join(f"(row {d.row}, col {d.col}) {d.reason}" for d in rec.unreadable)
+        raise CliError(f"{path}: cannot read every space: {named}")
+    try:
+        return reserve_from_data(
+            {
+                "spaces": [
+                    {"row": r, "col": c, **k.as_json()} for (r, c), k in sorted(rec.spaces.items())
+                ]
+            }
+        )
+    except NimaliaError as err:
+        raise CliError(f"{path}: the reserve read breaks a rule: {err}") from err

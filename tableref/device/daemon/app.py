@@ -66,6 +66,7 @@ class Daemon:
         self.sim_flips = 0  # flips of the simulated players in this game
         self.said: list[tuple[int, str]] = []  # (monotonic ns, text) of what was spoken
         self._tasks: set[asyncio.Task[Any]] = set()
+        self.sim_players: SimPlayers | None = None
         self._vision = ThreadPoolExecutor(max_workers=1, thread_name_prefix="vision")
         self._camera: CameraRunner | None = None
         self._jpeg: bytes | None = None
@@ -93,7 +94,8 @@ class Daemon:
         else:
             self.health.report("camera", False, "no camera: Halli Galli judges who was first")
         if self.sim:
-            self.spawn(SimPlayers(self, self.config.sim).run())
+            self.sim_players = SimPlayers(self, self.config.sim)
+            self.spawn(self.sim_players.run())
         open_bells = self.parts.open_bells
         if open_bells is not None:
             self.spawn(supervise("bells", self.health, lambda: hold_bells(

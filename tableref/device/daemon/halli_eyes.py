@@ -30,17 +30,50 @@ def sim_enrolment(seed: int) -> Enrolment:
     return enrolment
 
 
-class HalliEyes:
-    """Recognise a frame and say which card lies on which seat's pile."""
+class StillTable:
+    """Says whether a frame shows the same table as the last one recognised: the frame is
+    shrunk to blocks of about 20x20 px of the 1280x720 view and compared block by block, so
+    sensor noise averages out while a turned card or a hand changes some block a lot."""
 
-    def __init__(self, recogniser: Recogniser, jpeg_every_s: float = 0.5) -> None:
+    def __init__(self, threshold: float = 6.0, size: tuple[int, int] = (64, 36)) -> None:
+        self.threshold = threshold
+        self.size = size
+        self._last: np.ndarray | None = None
+
+    def changed(self, image: np.ndarray) -> bool:
+        grey = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY) if image.ndim == 3 else image
+        small = cv2.resize(grey, self.size, interpolation=cv2.INTER_AREA).astype(np.int16)
+        last, self._last = self._last, small
+        return last is None or float(np.abs(small - last).max()) > self.threshold
+
+
+class HalliEyes:
+    """Recognise a frame and say which card lies on which seat's pile.
+
+    A frame that shows the same table as the last one recognised (`StillTable`) keeps its
+    reading, re-checked at least every `recheck_s`; this is what keeps the box cool while
+    nobody moves."""
+
+    def __init__(self, recogniser: Recogniser, jpeg_every_s: float = 0.5,
+                 recheck_s: float = 1.0) -> None:
         self.recogniser = recogniser
         self.jpeg_every_s = jpeg_every_s
+        self.recheck_s = recheck_s
+        self.still = StillTable()
         self._last_jpeg = 0.0
+        self._last_read: tuple[float, int, tuple[str | None, ...]] | None = None
         self.ms: list[float] = []  # recognition time per frame, for the benchmark
+        self.skipped = 0
 
     def look(self, frame: Frame, seats: int) -> tuple[TableSeen, bytes | None]:
         start = time.perf_counter()
+        now = time.monotonic()
+        changed = self.still.changed(frame.image)
+        last = self._last_read
+        if (not changed and last is not None and last[1] == seats
+                and now - last[0] < self.recheck_s):
+            self.skipped += 1
+            return TableSeen(frame.t_ns, last[2]), None
         cards = self.recogniser(frame.image)
         h, w = frame.image.shape[:2]
         places = pile_places(seats, (w, h))
@@ -64,8 +97,8 @@ class HalliEyes:
                 tops.append(entry[1].code if entry[1].code is not None else UNREADABLE)
         self.ms.append((time.perf_counter() - start) * 1000)
         del self.ms[:-1000]
+        self._last_read = (now, seats, tuple(tops))
         jpeg = None
-        now = time.monotonic()
         if now - self._last_jpeg >= self.jpeg_every_s:
             self._last_jpeg = now
             jpeg = annotate(frame.image, cards)

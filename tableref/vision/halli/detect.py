@@ -76,6 +76,17 @@ def card_mask(small: Image, opts: DetectOptions) -> Image:
     return cv2.morphologyEx(mask, cv2.MORPH_CLOSE, k)
 
 
+def shrink(frame: Image, w: int, h: int) -> Image:
+    """The frame reduced to w x h, averaging: halvings by bilinear 2x2 means (fast), then area."""
+    img = frame
+    while img.shape[1] >= 2 * w and img.shape[0] >= 2 * h:
+        img = cv2.resize(img, (img.shape[1] // 2, img.shape[0] // 2),
+                         interpolation=cv2.INTER_LINEAR)
+    if img.shape[1] != w or img.shape[0] != h:
+        img = cv2.resize(img, (w, h), interpolation=cv2.INTER_AREA)
+    return np.asarray(img)
+
+
 def _order(quad: np.ndarray) -> np.ndarray:
     """Clockwise (image coords), starting so that the first side is a short one."""
     c = quad.mean(axis=0)
@@ -195,7 +206,7 @@ def find_cards(frame: Image, opts: DetectOptions | None = None) -> list[Quad]:
     opts = opts or DetectOptions()
     h, w = frame.shape[:2]
     sw, sh = max(int(w * opts.scale), 8), max(int(h * opts.scale), 8)
-    small = cv2.resize(frame, (sw, sh), interpolation=cv2.INTER_AREA)
+    small = shrink(frame, sw, sh)
     mask = card_mask(small, opts)
     contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
     frame_area = float(sw * sh)

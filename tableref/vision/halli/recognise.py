@@ -12,8 +12,8 @@ from tableref.vision.halli.codes import ANIMALS, fruit_code, parse_code
 from tableref.vision.halli.detect import DetectOptions, find_cards
 from tableref.vision.halli.enrol import Enrolment
 from tableref.vision.halli.fruits import FruitOptions, count_fruits
-from tableref.vision.halli.rectify import rectify
-from tableref.vision.halli.whitebalance import balance
+from tableref.vision.halli.rectify import SURROUND_OFFSET, inner, rectify_surround
+from tableref.vision.halli.whitebalance import balance, paper_white
 
 Image = np.ndarray
 
@@ -65,13 +65,15 @@ class Recogniser:
             if not quad.clean:
                 seen.append(SeenCard("unknown", None, center, corners))
                 continue
-            card = balance(rectify(frame, quad.corners))
-            seen.append(self.read(card, center, corners))
+            around = rectify_surround(frame, quad.corners)
+            white = paper_white(inner(around))
+            seen.append(self.read(balance(around, white), center, corners))
         return seen
 
-    def read(self, card: Image, center: tuple[float, float],
+    def read(self, around: Image, center: tuple[float, float],
              corners: tuple[tuple[float, float], ...]) -> SeenCard:
-        """Read one rectified, balanced card."""
+        """Read one card from its balanced `rectify_surround` image."""
+        card = inner(around)
         if self.enrolment is not None and self.enrolment.codes:
             m = self.enrolment.match(describe(card))
             if m is not None and m.margin >= MATCH_MARGIN:
@@ -80,7 +82,7 @@ class Recogniser:
                 parsed = parse_code(m.code)
                 if isinstance(parsed, dict) and m.score >= FRUIT_SCORE:
                     return SeenCard("fruit", m.code, center, corners, parsed)
-        count = count_fruits(card, self.fruit_opts)
+        count = count_fruits(card, self.fruit_opts, around, SURROUND_OFFSET)
         if not count.sure:
             return SeenCard("unknown", None, center, corners)
         return SeenCard("fruit", fruit_code(count.counts), center, corners, dict(count.counts))

@@ -70,11 +70,13 @@ def classify(patches: list[np.ndarray], enr: Enrolment) -> list[Reading]:
     tidx, tconf, cast = _terrains(rims, enr)
     gain = np.exp(cast)  # the cast in chroma is a per-channel gain up to brightness
     out = []
-    for patch, t, tc in zip(patches, tidx, tconf, strict=True):
-        known = _identify(patch, enr)
+    corrs = correlations(patches, enr)
+    for patch, t, tc, corr in zip(patches, tidx, tconf, corrs, strict=True):
+        known = _identify(corr, enr)
         if known is not None:
             out.append(Reading(*known, 1.0, 1.0, 1.0))
             continue
+        likely = _likeliest(corr, enr)
         terrain = TERRAINS[int(t)]
         terrain_bgr = enr.terrain_bgr[int(t)]
         balanced = np.clip(patch.astype(np.float32) / gain, 0, 255)
@@ -115,34 +117,62 @@ def classify(patches: list[np.ndarray], enr: Enrolment) -> list[Reading]:
             animal = candidates[k]
             lo, hi = min(d), max(d)
             aconf = float(np.clip((hi - lo) / (hi + 1e-6) / 0.3, 0, 1))
+        if likely != (terrain, animal, river):
+            # the look of the whole space says otherwise: do not trust the parts
+            aconf = min(aconf, 0.2)
         out.append(Reading(terrain, animal, river, float(tc), rconf, aconf))
     return out
 
 
 TEMPLATE_SCORE = 0.5
 TEMPLATE_MARGIN = 0.03
+WEAK_SCORE = 0.4
+WEAK_MARGIN = 0.12
 
 
-def _identify(patch: np.ndarray, enr: Enrolment) -> tuple[str, str, str] | None:
+def _lying(enr: Enrolment) -> np.ndarray:
+    """River code (0 none, 1 "/", 2 "\\") of every enrolled space at each quarter turn."""
+    river = enr.river
+    odd = np.where(river > 0, 3 - river, 0)
+    return np.stack([river, odd, river, odd], 1)
+
+
+def correlations(patches: list[np.ndarray], enr: Enrolment) -> np.ndarray:
+    """Correlation of each patch with every enrolled space at every turn, (p, n, 4).
+
+    One matrix product for all patches: many small ones cost far more on a busy machine."""
+    seen = np.stack([template(p) for p in patches])
+    corr: np.ndarray = (seen @ enr.flat_templates.T).reshape(len(patches), -1, 4)
+    return corr
+
+
+def _likeliest(corr: np.ndarray, enr: Enrolment) -> tuple[str, str, str]:
+    """The kind of the enrolled space (at any turn) the patch matches best."""
+    n, k = np.unravel_index(int(corr.argmax()), corr.shape)
+    return (
+        TERRAINS[int(enr.terrain[n])],
+        ANIMALS[int(enr.animal[n])],
+        ("", "/", "\\")[int(_lying(enr)[n, k])],
+    )
+
+
+def _identify(corr: np.ndarray, enr: Enrolment) -> tuple[str, str, str] | None:
     """(terrain, animal, river) when the patch is clearly one enrolled space (any turn):
-    its best match scores high and beats every space of another kind by a margin."""
-    corr = enr.templates @ template(patch)  # (n, 4)
+    its best match (`corr`, (n, 4)) scores high and beats every space of another kind."""
     n, k = np.unravel_index(int(corr.argmax()), corr.shape)
     best = float(corr[n, k])
-    if best < TEMPLATE_SCORE:
+    if best < WEAK_SCORE:
         return None
-    river = enr.river.copy()
-    # the river as lying for each turn: odd turns swap "/" (1) and "\\" (2)
-    lying = np.stack(
-        [river, np.where(river > 0, 3 - river, 0), river, np.where(river > 0, 3 - river, 0)], 1
-    )
+    lying = _lying(enr)
     same = (
         (enr.terrain[:, None] == enr.terrain[n])
         & (enr.animal[:, None] == enr.animal[n])
         & (lying == lying[n, k])
     )
     others = corr[~same]
-    if len(others) and best - float(others.max()) < TEMPLATE_MARGIN:
+    margin = best - float(others.max()) if len(others) else 1.0
+    # a clear match, or a weaker one that no space of another kind comes near
+    if margin < TEMPLATE_MARGIN or (best < TEMPLATE_SCORE and margin < WEAK_MARGIN):
         return None
     return (
         TERRAINS[int(enr.terrain[n])],
@@ -189,27 +219,40 @@ def _pooled(t: np.ndarray) -> np.ndarray:
 def cell_patches(
     canon: np.ndarray, cells: list[tuple[int, int]], enr: Enrolment | None = None
 ) -> list[np.ndarray]:
+    return nudged_patches(canon, cells, enr)[0]
+
+
+def nudged_patches(
+    canon: np.ndarray, cells: list[tuple[int, int]], enr: Enrolment | None = None
+) -> tuple[list[np.ndarray], list[tuple[int, int]]]:
     """Each cell's CxC patch; with an enrolment, nudged by up to C/5 to where it best
     matches an enrolled space (cards lie a few millimetres off the grid)."""
     if enr is None:
-        return [canon[r * C : (r + 1) * C, c * C : (c + 1) * C] for r, c in cells]
+        return [canon[r * C : (r + 1) * C, c * C : (c + 1) * C] for r, c in cells], [(0, 0)] * len(
+            cells
+        )
     padded = cv2.copyMakeBorder(canon, PAD, PAD, PAD, PAD, cv2.BORDER_REPLICATE)
-    flat = enr.templates.reshape(-1, enr.templates.shape[-1])
-    coarse_t = np.ascontiguousarray(_pooled(flat).T)
+    flat = enr.flat_templates
+    coarse_t = enr.coarse_templates_t
 
     def cut(r: int, c: int, dy: int, dx: int) -> np.ndarray:
         y, x = PAD + r * C + dy, PAD + c * C + dx
         return padded[y : y + C, x : x + C]
 
+    if not cells:
+        return [], []
+    # every cell at every coarse shift against every enrolled space, in one product
+    seen = np.stack([[template(cut(r, c, dy, dx)) for dy, dx in COARSE] for r, c in cells])
+    scores = _pooled(seen) @ coarse_t  # (cells, shifts, templates)
     out = []
-    for r, c in cells:
-        seen = np.stack([template(cut(r, c, dy, dx)) for dy, dx in COARSE])
-        scores = _pooled(seen) @ coarse_t  # (shifts, templates)
-        k = int(scores.max(axis=1).argmax())
-        likely = np.argsort(-scores[k])[:24]
+    moves: list[tuple[int, int]] = []
+    for i, (r, c) in enumerate(cells):
+        k = int(scores[i].max(axis=1).argmax())
+        likely = np.argpartition(-scores[i, k], 24)[:24]
         base = COARSE[k]
         options = [base] + [(base[0] + dy, base[1] + dx) for dy, dx in FINE]
-        fine = np.stack([seen[k]] + [template(cut(r, c, *o)) for o in options[1:]])
-        best = int((fine @ flat[likely].T).max(axis=1).argmax())
+        fine = np.stack([seen[i, k]] + [template(cut(r, c, *o)) for o in options[1:]])
+        best = int(np.einsum("kd,ld->kl", fine, flat[likely]).max(axis=1).argmax())
         out.append(cut(r, c, *options[best]))
-    return out
+        moves.append(options[best])
+    return out, moves

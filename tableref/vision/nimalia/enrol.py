@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
+from functools import cached_property
 from pathlib import Path
 
 import cv2
@@ -43,6 +44,18 @@ class Enrolment:
     terrain_bgr: np.ndarray  # (4, 3) typical rim colour per terrain
     water_bgr: np.ndarray  # (3,)
     card_ids: tuple[int, ...]
+
+    @cached_property
+    def flat_templates(self) -> np.ndarray:
+        """All templates, (n * 4, T*T*3)."""
+        return np.ascontiguousarray(self.templates.reshape(-1, self.templates.shape[-1]))
+
+    @cached_property
+    def coarse_templates_t(self) -> np.ndarray:
+        """Half-size templates, transposed for the coarse search, (T*T*3/4, n * 4)."""
+        from tableref.vision.nimalia.classify import _pooled
+
+        return np.ascontiguousarray(_pooled(self.flat_templates).T)
 
     @property
     def terrain_chroma(self) -> np.ndarray:

@@ -251,19 +251,23 @@ def find_grid(photo: np.ndarray, loc: Located) -> Grid:
         x = (pos - start) / pitch
         return float((w * (np.abs(x - np.round(x)) < 0.22)).sum() / w.sum())
 
-    for nu in range(2, MAX_SPACES + 1):
-        pu = (u1 - u0) / nu
-        if pu < 12 or fits(us, wu, u0, pu) < 0.75:
-            continue
-        for nv in range(2, MAX_SPACES + 1):
-            pv = (v1 - v0) / nv
-            if pv < 12 or not 0.7 < pu / pv < 1.43 or fits(vv, wv, v0, pv) < 0.75:
+    # strict first; when a ragged outline (cards the mask half missed) fits nothing, looser
+    for need in (0.75, 0.5):
+        for nu in range(2, MAX_SPACES + 1):
+            pu = (u1 - u0) / nu
+            if pu < 12 or fits(us, wu, u0, pu) < need:
                 continue
-            g = np.array([[pu, 0, u0], [0, pv, v0], [0, 0, 1.0]])
-            to_photo = np.linalg.inv(to_work) @ np.linalg.inv(rect) @ g
-            cand = _judge(photo, loc.mask, to_photo, nv, nu)
-            if cand is not None and (best is None or cand[0] > best[0]):
-                best = (cand[0], to_photo, nv, nu, cand[1])
+            for nv in range(2, MAX_SPACES + 1):
+                pv = (v1 - v0) / nv
+                if pv < 12 or not 0.7 < pu / pv < 1.43 or fits(vv, wv, v0, pv) < need:
+                    continue
+                g = np.array([[pu, 0, u0], [0, pv, v0], [0, 0, 1.0]])
+                to_photo = np.linalg.inv(to_work) @ np.linalg.inv(rect) @ g
+                cand = _judge(photo, loc.mask, to_photo, nv, nu)
+                if cand is not None and (best is None or cand[0] > best[0]):
+                    best = (cand[0], to_photo, nv, nu, cand[1])
+        if best is not None:
+            break
     if best is None:
         raise GridError("no grid of at most 6x6 spaces fits the reserve's outline")
     score, to_photo, nv, nu, covered = best

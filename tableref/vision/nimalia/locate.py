@@ -74,14 +74,24 @@ def locate(photo: np.ndarray) -> Located:
     )
     small = cv2.GaussianBlur(small, (3, 3), 0)
     lab = cv2.cvtColor(small, cv2.COLOR_BGR2Lab).astype(np.float32)
-    fg: np.ndarray = (_table_distance(lab) > 6.0).astype(np.uint8)
+    fg: np.ndarray = (_table_distance(lab) > 4.5).astype(np.uint8)
     fg = cv2.morphologyEx(fg, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
     fg = cv2.morphologyEx(fg, cv2.MORPH_CLOSE, np.ones((7, 7), np.uint8))
+    # a loose card or a hand that nearly touches the reserve hangs on by a thin bridge
+    fg = cv2.morphologyEx(fg, cv2.MORPH_OPEN, np.ones((9, 9), np.uint8))
     n, labels, stats, _ = cv2.connectedComponentsWithStats(fg, connectivity=8)
     if n < 2:
         raise NoReserveError("no cards stand out from the table")
-    areas = stats[1:, cv2.CC_STAT_AREA]
-    best = 1 + int(np.argmax(areas))
+    areas = stats[1:, cv2.CC_STAT_AREA].astype(np.int64)
+    sh, sw = fg.shape
+    x0, y0 = stats[1:, cv2.CC_STAT_LEFT], stats[1:, cv2.CC_STAT_TOP]
+    x1 = x0 + stats[1:, cv2.CC_STAT_WIDTH]
+    y1 = y0 + stats[1:, cv2.CC_STAT_HEIGHT]
+    inside = (x0 > 1) & (y0 > 1) & (x1 < sw - 1) & (y1 < sh - 1)
+    # the reserve is wholly in view: a patch running off the photo is table, light or
+    # a card lying at the edge, unless nothing else is there
+    ranked = np.where(inside, areas, -1) if inside.any() else areas
+    best = 1 + int(np.argmax(ranked))
     if areas[best - 1] < 400 * scale * scale * 4:
         raise NoReserveError("the largest patch of cards is too small to be a reserve")
     blob = (labels == best).astype(np.uint8) * 255

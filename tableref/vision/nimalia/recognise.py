@@ -13,7 +13,7 @@ import cv2
 import numpy as np
 
 from tableref.vision.nimalia.cards import SpaceKind
-from tableref.vision.nimalia.classify import Reading, cell_patches, classify
+from tableref.vision.nimalia.classify import Reading, classify, correlations, nudged_patches
 from tableref.vision.nimalia.constraints import Doubt, check
 from tableref.vision.nimalia.enrol import Enrolment
 from tableref.vision.nimalia.features import C
@@ -74,12 +74,109 @@ def canonical(photo: np.ndarray, grid: Grid) -> np.ndarray:
     )
 
 
+GROW_SCORE = 0.55
+
+
+def _window(
+    img: np.ndarray, to_photo: np.ndarray, r0: int, c0: int, rows: int, cols: int, cell: int
+) -> np.ndarray:
+    """Cells r0..r0+rows-1 x c0..c0+cols-1 seen square-on, `cell` pixels each."""
+    m = (
+        to_photo
+        @ np.array([[1, 0, c0], [0, 1, r0], [0, 0, 1.0]])
+        @ np.diag([1.0 / cell, 1.0 / cell, 1.0])
+        @ np.array([[1, 0, 0.5], [0, 1, 0.5], [0, 0, 1.0]])
+    )
+    flags = cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP
+    return cv2.warpPerspective(img, m, (cols * cell, rows * cell), flags=flags)
+
+
+def _grow(photo: np.ndarray, mask: np.ndarray, grid: Grid, enrolment: Enrolment) -> Grid:
+    """Add the cells beside the reserve that the table mask missed (a savanna on a
+    wooden table, an ice floe in shadow) when they look like an enrolled card's space."""
+    covered = set(grid.covered)
+    src = photo
+    if grid.space_px / C > 1.6:
+        src = cv2.GaussianBlur(photo, (0, 0), 0.45 * grid.space_px / C)
+    for _ in range(2):  # a whole card may be missing: two cells deep
+        rmin = min(r for r, _ in covered) - 1
+        cmin = min(c for _, c in covered) - 1
+        rows = max(r for r, _ in covered) - rmin + 2
+        cols = max(c for _, c in covered) - cmin + 2
+        candidates = []
+        for r, c in covered:
+            for cell in ((r, c + 1), (r + 1, c), (r, c - 1), (r - 1, c)):
+                span = covered | {cell}
+                if cell in covered or cell in candidates:
+                    continue
+                if max(x for x, _ in span) - min(x for x, _ in span) >= 6:
+                    continue
+                if max(y for _, y in span) - min(y for _, y in span) >= 6:
+                    continue
+                candidates.append(cell)
+        if not candidates:
+            break
+        window = _window(src, grid.to_photo, rmin, cmin, rows, cols, C)
+        local = [(r - rmin, c - cmin) for r, c in candidates]
+        patches = nudged_patches(window, local, enrolment)[0]
+        best = correlations(patches, enrolment).reshape(len(patches), -1).max(axis=1)
+        seen = _window(mask, grid.to_photo, rmin, cmin, rows, cols, 8)
+        share = seen.reshape(rows, 8, cols, 8).mean(axis=(1, 3)) / 255.0
+        found = {
+            cell
+            for cell, score in zip(candidates, best, strict=True)
+            if score >= (GROW_SCORE if share[cell[0] - rmin, cell[1] - cmin] >= 0.08 else 0.75)
+        }
+        # cells found one by one must not stretch the reserve past 6x6 together
+        if found:
+            span = covered | found
+            if (
+                max(x for x, _ in span) - min(x for x, _ in span) >= 6
+                or max(y for _, y in span) - min(y for _, y in span) >= 6
+            ):
+                break
+        if not found:
+            break
+        covered |= found
+    if len(covered) == len(grid.covered):
+        return grid
+    rmin = min(r for r, _ in covered)
+    cmin = min(c for _, c in covered)
+    shift = np.array([[1, 0, cmin], [0, 1, rmin], [0, 0, 1.0]])
+    moved = frozenset((r - rmin, c - cmin) for r, c in covered)
+    rows = max(r for r, _ in moved) + 1
+    cols = max(c for _, c in moved) + 1
+    return Grid(grid.to_photo @ shift, rows, cols, moved, grid.space_px)
+
+
+def _refit(grid: Grid, cells: list[tuple[int, int]], moves: list[tuple[int, int]]) -> Grid | None:
+    """When the spaces sit off the grid in a pattern (the perspective was not quite
+    right), fit the grid again to where each space was found; None when it fits."""
+    off = np.array(moves, np.float32)
+    if len(cells) < 6 or np.abs(off).max() < 4:
+        return None
+    src = np.array([[c + 0.5, r + 0.5] for r, c in cells], np.float32)
+    seen = src + off[:, ::-1] / C
+    dst = cv2.perspectiveTransform(seen[None], grid.to_photo)[0]
+    h, inliers = cv2.findHomography(src, dst, cv2.RANSAC, 0.1 * grid.space_px)
+    if h is None or inliers.sum() < 0.6 * len(cells):
+        return None
+    return Grid(h, grid.rows, grid.cols, grid.covered, grid.space_px)
+
+
 def recognise(photo: np.ndarray, enrolment: Enrolment) -> Recognition:
     loc = locate(photo)
     grid = find_grid(photo, loc)
+    grid = _grow(photo, loc.mask, grid, enrolment)
     cells = sorted(grid.covered)
     canon = canonical(photo, grid)
-    readings = classify(cell_patches(canon, cells, enrolment), enrolment)
+    patches, moves = nudged_patches(canon, cells, enrolment)
+    refit = _refit(grid, cells, moves)
+    if refit is not None:
+        grid = refit
+        canon = canonical(photo, grid)
+        patches, moves = nudged_patches(canon, cells, enrolment)
+    readings = classify(patches, enrolment)
     r0 = min(r for r, _ in cells)
     c0 = min(c for _, c in cells)
     read: dict[tuple[int, int], Reading] = {

@@ -179,7 +179,7 @@ def render_photo(
                 m[1, 2] += y
                 face, alpha = _card_rgba(card_images[unused[int(rng.integers(len(unused)))]], 0)
                 a = cv2.warpAffine(alpha, m, (pw, ph))
-                near = cv2.dilate(cover, np.ones((S // 2, S // 2), np.uint8))
+                near = cv2.dilate(cover, np.ones((S, S), np.uint8))  # half a space apart
                 if not ((a > 0) & (near > 0)).any():
                     _paste(canvas, cover, face, alpha, m)
                     break
@@ -233,7 +233,7 @@ def render_photo(
         avoid = (
             cv2.dilate(
                 reserve_mask.astype(np.uint8),
-                np.ones((int(0.4 * space), int(0.4 * space)), np.uint8),
+                np.ones((int(space), int(space)), np.uint8),
             )
             > 0
         )

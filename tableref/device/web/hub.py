@@ -66,7 +66,8 @@ A list of finished games, newest first:
 
 ## Settings (`POST /api/settings`)
 A partial dict, applied at once (starting a new game when game or players change):
-`{"game": "nimalia", "language": "de", "players": [{"name": "Ann", "colour": "#e53935"}]}`.
+`{"game": "nimalia", "language": "de", "players": [{"name": "Ann", "colour": "#e53935"}]}`;
+`{"new_game": true}` starts a new game with the same settings.
 Bad settings raise `HubError` naming the key and the problem.
 """
 

@@ -127,22 +127,28 @@ def _candidate(cnt: np.ndarray, frame_area: float,
     short, long_ = sorted(_sides(quad))
     aspect = long_ / max(short, 1e-6)
     roundness = 4 * np.pi * harea / max(cv2.arcLength(hull, True) ** 2, 1e-6)
-    if aspect < opts.aspect[0] and roundness > 0.84:
-        return None  # round, not oblong: the bell (a square is 0.79)
+    if roundness > 0.93 or (aspect < opts.aspect[0] and roundness > 0.84):
+        return None  # round: the bell (a card's outline, bitten by fruits, is at most 0.9)
     return quad, harea / max(rarea, 1e-6), aspect
 
 
 def _consensus(areas: list[float], likeness: list[float], tolerance: float) -> float:
     """The card area most blobs agree on (all cards of a deck are the same size).
 
-    A card half covered by a hand looks like a smaller card, touching cards like a
-    bigger one: they are outvoted; on a tie the most card-like outline wins.
+    A card half covered by a hand looks like a smaller card, a pile (the edges of its
+    lower cards) like a bigger one: an area is supported by the outlines that are that
+    card alone or on a pile. On a tie the most card-like outline wins.
     """
     if not areas:
         return 0.0
-    support = [sum(abs(b / a - 1) <= 2 * tolerance for b in areas) for a in areas]
+
+    def agrees(b: float, a: float) -> bool:
+        return 1 - tolerance <= b / a <= 1 + 4 * tolerance
+
+    support = [sum(agrees(b, a) for b in areas) for a in areas]
     best = max(range(len(areas)), key=lambda i: (support[i], likeness[i]))
-    return float(np.median([b for b in areas if abs(b / areas[best] - 1) <= 2 * tolerance]))
+    near = [b for b in areas if abs(b / areas[best] - 1) <= tolerance]
+    return float(np.median(near))
 
 
 def _split(mask: Image, cnt: np.ndarray, typical: float) -> list[np.ndarray]:

@@ -19,6 +19,7 @@ const TEXT = {
     no_history: "No finished games yet.", saved: "Saved.", uploading: "Scoring…",
     scored: "Scored.", choose_photo: "Choose a photo first.", remove: "Remove", name: "Name",
     in_play: "Objectives this round", next: "next", photograph_btn: "Use the table camera",
+    new_game: "New game, same settings", started: "A new game has started.",
   },
   de: {
     tab_game: "Spiel", tab_camera: "Kamera", tab_history: "Verlauf", tab_settings: "Einstellungen",
@@ -38,6 +39,7 @@ const TEXT = {
     saved: "Gespeichert.", uploading: "Werte aus…", scored: "Gewertet.",
     choose_photo: "Erst ein Foto wählen.", remove: "Entfernen", name: "Name",
     in_play: "Ziele dieser Runde", next: "jetzt", photograph_btn: "Tischkamera verwenden",
+    new_game: "Neues Spiel, gleiche Einstellungen", started: "Ein neues Spiel hat begonnen.",
   },
 };
 const FRUIT_NAMES = { B: "banana", P: "plum", S: "strawberry", L: "lime" };
@@ -178,6 +180,8 @@ function renderHalli(h) {
   const box = $("verdict");
   if (!v) {
     box.className = "verdict waiting";
+    box.dataset.seq = "0"; // a new game: no verdict yet
+    delete box.dataset.player;
     $("verdict-text").textContent = h.over ? t("over") : t("waiting");
     $("verdict-detail").textContent = "";
   } else {
@@ -401,6 +405,18 @@ $("settings-form").addEventListener("submit", async (ev) => {
     render(await api("POST", "/api/settings",
       { game: $("set-game").value, language: $("set-language").value, players }));
     msg.textContent = t("saved");
+    msg.className = "message ok";
+  } catch (e) {
+    msg.textContent = e.message;
+  }
+});
+
+$("new-game").addEventListener("click", async () => {
+  const msg = $("settings-msg");
+  msg.className = "message";
+  try {
+    render(await api("POST", "/api/settings", { new_game: true }));
+    msg.textContent = t("started");
     msg.className = "message ok";
   } catch (e) {
     msg.textContent = e.message;

@@ -37,6 +37,14 @@ port = 8080
 [halli]
 elephant_alone_rings = false
 play_to_the_end = false
+[sim]                       # the simulated table (tableref run off the Pi, or --sim)
+flip_s = 1.2                # a simulated player turns a card this often
+fps = 10.0                  # simulated camera frames per second
+bots = false                # simulated players ring too (else only keyboard / page)
+reaction_ms = 550.0         # their mean reaction time
+max_flips = 0               # stop turning cards after this many (0: never)
+hands = true                # the turning hand covers the pile for a moment
+seed = 0                    # deal of the first game (0: a new one every game)
 ```
 """
 
@@ -121,6 +129,17 @@ class WebConfig:
 
 
 @dataclass(frozen=True)
+class SimConfig:
+    flip_s: float = 1.2
+    fps: float = 10.0
+    bots: bool = False
+    reaction_ms: float = 550.0
+    max_flips: int = 0
+    seed: int = 0
+    hands: bool = True
+
+
+@dataclass(frozen=True)
 class HalliConfig:
     elephant_alone_rings: bool = False
     play_to_the_end: bool = False
@@ -143,6 +162,7 @@ class Config:
     camera: CameraConfig = field(default_factory=CameraConfig)
     web: WebConfig = field(default_factory=WebConfig)
     halli: HalliConfig = field(default_factory=HalliConfig)
+    sim: SimConfig = field(default_factory=SimConfig)
     source: str = "<defaults>"
 
     def player(self, index: int) -> PlayerConfig:
@@ -184,10 +204,11 @@ def config_from_dict(data: Mapping[str, Any], source: str = "<dict>") -> Config:
         camera=CameraConfig(source=top.table("camera").text("source", "auto")),
         web=_web(top.table("web")),
         halli=_halli(top.table("halli")),
+        sim=_sim(top.table("sim")),
         source=source,
     )
     top.check_no_other_keys(
-        {"game", "language", "players", "bells", "voice", "camera", "web", "halli"}
+        {"game", "language", "players", "bells", "voice", "camera", "web", "halli", "sim"}
     )
     return config
 
@@ -230,6 +251,21 @@ def _halli(t: _Table) -> HalliConfig:
     )
     t.check_no_other_keys({"elephant_alone_rings", "play_to_the_end"})
     return h
+
+
+def _sim(t: _Table) -> SimConfig:
+    s = SimConfig(
+        flip_s=t.number("flip_s", 1.2, 0.05, 60.0),
+        fps=t.number("fps", 10.0, 0.5, 60.0),
+        bots=t.flag("bots", False),
+        reaction_ms=t.number("reaction_ms", 550.0, 50.0, 5000.0),
+        max_flips=int(t.number("max_flips", 0, 0, 10_000, integer=True)),
+        seed=int(t.number("seed", 0, 0, 2**31, integer=True)),
+        hands=t.flag("hands", True),
+    )
+    t.check_no_other_keys(
+        {"flip_s", "fps", "bots", "reaction_ms", "max_flips", "seed", "hands"})
+    return s
 
 
 def _players(raw: Any) -> tuple[PlayerConfig, ...]:

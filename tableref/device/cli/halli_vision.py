@@ -1,9 +1,73 @@
-"""Command-line subcommands (not written yet)."""
+"""`tableref halli recognise` and `tableref halli enroll`: card recognition from images."""
 
 from __future__ import annotations
 
-from tableref.device.cli.common import Groups
+import argparse
+import json
+from pathlib import Path
+
+from tableref.device.cli.common import CliError, Groups
+from tableref.device.paths import data_dir
 
 
 def register(groups: Groups) -> None:
     """Add this module's subcommands to the command groups."""
+    halli = groups["halli"]
+    rec = halli.add_parser("recognise", help="the cards seen in a camera image",
+                           description="Print the cards seen in a camera frame.")
+    rec.add_argument("--json", action="store_true", help="print JSON as in the spec")
+    rec.add_argument("--annotate", metavar="OUT.png", type=Path,
+                     help="also write a copy of the image with boxes and codes drawn on it")
+    rec.add_argument("image", metavar="IMAGE", type=Path)
+    rec.set_defaults(func=_recognise)
+    enr = halli.add_parser(
+        "enroll", help="teach your own cards from photos",
+        description="Teach the animal cards (and any fruit card read wrong) from photos "
+                    "named by card code: elephant.jpg, monkey.jpg, pig.jpg, BBL.jpg ...")
+    enr.add_argument("directory", metavar="DIR", type=Path)
+    enr.set_defaults(func=_enroll)
+
+
+def _recognise(args: argparse.Namespace) -> int:
+    import cv2
+
+    from tableref.vision.halli.annotate import annotate
+    from tableref.vision.halli.enrol import Enrolment, EnrolmentError
+    from tableref.vision.halli.recognise import Recogniser
+
+    path: Path = args.image
+    if not path.is_file():
+        raise CliError(f"{path}: no such image file")
+    frame = cv2.imread(str(path), cv2.IMREAD_COLOR)
+    if frame is None:
+        raise CliError(f"{path}: not a readable image (bad photo?)")
+    try:
+        enrolment = Enrolment.load(data_dir())
+    except EnrolmentError as err:
+        raise CliError(str(err)) from err
+    cards = Recogniser(enrolment)(frame)
+    if args.json:
+        print(json.dumps({"cards": [c.to_json() for c in cards]}))
+    else:
+        if not cards:
+            print("no cards seen")
+        for c in cards:
+            where = f"at ({c.center[0]:.0f}, {c.center[1]:.0f})"
+            what = c.code if c.kind != "unknown" else "unknown (can't read this card)"
+            print(f"{what} {where}")
+    if args.annotate is not None and not cv2.imwrite(str(args.annotate), annotate(frame, cards)):
+        raise CliError(f"{args.annotate}: could not write the annotated image")
+    return 0
+
+
+def _enroll(args: argparse.Namespace) -> int:
+    from tableref.vision.halli.enrol import EnrolmentError, build_enrolment
+
+    try:
+        enrolment = build_enrolment(args.directory)
+        path = enrolment.save(data_dir())
+    except EnrolmentError as err:
+        raise CliError(str(err)) from err
+    codes = sorted(set(enrolment.codes))
+    print(f"enrolled {', '.join(codes)} -> {path}")
+    return 0

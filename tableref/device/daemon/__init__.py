@@ -1,0 +1,1 @@
+"""The daemon: one asyncio process joining bells, camera, vision, voice, rules and the page."""

@@ -1,0 +1,57 @@
+"""Hardware the daemon supervises: the bell buttons and the sound card (retried on failure)."""
+
+from __future__ import annotations
+
+import asyncio
+import re
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from tableref.device.daemon.health import Health
+
+BellSink = Callable[[int, int], None]  # (player, edge time ns), called on the bells' thread
+
+
+class AudioGone(RuntimeError):
+    pass
+
+
+def sound_card_problem(device: str, cards_file: Path = Path("/proc/asound/cards")) -> str:
+    """Why `device` cannot play now ("" when a sound card it can use is there)."""
+    try:
+        text = cards_file.read_text(errors="replace")
+    except OSError:
+        return "no ALSA (/proc/asound/cards missing)"
+    cards = re.findall(r"^\s*(\d+)\s+\[(\S+)\s*\]", text, re.MULTILINE)
+    if not cards:
+        return "no sound card"
+    m = re.search(r"(?:CARD=|(?:plug)?hw:(?:CARD=)?)([^,\s]+)", device)
+    if m:
+        want = m.group(1)
+        if not any(want in (num, name) for num, name in cards):
+            return f"ALSA device {device!r}: its card {want} is not there"
+    return ""
+
+
+async def watch_audio(device: str, health: Health, period_s: float = 5.0) -> None:
+    """For `supervise`: report the sound card, raise when it is gone (then retried)."""
+    while True:
+        problem = sound_card_problem(device)
+        if problem:
+            raise AudioGone(problem)
+        health.report("audio", True, device)
+        await asyncio.sleep(period_s)
+
+
+async def hold_bells(open_bells: Callable[[], Any], health: Health,
+                     holder: list[Any]) -> None:
+    """For `supervise`: open the bells and keep them open; `holder[0]` is the open bells."""
+    bells = open_bells()
+    holder[:] = [bells]
+    health.report("bells", True)
+    try:
+        await asyncio.Event().wait()
+    finally:
+        holder.clear()
+        bells.close()

@@ -1,0 +1,190 @@
+"""The kiosk page's HTTP side: thin handlers over a `Hub`, all routes in one table."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Awaitable, Callable
+from pathlib import Path
+from typing import Any
+
+from aiohttp import web
+
+from tableref.device.web.auth import COOKIE, Gate, is_loopback, lan_address
+from tableref.device.web.hub import Hub, HubError
+from tableref.device.web.live import Streams, serve_events
+from tableref.device.web.upload import UploadError, read_photo
+
+STATIC_DIR = Path(__file__).parent / "static"
+HUB_KEY = web.AppKey("hub", Hub)
+GATE_KEY = web.AppKey("gate", Gate)
+STREAMS_KEY = web.AppKey("streams", Streams)
+MAX_JSON_BYTES = 64 * 1024
+
+Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
+
+
+def create_app(hub: Hub, *, pin: str | None, lan: bool) -> web.Application:
+    """The web app for `hub`. With `lan`, clients other than loopback must present `pin`."""
+    gate = Gate(pin=pin, lan=lan)
+    app = web.Application(middlewares=[_guard, gate.middleware()])
+    app[HUB_KEY] = hub
+    app[GATE_KEY] = gate
+    app[STREAMS_KEY] = Streams()
+    app.on_shutdown.append(app[STREAMS_KEY].close_all)
+    app.add_routes(
+        [
+            web.get("/", page),
+            web.get("/api/state", state),
+            web.get("/api/events", events),
+            web.post("/api/login", login),
+            web.post("/api/bell/{player}", bell),
+            web.post("/api/nimalia/upload", upload),
+            web.post("/api/nimalia/photograph/{player}", photograph),
+            web.get("/api/nimalia/reserve/{player}.jpg", reserve_photo),
+            web.post("/api/settings", settings),
+            web.get("/api/history", history),
+            web.get("/api/camera.jpg", camera),
+            web.static("/static", STATIC_DIR),
+        ]
+    )
+    return app
+
+
+@web.middleware
+async def _guard(request: web.Request, handler: Handler) -> web.StreamResponse:
+    """Refuse cross-site writes; turn HubError into a 400; set safe response headers."""
+    if request.method not in ("GET", "HEAD"):
+        origin = request.headers.get("Origin")
+        if origin is not None and origin.split("://", 1)[-1] != request.host:
+            return _error(403, f"requests from another site ({origin}) are refused")
+    try:
+        response = await handler(request)
+    except HubError as exc:
+        response = _error(400, str(exc))
+    if request.path.startswith("/static/"):
+        # revalidate every time: after an update the kiosk must not run yesterday's app.js
+        response.headers.setdefault("Cache-Control", "no-cache")
+    response.headers.setdefault("X-Content-Type-Options", "nosniff")
+    response.headers.setdefault(
+        "Content-Security-Policy",
+        "default-src 'self'; img-src 'self' data: blob:; style-src 'self'; object-src 'none'; "
+        "frame-ancestors 'none'",
+    )
+    return response
+
+
+def _hub(request: web.Request) -> Hub:
+    return request.app[HUB_KEY]
+
+
+def _error(status: int, message: str) -> web.Response:
+    return web.json_response({"error": message}, status=status)
+
+
+def _seat(request: web.Request) -> int:
+    raw = request.match_info.get("player") or request.query.get("player", "")
+    try:
+        return int(raw)
+    except ValueError:
+        raise HubError(f"player must be a seat number (0, 1, ...), got {raw!r}") from None
+
+
+def _with_access(request: web.Request, snap: dict[str, Any]) -> dict[str, Any]:
+    """The kiosk (loopback) also sees the PIN it must show; LAN clients already know it."""
+    if is_loopback(request.remote):
+        gate = request.app[GATE_KEY]
+        access: dict[str, Any] = {"pin": gate.pin if gate.lan else None, "lan": gate.lan}
+        addr = lan_address() if gate.lan else None
+        port = request.url.port
+        access["url"] = f"http://{addr}:{port}/" if addr and port else None
+        return {**snap, "access": access}
+    return snap
+
+
+async def page(request: web.Request) -> web.FileResponse:
+    return web.FileResponse(STATIC_DIR / "index.html", headers={"Cache-Control": "no-cache"})
+
+
+async def state(request: web.Request) -> web.Response:
+    return web.json_response(_with_access(request, _hub(request).snapshot()))
+
+
+async def events(request: web.Request) -> web.StreamResponse:
+    """Server-sent events: one `data:` line of snapshot JSON per change."""
+    return await serve_events(request, _hub(request), request.app[STREAMS_KEY], _with_access)
+
+
+async def login(request: web.Request) -> web.Response:
+    gate = request.app[GATE_KEY]
+    if is_loopback(request.remote):
+        return web.json_response({"ok": True})
+    if not gate.lan:
+        return gate.refusal(request)
+    body = await _json_body(request)
+    pin = body.get("pin")
+    remote = request.remote or "?"
+    if not isinstance(pin, str) or gate.locked_out(remote) or not gate.check_pin(remote, pin):
+        return gate.refusal(request)
+    response = web.json_response({"ok": True})
+    response.set_cookie(COOKIE, gate.new_session(), httponly=True, samesite="Strict")
+    return response
+
+
+async def bell(request: web.Request) -> web.Response:
+    await _hub(request).press_bell(_seat(request))
+    return web.json_response({"ok": True})
+
+
+async def upload(request: web.Request) -> web.Response:
+    """A reserve photo: multipart fields `player` and `photo`, or a raw body with ?player=N."""
+    try:
+        player, data, content_type = await read_photo(request)
+    except UploadError as exc:
+        return _error(exc.status, str(exc))
+    await _hub(request).upload_reserve(player, data, content_type)
+    return web.json_response(_with_access(request, _hub(request).snapshot()))
+
+
+async def photograph(request: web.Request) -> web.Response:
+    """Read a reserve from the table camera instead of an uploaded photo."""
+    await _hub(request).photograph_reserve(_seat(request))
+    return web.json_response(_with_access(request, _hub(request).snapshot()))
+
+
+async def reserve_photo(request: web.Request) -> web.Response:
+    jpeg = _hub(request).reserve_jpeg(_seat(request))
+    if jpeg is None:
+        return _error(404, "no reserve photo for this player yet")
+    return web.Response(body=jpeg, content_type="image/jpeg", headers={"Cache-Control": "no-store"})
+
+
+async def settings(request: web.Request) -> web.Response:
+    body = await _json_body(request)
+    await _hub(request).apply_settings(body)
+    return web.json_response(_with_access(request, _hub(request).snapshot()))
+
+
+async def history(request: web.Request) -> web.Response:
+    return web.json_response(_hub(request).history())
+
+
+async def camera(request: web.Request) -> web.Response:
+    jpeg = _hub(request).camera_jpeg()
+    if jpeg is None:
+        return _error(404, "no camera frame (no camera, or it has not delivered one yet)")
+    return web.Response(body=jpeg, content_type="image/jpeg", headers={"Cache-Control": "no-store"})
+
+
+async def _json_body(request: web.Request) -> dict[str, Any]:
+    if request.content_length is not None and request.content_length > MAX_JSON_BYTES:
+        raise HubError(f"the request body is over {MAX_JSON_BYTES // 1024} KB")
+    raw = await request.content.read(MAX_JSON_BYTES + 1)
+    if len(raw) > MAX_JSON_BYTES:
+        raise HubError(f"the request body is over {MAX_JSON_BYTES // 1024} KB")
+    try:
+        body = json.loads(raw or b"null")
+    except (ValueError, UnicodeDecodeError) as exc:
+        raise HubError(f"the request body is not JSON: {exc}") from None
+    if not isinstance(body, dict):
+        raise HubError("the request body must be a JSON object")
+    return body

@@ -1,0 +1,140 @@
+"""Who may use the page: loopback is trusted; anyone else must present the kiosk's PIN.
+
+A client from another address logs in once (`POST /api/login {"pin": "..."}`) and gets a
+random session cookie, or sends the PIN in the `X-Tableref-Pin` header with each request
+(for scripts). The page itself and its static files carry no data and need no PIN, so a
+phone can load the PIN prompt. Too many wrong PINs from one address lock it out for a while.
+"""
+
+from __future__ import annotations
+
+import hmac
+import ipaddress
+import secrets
+import socket
+import time
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+
+from aiohttp import web
+from aiohttp.typedefs import Middleware
+
+COOKIE = "tableref_session"
+PIN_HEADER = "X-Tableref-Pin"
+MAX_FAILURES = 5
+LOCKOUT_S = 60.0
+OPEN_PATHS = frozenset({"/", "/api/login", "/favicon.ico"})
+
+Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
+
+
+def generate_pin(digits: int = 6) -> str:
+    """A random numeric PIN to show on the kiosk screen."""
+    return "".join(secrets.choice("0123456789") for _ in range(digits))
+
+
+def lan_address() -> str | None:
+    """This machine's IPv4 address on its default route (what a phone would type), or None.
+
+    A UDP socket's connect() only picks the route; no packet is sent.
+    """
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
+        try:
+            s.connect(("192.0.2.1", 9))
+            addr: str = s.getsockname()[0]
+        except OSError:
+            return None
+    return None if is_loopback(addr) or addr == "0.0.0.0" else addr
+
+
+def is_loopback(remote: str | None) -> bool:
+    """True for 127.0.0.0/8, ::1 and IPv4-mapped loopback; False for anything unparsable."""
+    if not remote:
+        return False
+    try:
+        addr = ipaddress.ip_address(remote.split("%", 1)[0])
+    except ValueError:
+        return False
+    if isinstance(addr, ipaddress.IPv6Address) and addr.ipv4_mapped is not None:
+        addr = addr.ipv4_mapped
+    return addr.is_loopback
+
+
+@dataclass
+class Gate:
+    """The PIN check for one app: sessions issued and failed attempts per address."""
+
+    pin: str | None
+    lan: bool
+    clock: Callable[[], float] = time.monotonic
+    sessions: set[str] = field(default_factory=set)
+    failures: dict[str, tuple[int, float]] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        if self.lan and not self.pin:
+            raise ValueError("listening beyond localhost needs a PIN (pin is empty)")
+        if self.pin is not None and not self.pin.isdigit():
+            raise ValueError(f"the PIN must be digits only, got {self.pin!r}")
+
+    def locked_out(self, remote: str) -> bool:
+        count, since = self.failures.get(remote, (0, 0.0))
+        if count < MAX_FAILURES:
+            return False
+        if self.clock() - since >= LOCKOUT_S:
+            del self.failures[remote]
+            return False
+        return True
+
+    def check_pin(self, remote: str, given: str) -> bool:
+        """Compare in constant time; count failures per address."""
+        ok = self.pin is not None and hmac.compare_digest(given.encode(), self.pin.encode())
+        if ok:
+            self.failures.pop(remote, None)
+        else:
+            count, _ = self.failures.get(remote, (0, 0.0))
+            self.failures[remote] = (count + 1, self.clock())
+        return ok
+
+    def new_session(self) -> str:
+        token = secrets.token_urlsafe(24)
+        self.sessions.add(token)
+        return token
+
+    def allowed(self, request: web.Request) -> bool:
+        """Whether this request may read or change the game."""
+        if is_loopback(request.remote):
+            return True
+        if not self.lan:
+            return False
+        remote = request.remote or "?"
+        token = request.cookies.get(COOKIE, "")
+        if token and token in self.sessions:
+            return True
+        given = request.headers.get(PIN_HEADER)
+        if given is None or self.locked_out(remote):
+            return False
+        return self.check_pin(remote, given)
+
+    def refusal(self, request: web.Request) -> web.Response:
+        remote = request.remote or "?"
+        if not self.lan:
+            return _error(403, "this box only listens to its own screen (web.host is localhost)")
+        if self.locked_out(remote):
+            return _error(429, f"too many wrong PINs: try again in {int(LOCKOUT_S)} s")
+        return _error(401, "PIN required: enter the PIN shown on the table's screen")
+
+    def middleware(self) -> Middleware:
+        @web.middleware
+        async def pin_gate(request: web.Request, handler: Handler) -> web.StreamResponse:
+            path = request.path
+            if path in OPEN_PATHS or path.startswith("/static/"):
+                return await handler(request)
+            if not self.allowed(request):
+                return self.refusal(request)
+            return await handler(request)
+
+        return pin_gate
+
+
+def _error(status: int, message: str) -> web.Response:
+    return web.json_response({"error": message}, status=status)

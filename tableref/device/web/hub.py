@@ -1,0 +1,186 @@
+"""The contract between the daemon and the web page: what the page may read and ask.
+
+The daemon implements `Hub`; `tableref.device.web.app.create_app(hub, ...)` serves it. The
+web layer holds no game state of its own: every handler reads `snapshot()` or forwards a
+request to one of the async methods, and turns `HubError` into a 400 naming the problem.
+
+## The snapshot (`GET /api/state`, and each live update)
+A JSON-ready dict (only str, int, float, bool, None, lists and dicts). Keys:
+
+```
+{
+  "seq": 17,                      # increases by one (or more) at every change
+  "game": "halli",                # "halli" | "nimalia" | "nelly"
+  "language": "en",               # "en" | "de"
+  "players": [                    # seat order, clockwise
+    {"seat": 0, "name": "Ann", "colour": "#e53935", "out": false}
+  ],
+  "devices": [                    # what works right now; shown on screen when not ok
+    {"name": "camera", "ok": true, "message": ""}
+  ],
+  "halli": {                      # null unless game == "halli"
+    "piles": [                    # one per seat
+      {"seat": 0, "top": "BBL", "pile": 3, "stack": 20}   # top: card code or null
+    ],
+    "bell": 0,                    # cards under the bell
+    "turn": 1,                    # seat index whose turn it is, or null
+    "locked": false,              # bells locked while a verdict is judged
+    "over": false,
+    "winner": null,               # seat index or null
+    "last_verdict": {             # null before the first ring
+      "seq": 3,                   # verdict number, increases at every ring
+      "player": 2,                # seat that rang first
+      "right": true,
+      "text": "Cid is right: two identical cards",  # what the voice said
+      "reasons": ["two identical cards"],
+      "margin_ms": 41.5,          # first press ahead of the second by, or null if alone
+      "second": 0,                # seat that rang second, or null
+      "reaction_ms": {"2": 612.0, "0": 653.5}   # seat -> press time minus the time the
+                                  # card that made the ring right appeared; only seats
+                                  # that pressed in this round; {} when the ring was wrong
+    }
+  },
+  "nimalia": {                    # null unless game == "nimalia"
+    "round": 1,                   # 1..5
+    "objectives": [4, 5],         # objective ids in play this round
+    "to_photograph": 0,           # seat whose reserve is wanted next, or null
+    "read": [0],                  # seats whose reserve was read this round (optional)
+    "scores": [                   # one per seat; objectives of the last round scored
+      {"seat": 0, "objectives": {"4": 6, "5": 2}, "round_total": 8, "total": 14,
+       "photo": true}             # photo: an annotated reserve photo is available
+    ],
+    "over": false,                # optional; with "winner": seat index or null
+    "message": ""                 # e.g. why the last photo could not be read
+  },
+  "nelly": null                   # free-form dict when game == "nelly"
+}
+```
+The app adds `"access": {"pin": "1234" | null, "lan": bool, "url": "http://192.168.1.20:8080/"
+| null}` for loopback clients only (the kiosk screen shows the PIN and the address phones
+use); the hub does not need to know about it.
+
+## History (`GET /api/history`)
+A list of finished games, newest first:
+`{"id": 4, "game": "halli", "started": "2026-11-30T10:15:00+00:00", "ended": "...",
+"players": ["Ann", "Ben"], "scores": [30, 42], "winner": "Ben"}` (winner null on a draw).
+
+## Settings (`POST /api/settings`)
+A partial dict, applied at once (starting a new game when game or players change):
+`{"game": "nimalia", "language": "de", "players": [{"name": "Ann", "colour": "#e53935"}]}`;
+`{"new_game": true}` starts a new game with the same settings.
+Bad settings raise `HubError` naming the key and the problem.
+"""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from typing import Any, Protocol, runtime_checkable
+
+
+class HubError(ValueError):
+    """A request the hub refuses; the message names the problem and is shown to the user."""
+
+
+@runtime_checkable
+class Hub(Protocol):
+    """What the daemon offers the web page. All methods are called on the event loop."""
+
+    def snapshot(self) -> dict[str, Any]:
+        """The whole visible state (schema in the module docstring). Must not block."""
+        ...
+
+    def subscribe(self) -> AsyncIterator[dict[str, Any]]:
+        """Snapshots as they change, starting with the current one.
+
+        One iterator per client; closing it (or cancelling the consumer) unsubscribes. A slow
+        client may skip intermediate snapshots, never the latest.
+        """
+        ...
+
+    async def press_bell(self, player: int) -> None:
+        """A bell pressed on the page or with a key (the daemon stamps the time on arrival).
+
+        Raises HubError for a seat that does not exist or a game that has no bells.
+        """
+        ...
+
+    async def upload_reserve(self, player: int, data: bytes, content_type: str) -> None:
+        """A photo of `player`'s Nimalia reserve (JPEG or PNG bytes, already size-checked).
+
+        Recognises and scores it; the result appears in the next snapshot. Raises HubError
+        when the game is not Nimalia, the seat does not exist or the photo cannot be read.
+        """
+        ...
+
+    async def photograph_reserve(self, player: int) -> None:
+        """Score `player`'s Nimalia reserve from the table camera's latest frame.
+
+        Raises HubError as `upload_reserve` does, and when there is no camera frame.
+        """
+        ...
+
+    async def apply_settings(self, settings: dict[str, Any]) -> None:
+        """Change game, players or language; raises HubError naming the bad key."""
+        ...
+
+    def history(self) -> list[dict[str, Any]]:
+        """Finished games, newest first (schema in the module docstring)."""
+        ...
+
+    def camera_jpeg(self) -> bytes | None:
+        """The latest camera frame with what was recognised drawn on it, or None."""
+        ...
+
+    def reserve_jpeg(self, player: int) -> bytes | None:
+        """`player`'s last Nimalia reserve photo, annotated with what was recognised, or None."""
+        ...
+
+
+_SNAPSHOT_KEYS = ("seq", "game", "language", "players", "devices", "halli", "nimalia")
+
+
+def snapshot_problems(snap: dict[str, Any]) -> list[str]:
+    """What is wrong with a snapshot against the schema above (empty when it is fine).
+
+    Checks the structure the page relies on, so a test can hold any hub to the contract.
+    """
+    problems = [f"missing key {k!r}" for k in _SNAPSHOT_KEYS if k not in snap]
+    if problems:
+        return problems
+    if snap["game"] not in ("halli", "nimalia", "nelly"):
+        problems.append(f"game {snap['game']!r} is not halli, nimalia or nelly")
+    players = snap["players"]
+    if not isinstance(players, list):
+        return [*problems, "players is not a list"]
+    for i, p in enumerate(players):
+        for key in ("seat", "name", "colour"):
+            if key not in p:
+                problems.append(f"players[{i}] has no {key!r}")
+    halli = snap["halli"]
+    if snap["game"] == "halli":
+        if not isinstance(halli, dict):
+            return [*problems, "game is halli but halli is not a dict"]
+        for key in ("piles", "bell", "turn", "over", "winner", "last_verdict"):
+            if key not in halli:
+                problems.append(f"halli has no {key!r}")
+        for i, pile in enumerate(halli.get("piles", [])):
+            for key in ("seat", "top", "pile", "stack"):
+                if key not in pile:
+                    problems.append(f"halli.piles[{i}] has no {key!r}")
+        verdict = halli.get("last_verdict")
+        if verdict is not None:
+            for key in ("seq", "player", "right", "text", "margin_ms", "reaction_ms"):
+                if key not in verdict:
+                    problems.append(f"halli.last_verdict has no {key!r}")
+    nimalia = snap["nimalia"]
+    if snap["game"] == "nimalia":
+        if not isinstance(nimalia, dict):
+            return [*problems, "game is nimalia but nimalia is not a dict"]
+        for key in ("round", "objectives", "to_photograph", "scores"):
+            if key not in nimalia:
+                problems.append(f"nimalia has no {key!r}")
+        for i, row in enumerate(nimalia.get("scores", [])):
+            for key in ("seat", "objectives", "total"):
+                if key not in row:
+                    problems.append(f"nimalia.scores[{i}] has no {key!r}")
+    return problems

@@ -1,0 +1,106 @@
+"""The enrolment: the user's own cards, taught once from photos, saved in a directory.
+
+`build_enrolment(DIR)` reads images named by card code (`elephant.jpg`, `monkey-2.png`,
+`BBL.jpg` for a fruit card the counter gets wrong). Each photo is either one card on a
+table (found and cut out as in play) or a flat scan of the card.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+from tableref.vision.halli.animals import Match, best_match, both_ways
+from tableref.vision.halli.codes import canonical
+from tableref.vision.halli.detect import find_cards
+from tableref.vision.halli.rectify import CARD_SIZE, rectify
+from tableref.vision.halli.whitebalance import balance
+
+Image = np.ndarray
+
+FILE_NAME = "halli-enrolment.npz"
+IMAGE_SUFFIXES = (".jpg", ".jpeg", ".png", ".bmp", ".webp")
+
+
+class EnrolmentError(ValueError):
+    """A problem with an enrolment photo or file, naming it."""
+
+
+@dataclass
+class Enrolment:
+    codes: list[str] = field(default_factory=list)
+    table: np.ndarray = field(default_factory=lambda: np.zeros((0, 1), np.float32))
+
+    def add(self, code: str, card: Image) -> None:
+        """Teach one rectified, balanced card image."""
+        descs = both_ways(card)
+        rows = np.stack(descs).astype(np.float32)
+        self.table = rows if len(self.codes) == 0 else np.vstack([self.table, rows])
+        self.codes.extend([code] * len(descs))
+
+    def match(self, desc: np.ndarray) -> Match | None:
+        return best_match(desc, self.codes, self.table)
+
+    def save(self, directory: Path) -> Path:
+        directory.mkdir(parents=True, exist_ok=True)
+        path = directory / FILE_NAME
+        with path.open("wb") as fh:
+            np.savez(fh, codes=np.array(self.codes), table=self.table)
+        return path
+
+    @classmethod
+    def load(cls, directory: Path) -> Enrolment | None:
+        """The enrolment saved in `directory`, or None when there is none."""
+        path = directory / FILE_NAME
+        if not path.exists():
+            return None
+        try:
+            with np.load(path) as data:
+                return cls([str(c) for c in data["codes"]], data["table"].astype(np.float32))
+        except (OSError, KeyError, ValueError) as err:
+            raise EnrolmentError(f"{path}: not a readable enrolment ({err})") from err
+
+
+def card_from_photo(image: Image, name: str) -> Image:
+    """The one card in a photo (or the photo itself when it is a flat scan), balanced."""
+    quads = [q for q in find_cards(image) if q.clean]
+    if len(quads) > 1:
+        raise EnrolmentError(f"{name}: {len(quads)} cards in the photo; show one card only")
+    if quads:
+        card = rectify(image, quads[0].corners)
+    else:
+        h, w = image.shape[:2]
+        if not 1.1 <= max(h, w) / max(min(h, w), 1) <= 2.0:
+            raise EnrolmentError(f"{name}: no card found in the photo")
+        flat = image if h >= w else cv2.rotate(image, cv2.ROTATE_90_CLOCKWISE)
+        card = cv2.resize(flat, CARD_SIZE, interpolation=cv2.INTER_AREA)
+    return balance(card)
+
+
+def code_of_file(path: Path) -> str:
+    """`pig.jpg`, `pig-2.jpg`, `bbl_1.png` -> the card code."""
+    stem = path.stem.split("-")[0].split("_")[0]
+    try:
+        return canonical(stem)
+    except ValueError as err:
+        raise EnrolmentError(f"{path.name}: the name is not a card code ({err})") from err
+
+
+def build_enrolment(directory: Path) -> Enrolment:
+    """Enrol every card photo in `directory`."""
+    if not directory.is_dir():
+        raise EnrolmentError(f"{directory}: not a directory")
+    files = sorted(p for p in directory.iterdir() if p.suffix.lower() in IMAGE_SUFFIXES)
+    if not files:
+        raise EnrolmentError(f"{directory}: no card photos (.jpg, .png) in it")
+    enrolment = Enrolment()
+    for path in files:
+        code = code_of_file(path)
+        image = cv2.imread(str(path), cv2.IMREAD_COLOR)
+        if image is None:
+            raise EnrolmentError(f"{path.name}: not a readable image")
+        enrolment.add(code, card_from_photo(image, path.name))
+    return enrolment

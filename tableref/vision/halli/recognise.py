@@ -1,0 +1,93 @@
+"""A camera frame in, the cards on the table out: fruit, animal, or unknown."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from tableref.vision.halli.animals import describe
+from tableref.vision.halli.codes import ANIMALS, fruit_code, parse_code
+from tableref.vision.halli.detect import DetectOptions, find_cards
+from tableref.vision.halli.enrol import Enrolment
+from tableref.vision.halli.fruits import FruitOptions, count_fruits
+from tableref.vision.halli.rectify import SURROUND_OFFSET, inner, rectify_surround
+from tableref.vision.halli.whitebalance import balance, paper_white
+
+Image = np.ndarray
+
+ANIMAL_SCORE = 0.6  # correlation an enrolled animal must reach (fruit cards: about 0.35)
+FRUIT_SCORE = 0.85  # an enrolled fruit card: fruit cards look alike, so ask for more
+MATCH_MARGIN = 0.08  # over the best other enrolled code
+
+
+@dataclass(frozen=True)
+class SeenCard:
+    """One card found in a frame. kind is "fruit", "animal" or "unknown"."""
+
+    kind: str
+    code: str | None
+    center: tuple[float, float]
+    corners: tuple[tuple[float, float], ...]
+    fruits: dict[str, int] | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        """The spec's JSON form of the card."""
+        out: dict[str, Any] = {"kind": self.kind}
+        if self.kind == "fruit":
+            out["code"] = self.code
+            out["fruits"] = dict(self.fruits or {})
+        elif self.kind == "animal":
+            out["animal"] = self.code
+            out["code"] = self.code
+        out["center"] = [round(self.center[0], 1), round(self.center[1], 1)]
+        out["corners"] = [[round(x, 1), round(y, 1)] for x, y in self.corners]
+        return out
+
+
+class Recogniser:
+    """Recognises the cards in frames; holds the enrolment and options."""
+
+    def __init__(self, enrolment: Enrolment | None = None,
+                 detect: DetectOptions | None = None, fruits: FruitOptions | None = None):
+        self.enrolment = enrolment
+        self.detect_opts = detect or DetectOptions()
+        self.fruit_opts = fruits or FruitOptions()
+
+    def __call__(self, frame: Image) -> list[SeenCard]:
+        if frame is None or frame.ndim != 3 or frame.shape[2] != 3:
+            raise ValueError("a frame must be a colour image (H x W x 3, BGR)")
+        seen = []
+        for quad in find_cards(frame, self.detect_opts):
+            corners = tuple((float(x), float(y)) for x, y in quad.corners)
+            center = quad.center
+            if not quad.clean:
+                seen.append(SeenCard("unknown", None, center, corners))
+                continue
+            around = rectify_surround(frame, quad.corners)
+            white = paper_white(inner(around))
+            seen.append(self.read(balance(around, white), center, corners))
+        return seen
+
+    def read(self, around: Image, center: tuple[float, float],
+             corners: tuple[tuple[float, float], ...]) -> SeenCard:
+        """Read one card from its balanced `rectify_surround` image."""
+        card = inner(around)
+        if self.enrolment is not None and self.enrolment.codes:
+            m = self.enrolment.match(describe(card))
+            if m is not None and m.margin >= MATCH_MARGIN:
+                if m.code in ANIMALS and m.score >= ANIMAL_SCORE:
+                    return SeenCard("animal", m.code, center, corners)
+                parsed = parse_code(m.code)
+                if isinstance(parsed, dict) and m.score >= FRUIT_SCORE:
+                    return SeenCard("fruit", m.code, center, corners, parsed)
+        count = count_fruits(card, self.fruit_opts, around, SURROUND_OFFSET)
+        if not count.sure:
+            return SeenCard("unknown", None, center, corners)
+        return SeenCard("fruit", fruit_code(count.counts), center, corners, dict(count.counts))
+
+
+def recognise(frame: Image, enrolment: Enrolment | None = None) -> list[SeenCard]:
+    """The cards in one frame (see Recogniser)."""
+    return Recogniser(enrolment)(frame)

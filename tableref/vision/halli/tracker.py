@@ -1,0 +1,145 @@
+"""Follow the table over time: the top card of each pile and when it appeared.
+
+Feed it the cards recognised in each frame with the frame's sensor timestamp. A pile
+keeps its top card while a hand passes over it (the card is unreadable or not found
+for a while); a new top card counts once it is read the same in `confirm` frames in a
+row, and it is dated by the first of those frames. A pile not seen for `gone_ns` is
+gone (taken), dated by the first frame it was missing from.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import numpy as np
+
+from tableref.vision.halli.recognise import SeenCard
+
+
+@dataclass(frozen=True)
+class PileView:
+    """The top card of one pile: code None while it has never been read."""
+
+    pile: int
+    center: tuple[float, float]
+    kind: str  # "fruit" | "animal" | "unknown"
+    code: str | None
+    since_ns: int  # sensor time of the first frame that showed this top card
+
+
+@dataclass
+class _Pile:
+    pile: int
+    center: np.ndarray
+    size: float
+    kind: str = "unknown"
+    code: str | None = None
+    since_ns: int = 0
+    cand: str | None = None
+    cand_kind: str = "unknown"
+    cand_ns: int = 0
+    cand_count: int = 0
+    missing_ns: int | None = None
+
+    def view(self) -> PileView:
+        c = (float(self.center[0]), float(self.center[1]))
+        return PileView(self.pile, c, self.kind, self.code, self.since_ns)
+
+
+class TableTracker:
+    """The piles on the table, updated frame by frame (one thread; not thread-safe)."""
+
+    def __init__(self, *, confirm: int = 2, gone_ns: int = 1_000_000_000,
+                 history: int = 20_000) -> None:
+        self.confirm = confirm
+        self.gone_ns = gone_ns
+        self._piles: list[_Pile] = []
+        self._next = 0
+        self._last_ns: int | None = None
+        # (t_ns, pile, view or None when the pile went away), in time order
+        self._events: deque[tuple[int, int, PileView | None]] = deque(maxlen=history)
+
+    def update(self, cards: Sequence[SeenCard], t_ns: int) -> list[PileView]:
+        """Take one frame's cards; returns the piles visible now."""
+        if self._last_ns is not None and t_ns < self._last_ns:
+            raise ValueError(f"frame time {t_ns} is before the previous frame {self._last_ns}")
+        self._last_ns = t_ns
+        matched: set[int] = set()
+        for card in sorted(cards, key=lambda c: c.kind == "unknown"):
+            pile = self._nearest(card, matched)
+            if pile is None:
+                pile = self._new_pile(card)
+            matched.add(pile.pile)
+            pile.missing_ns = None
+            if card.kind != "unknown":  # a hand's blob would drag the centre about
+                pile.center = 0.8 * pile.center + 0.2 * np.asarray(card.center)
+                self._observe(pile, card, t_ns)
+        for pile in list(self._piles):
+            if pile.pile in matched:
+                continue
+            if pile.missing_ns is None:
+                pile.missing_ns = t_ns
+            if t_ns - pile.missing_ns >= self.gone_ns:
+                self._piles.remove(pile)
+                if pile.code is not None:
+                    self._events.append((pile.missing_ns, pile.pile, None))
+        return self.visible()
+
+    def _nearest(self, card: SeenCard, taken: set[int]) -> _Pile | None:
+        best, dist = None, float("inf")
+        for pile in self._piles:
+            if pile.pile in taken:
+                continue
+            d = float(np.hypot(*(np.asarray(card.center) - pile.center)))
+            if d < 0.6 * pile.size and d < dist:
+                best, dist = pile, d
+        return best
+
+    def _new_pile(self, card: SeenCard) -> _Pile:
+        corners = np.asarray(card.corners)
+        size = max(float(np.linalg.norm(corners[2] - corners[0])), 1.0)
+        pile = _Pile(self._next, np.asarray(card.center, float), size)
+        self._next += 1
+        self._piles.append(pile)
+        return pile
+
+    def _observe(self, pile: _Pile, card: SeenCard, t_ns: int) -> None:
+        if card.code == pile.code:
+            pile.cand, pile.cand_count = None, 0
+            return
+        if card.code == pile.cand:
+            pile.cand_count += 1
+        else:
+            pile.cand, pile.cand_kind, pile.cand_ns, pile.cand_count = (
+                card.code, card.kind, t_ns, 1)
+        if pile.cand_count >= self.confirm:
+            pile.code, pile.kind, pile.since_ns = pile.cand, pile.cand_kind, pile.cand_ns
+            pile.cand, pile.cand_count = None, 0
+            self._insert_event((pile.since_ns, pile.pile, pile.view()))
+
+    def _insert_event(self, event: tuple[int, int, PileView | None]) -> None:
+        # a confirmed card is dated back to its first frame: keep events in time order
+        i = len(self._events)
+        while i > 0 and self._events[i - 1][0] > event[0]:
+            i -= 1
+        self._events.insert(i, event)
+
+    def visible(self) -> list[PileView]:
+        """The piles whose top card is known or being looked at, now."""
+        return [p.view() for p in self._piles]
+
+    def visible_at(self, t_ns: int) -> list[PileView]:
+        """The top cards known to be visible at sensor time t_ns (read cards only)."""
+        state: dict[int, PileView | None] = {}
+        for when, pile, view in self._events:
+            if when > t_ns:
+                break
+            state[pile] = view
+        return [v for v in state.values() if v is not None]
+
+    def appeared_at(self, code: str) -> int | None:
+        """When the visible card with this code appeared (the latest, if several)."""
+        times = [p.since_ns for p in self._piles if p.code == code]
+        return max(times) if times else None

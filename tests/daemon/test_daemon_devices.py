@@ -1,0 +1,132 @@
+"""The daemon with real bells on gpiozero's MockFactory, a camera that disappears, audio."""
+
+from __future__ import annotations
+
+import asyncio
+import shutil
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import cv2
+import pytest
+from gpiozero.pins.mock import MockFactory
+
+from tableref.device.bells import Bells
+from tableref.device.camera.sources import FolderSource
+from tableref.device.config import parse_config
+from tableref.device.daemon.app import Daemon
+from tableref.device.daemon.devices import sound_card_problem
+from tableref.device.daemon.halli_eyes import HalliEyes, sim_enrolment
+from tableref.device.daemon.halli_session import Timing
+from tableref.device.daemon.parts import Parts
+from tableref.device.store import Store
+from tableref.vision.halli.recognise import Recogniser
+from tableref.vision.synth.halli_scene import render_table
+
+CONFIG = '[[players]]\nname = "Ann"\n[[players]]\nname = "Ben"\n[voice]\nengine = "none"\n'
+SEED = 7
+
+
+@pytest.fixture
+def factory() -> Iterator[MockFactory]:
+    f = MockFactory()
+    yield f
+    f.close()
+
+
+async def until(check: Callable[[], Any], timeout_s: float = 10.0) -> Any:
+    deadline = asyncio.get_running_loop().time() + timeout_s
+    while not (got := check()):
+        if asyncio.get_running_loop().time() > deadline:
+            raise AssertionError("timed out")
+        await asyncio.sleep(0.02)
+    return got
+
+
+def _table(folder: Path, tops: tuple[str | None, ...]) -> None:
+    folder.mkdir(exist_ok=True)
+    cv2.imwrite(str(folder / "frame.png"), render_table(tops, seed=SEED))
+
+
+def _daemon(tmp: Path, factory: MockFactory, folder: Path) -> Daemon:
+    config = parse_config(CONFIG)
+
+    def open_bells(sink: Any) -> Bells:
+        return Bells.from_config(config, on_press=lambda p: sink(p.player, p.t_ns),
+                                 pin_factory=factory)
+
+    parts = Parts(camera=FolderSource(folder, fps=20),
+                  eyes=HalliEyes(Recogniser(sim_enrolment(SEED))),
+                  open_bells=open_bells, timing=Timing(lock_s=0.3))
+    return Daemon(config, Store(tmp / "j.sqlite3"), parts, sim=False)
+
+
+async def test_a_gpio_bell_rings_the_verdict_and_lights_the_winner(
+    tmp_path: Path, factory: MockFactory
+) -> None:
+    folder = tmp_path / "cam"
+    _table(folder, ("pig", None))
+    d = _daemon(tmp_path, factory, folder)
+    await d.start()
+    try:
+        await until(lambda: d.health.ok("bells") and d.health.ok("camera"))
+        await until(lambda: d.snapshot()["halli"]["piles"][0]["top"] == "pig")
+        factory.pin(6).drive_low()  # Ben's button (GPIO 6)
+        await asyncio.sleep(0.005)
+        factory.pin(5).drive_low()  # Ann, a few ms later
+        verdict = await until(lambda: d.snapshot()["halli"]["last_verdict"])
+        assert verdict["player"] == 1 and verdict["right"] is True
+        assert verdict["reasons"] == ["a pig"]
+        assert factory.pin(13).state == 1 and factory.pin(12).state == 0  # Ben's LED
+        await until(lambda: verdict["margin_ms"] is not None or
+                    d.snapshot()["halli"]["last_verdict"]["margin_ms"] is not None)
+        assert d.snapshot()["halli"]["last_verdict"]["second"] == 0
+        await until(lambda: not d.snapshot()["halli"]["locked"])
+        assert factory.pin(13).state == 0
+        assert d.said[-1][1].startswith("Ben was first")
+    finally:
+        await d.stop()
+        d.store.close()
+
+
+async def test_a_camera_that_disappears_leaves_arbitration_and_comes_back(
+    tmp_path: Path, factory: MockFactory
+) -> None:
+    folder = tmp_path / "cam"
+    _table(folder, ("BB", None))
+    d = _daemon(tmp_path, factory, folder)
+    await d.start()
+    try:
+        await until(lambda: d.snapshot()["halli"]["piles"][0]["top"] == "BB")
+        shutil.rmtree(folder)  # unplugged
+        await until(lambda: not d.health.ok("camera"))
+        assert "stopped working" in d.said[-1][1]
+        devices = {x["name"]: x for x in d.snapshot()["devices"]}
+        assert devices["camera"]["ok"] is False and devices["camera"]["message"]
+        factory.pin(6).drive_low()
+        verdict = await until(lambda: d.snapshot()["halli"]["last_verdict"])
+        assert verdict["player"] == 1 and verdict["right"] is None  # who was first, only
+        assert d.snapshot()["halli"]["piles"][0]["pile"] == 1  # nothing moved
+        await until(lambda: not d.snapshot()["halli"]["locked"])
+        _table(folder, ("BB", "P"))  # plugged in again
+        await until(lambda: d.health.ok("camera"))
+        await until(lambda: d.snapshot()["halli"]["piles"][1]["top"] == "P")
+        assert any("works again" in text for _, text in d.said)
+    finally:
+        await d.stop()
+        d.store.close()
+
+
+def test_the_sound_card_check(tmp_path: Path) -> None:
+    cards = tmp_path / "cards"
+    cards.write_text("--- no soundcards ---\n")
+    assert sound_card_problem("default", cards) == "no sound card"
+    cards.write_text(" 0 [Headphones     ]: bcm2835_headpho - bcm2835 Headphones\n"
+                     "                      bcm2835 Headphones\n"
+                     " 1 [Device         ]: USB-Audio - USB Audio Device\n")
+    assert sound_card_problem("default", cards) == ""
+    assert sound_card_problem("plughw:1,0", cards) == ""
+    assert sound_card_problem("hw:CARD=Device", cards) == ""
+    assert "card 2 is not there" in sound_card_problem("hw:2,0", cards)
+    assert "missing" in sound_card_problem("default", tmp_path / "nope")

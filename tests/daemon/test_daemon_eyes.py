@@ -1,0 +1,50 @@
+"""The Halli recogniser as the daemon uses it: seats, unreadable cards, a still table."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from tableref.device.camera.base import Frame
+from tableref.device.daemon.halli_eyes import HalliEyes, StillTable, sim_enrolment
+from tableref.vision.halli.recognise import Recogniser
+from tableref.vision.synth.halli_scene import render_table
+
+SEED = 7
+
+
+@pytest.fixture(scope="module")
+def eyes() -> HalliEyes:
+    return HalliEyes(Recogniser(sim_enrolment(SEED)), recheck_s=60)
+
+
+def test_cards_are_given_to_the_seat_whose_pile_they_lie_on(eyes: HalliEyes) -> None:
+    tops = ("BBL", None, "pig", "PS")
+    seen, jpeg = eyes.look(Frame(render_table(tops, seed=SEED), 5, 1), 4)
+    assert seen.tops == tops and seen.t_ns == 5
+    assert jpeg is not None and jpeg[:2] == b"\xff\xd8"
+    covered = render_table(tops, seed=SEED, hand_at=2)
+    seen, _ = eyes.look(Frame(covered, 6, 2), 4)
+    assert seen.tops == ("BBL", None, None, "PS")  # a hand hides a card, never changes it
+
+
+def test_a_still_table_is_not_read_again_but_a_turned_card_is(eyes: HalliEyes) -> None:
+    first = render_table(("L", None), seed=SEED)
+    rng = np.random.default_rng(0)
+    eyes.look(Frame(first, 1, 1), 2)
+    skipped = eyes.skipped
+    noisy = np.clip(first + rng.normal(0, 3, first.shape), 0, 255).astype(np.uint8)
+    seen, _ = eyes.look(Frame(noisy, 2, 2), 2)  # sensor noise: the same table
+    assert eyes.skipped == skipped + 1 and seen.tops == ("L", None) and seen.t_ns == 2
+    seen, _ = eyes.look(Frame(render_table(("L", "BB"), seed=SEED), 3, 3), 2)
+    assert seen.tops == ("L", "BB") and eyes.skipped == skipped + 1
+
+
+def test_still_table_threshold() -> None:
+    still = StillTable()
+    img = np.full((720, 1280, 3), 120, np.uint8)
+    assert still.changed(img)
+    assert not still.changed(img)
+    moved = img.copy()
+    moved[300:460, 600:700] = 250  # a card-sized change
+    assert still.changed(moved)

@@ -1,0 +1,131 @@
+"""Nimalia through the daemon: photos uploaded, read, scored; the journal replays it."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+
+import cv2
+import numpy as np
+import pytest
+
+from tableref.device.config import parse_config
+from tableref.device.daemon.app import Daemon
+from tableref.device.daemon.nimalia_session import NimaliaSession
+from tableref.device.daemon.parts import Parts
+from tableref.device.store import Store
+from tableref.device.web.hub import HubError, snapshot_problems
+from tableref.games.nimalia.reserve_json import reserve_from_data
+from tableref.games.nimalia.scoring import score_objectives
+from tableref.vision.nimalia.enrol import enrol_images
+from tableref.vision.synth.nimalia_art import draw_cards, synthetic_cards
+from tableref.vision.synth.nimalia_photo import PhotoStyle, render_photo
+from tableref.vision.synth.nimalia_reserve import random_reserve
+
+CONFIG = 'game = "nimalia"\n[[players]]\nname = "Ann"\n[[players]]\nname = "Ben"\n' \
+         '[voice]\nengine = "none"\n'
+
+
+@pytest.fixture(scope="module")
+def art() -> tuple[dict, dict, object]:  # type: ignore[type-arg]
+    cards = synthetic_cards(seed=3)
+    images = draw_cards(cards, seed=3)
+    return cards, images, enrol_images(cards, images)
+
+
+def _photo(art: tuple, seed: int) -> tuple[bytes, list[dict]]:  # type: ignore[type-arg]
+    cards, images, _ = art
+    rng = np.random.default_rng(seed)
+    style = PhotoStyle(width=800, height=600, space_px=(55.0, 60.0), max_tilt_deg=10.0,
+                       max_turn_deg=5.0, clutter=False, lighting=False, noise=False)
+    photo = render_photo(images, cards, random_reserve(list(cards), rng, n_cards=3), rng, style)
+    ok, buf = cv2.imencode(".png", photo.image)
+    assert ok
+    truth = [{"row": r, "col": c, **k.as_json()} for (r, c), k in sorted(photo.spaces.items())]
+    return buf.tobytes(), truth
+
+
+def _daemon(tmp: Path, art: tuple) -> Daemon:  # type: ignore[type-arg]
+    parts = Parts(nimalia_enrolment=lambda: art[2])
+    return Daemon(parse_config(CONFIG), Store(tmp / "j.sqlite3"), parts, sim=False)
+
+
+async def test_a_round_is_scored_from_photos_and_survives_a_restart(
+    tmp_path: Path, art: tuple  # type: ignore[type-arg]
+) -> None:
+    d = _daemon(tmp_path, art)
+    await d.start()
+    snap = d.snapshot()
+    assert snapshot_problems(snap) == []
+    assert snap["nimalia"]["round"] == 1 and snap["nimalia"]["objectives"] == [5, 19]
+    assert snap["nimalia"]["to_photograph"] == 0
+    photos = [_photo(art, 11), _photo(art, 12)]
+    await d.upload_reserve(0, photos[0][0], "image/png")
+    assert d.snapshot()["nimalia"]["to_photograph"] == 1
+    assert d.reserve_jpeg(0)
+    await d.upload_reserve(1, photos[1][0], "image/png")
+    nim = d.snapshot()["nimalia"]
+    truth = [reserve_from_data({"spaces": t}) for _, t in photos]
+    expected = score_objectives(truth, [5, 19])
+    assert nim["round"] == 2 and nim["objectives"] == [19, 4]
+    for seat in (0, 1):
+        row = nim["scores"][seat]
+        assert row["objectives"] == {str(s.objective.id): s.points[seat] for s in expected}
+        assert row["total"] == expected[-1].totals[seat]
+    assert d.said and d.said[-1][1].startswith("Round 1. Objective 5: Ann ")
+    before = d.snapshot()
+    await d.stop()
+    d.store.close()
+    again = _daemon(tmp_path, art)
+    await again.start()
+    after = again.snapshot()
+    assert {k: after[k] for k in ("game", "players", "nimalia", "journal")} == \
+        {k: before[k] for k in ("game", "players", "nimalia", "journal")}
+    assert isinstance(again.session, NimaliaSession)
+    await again.stop()
+    again.store.close()
+
+
+async def test_a_bad_photo_is_refused_naming_the_problem(
+    tmp_path: Path, art: tuple  # type: ignore[type-arg]
+) -> None:
+    d = _daemon(tmp_path, art)
+    await d.start()
+    with pytest.raises(HubError, match="not a JPEG or PNG"):
+        await d.upload_reserve(0, b"not an image", "image/jpeg")
+    empty = cv2.imencode(".png", np.full((300, 400, 3), 90, np.uint8))[1].tobytes()
+    with pytest.raises(HubError, match="Ann: no reserve read"):
+        await d.upload_reserve(0, empty, "image/png")
+    assert "no reserve read" in d.snapshot()["nimalia"]["message"]
+    with pytest.raises(HubError, match="no such seat"):
+        await d.upload_reserve(5, empty, "image/png")
+    with pytest.raises(HubError, match="no bells"):
+        await d.press_bell(0)
+    await d.stop()
+    d.store.close()
+
+
+async def test_a_reserve_under_the_table_camera_is_scored(
+    tmp_path: Path, art: tuple  # type: ignore[type-arg]
+) -> None:
+    from tableref.device.camera.sources import FolderSource
+
+    data, truth = _photo(art, 11)
+    folder = tmp_path / "cam"
+    folder.mkdir()
+    (folder / "frame.png").write_bytes(data)
+    parts = Parts(camera=FolderSource(folder, fps=20), nimalia_enrolment=lambda: art[2])
+    d = Daemon(parse_config(CONFIG), Store(tmp_path / "j.sqlite3"), parts, sim=False)
+    await d.start()
+    try:
+        for _ in range(200):
+            if d.last_frame is not None:
+                break
+            await asyncio.sleep(0.02)
+        await d.photograph_reserve(0)
+        assert d.snapshot()["nimalia"]["read"] == [0]
+        events = d.store.events(d.game_id)
+        assert events[-1]["event"] == "reserve" and events[-1]["spaces"] == truth
+    finally:
+        await d.stop()
+        d.store.close()

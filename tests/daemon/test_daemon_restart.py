@@ -1,0 +1,113 @@
+"""Kill the daemon with SIGKILL in the middle of a game, start it again: the same game."""
+
+from __future__ import annotations
+
+import contextlib
+import random
+import time
+from pathlib import Path
+from typing import Any
+
+from daemon_proc_helper import DaemonProcess, game_state, post, wait_until
+
+CONFIG = """
+game = "halli"
+[[players]]
+name = "Ann"
+[[players]]
+name = "Ben"
+[[players]]
+name = "Cid"
+[sim]
+flip_s = 0.25
+fps = 15
+bots = true
+reaction_ms = 250
+seed = 4242
+max_flips = {max_flips}
+"""
+
+
+def _settled(snap: dict[str, Any]) -> bool:
+    """The bells are unlocked and the referee sees the simulated table as it is."""
+    halli = snap["halli"]
+    return not halli["locked"] and [p["top"] for p in halli["piles"]] == snap["sim"]["tops"]
+
+
+def _stable(d: DaemonProcess, quiet_s: float = 2.0) -> dict[str, Any]:
+    """The state once the sim stopped turning cards and nothing changed for `quiet_s`."""
+    last = game_state(d.state())
+    since = time.monotonic()
+    while time.monotonic() - since < quiet_s:
+        time.sleep(0.1)
+        now = game_state(d.state())
+        if now != last or not _settled(now):
+            last, since = now, time.monotonic()
+    return last
+
+
+def test_sigkill_mid_game_then_restart_gives_the_identical_state(tmp_path: Path) -> None:
+    d = DaemonProcess(tmp_path, CONFIG.format(max_flips=30))
+    try:
+        d.start()
+        post(d.base + "/api/bell/2")  # a person rings too
+        wait_until(lambda: d.state()["sim"]["flips"] >= 30, 60, "30 cards turned")
+        before = _stable(d)
+        halli = before["halli"]
+        assert halli["last_verdict"] is not None, "no ring happened: the test shows nothing"
+        assert sum(p["pile"] for p in halli["piles"]) + sum(
+            p["stack"] for p in halli["piles"]) + halli["bell"] == 72
+        d.kill()
+        d.start()
+        after = game_state(d.state())
+        assert after == before
+        assert "resumed game" in d.log()
+    finally:
+        d.stop()
+
+
+def test_a_kill_at_any_moment_loses_nothing_and_the_game_goes_on(tmp_path: Path) -> None:
+    d = DaemonProcess(tmp_path, CONFIG.format(max_flips=0))
+    try:
+        d.start()
+        time.sleep(random.uniform(2.0, 4.0))
+        seen = d.state()
+        d.kill()
+        d.start()
+        again = d.state()
+        # every event the page had seen is still there, the piles are the same cards
+        assert again["journal"] >= seen["journal"]
+        for key in ("players", "game"):
+            assert again[key] == seen[key]
+        # the simulated table was rebuilt from the journal: the game goes on cleanly
+        wait_until(lambda: d.state()["journal"] >= again["journal"] + 8, 20, "more events")
+        halli = d.state()["halli"]
+        assert halli["message"] == "", halli["message"]
+        total = sum(p["pile"] + p["stack"] for p in halli["piles"]) + halli["bell"]
+        assert total == 72
+    finally:
+        d.stop()
+
+
+def test_systemd_hears_ready_and_watchdog_pings(tmp_path: Path) -> None:
+    import socket
+
+    path = tmp_path / "notify.sock"
+    with socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM) as server:
+        server.bind(str(path))
+        server.settimeout(30)
+        d = DaemonProcess(tmp_path, CONFIG.format(max_flips=1))
+        try:
+            d.start(env_extra={"NOTIFY_SOCKET": str(path), "WATCHDOG_USEC": "600000"})
+            got = [server.recv(200).decode() for _ in range(3)]
+            assert got[0].startswith("READY=1\nSTATUS=refereeing halli")
+            assert got[1:] == ["WATCHDOG=1", "WATCHDOG=1"]
+            assert d.stop() == 0
+            rest = []
+            with contextlib.suppress(TimeoutError):
+                server.settimeout(1)
+                while True:
+                    rest.append(server.recv(200).decode())
+            assert "STOPPING=1" in rest
+        finally:
+            d.stop()

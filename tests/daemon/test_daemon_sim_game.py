@@ -1,0 +1,59 @@
+"""A live Halli Galli game on the simulated table: the referee sees only camera frames
+(rendered, then read by the real recogniser) and bell presses, and keeps the same count
+of every player's cards as the simulated table really holds."""
+
+from __future__ import annotations
+
+import asyncio
+from dataclasses import replace
+from pathlib import Path
+
+from tableref.device.config import SimConfig, parse_config
+from tableref.device.daemon.app import Daemon
+from tableref.device.daemon.halli_session import HalliSession, Timing
+from tableref.device.daemon.service import build_parts
+from tableref.device.store import Store
+
+CONFIG = ('[[players]]\nname = "Ann"\n[[players]]\nname = "Ben"\n[[players]]\nname = "Cid"\n'
+          '[voice]\nengine = "none"\n')
+
+
+async def test_the_referee_follows_the_simulated_table(tmp_path: Path) -> None:
+    config = parse_config(CONFIG)
+    config = replace(config, sim=SimConfig(flip_s=0.5, fps=20, bots=True, reaction_ms=200,
+                                           seed=99))
+    parts = build_parts(config, sim=True)
+    parts.open_bells = None
+    parts.timing = Timing(lock_s=0.2)
+    d = Daemon(config, Store(tmp_path / "j.sqlite3"), parts, sim=True)
+    await d.start()
+    try:
+        session = d.session
+        assert isinstance(session, HalliSession)
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + 60
+        while (session.verdicts < 2 or d.sim_flips < 20) and loop.time() < deadline:
+            await asyncio.sleep(0.1)
+        assert session.verdicts >= 2 and d.sim_flips >= 20
+        # stop the players, let the camera catch up, then compare referee and table
+        assert d.sim_players is not None
+        d.sim_players.paused = True
+        await asyncio.sleep(1.0)
+        while session.locked:
+            await asyncio.sleep(0.05)
+        await asyncio.sleep(0.5)
+        world = d.world
+        assert world is not None
+        halli = d.snapshot()["halli"]
+        for seat, pile in enumerate(halli["piles"]):
+            assert pile["pile"] == len(world.piles[seat]), seat
+            assert pile["stack"] == len(world.stacks[seat]), seat
+            assert pile["top"] == (world.piles[seat][-1] if world.piles[seat] else None)
+        assert halli["bell"] == len(world.bell)
+        assert halli["message"] == ""
+        verdict = halli["last_verdict"]
+        assert verdict["right"] is True  # the bots ring only when it is right
+        assert verdict["reaction_ms"][str(verdict["player"])] > 0
+    finally:
+        await d.stop()
+        d.store.close()

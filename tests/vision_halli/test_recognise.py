@@ -1,0 +1,92 @@
+"""Whole frames of the project's own cards: found, read, and never guessed."""
+
+import numpy as np
+import pytest
+
+from tableref.vision.halli.enrol import Enrolment
+from tableref.vision.halli.recognise import Recogniser, SeenCard
+from tableref.vision.synth.halli_scene import Scene, SceneOptions, random_scene, render_table
+
+from .conftest import EASY
+
+
+def _pair(scene: Scene, seen: list[SeenCard]) -> dict[str, SeenCard]:
+    """Each true card's code -> the seen card nearest its centre (within a third of a card)."""
+    out = {}
+    for truth in scene.cards:
+        near = [s for s in seen
+                if np.hypot(s.center[0] - truth.center[0], s.center[1] - truth.center[1]) < 40]
+        assert len(near) == 1, f"{truth.code} at {truth.center}: {len(near)} cards seen there"
+        out[truth.code] = near[0]
+    return out
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_fruit_cards_on_a_table_are_read(seed: int) -> None:
+    rng = np.random.default_rng(seed)
+    scene = random_scene(rng, ["BBL", "PPPPP", "SS", "L", "BPS"], EASY)
+    seen = Recogniser()(scene.image)
+    assert len(seen) == 5
+    for code, card in _pair(scene, seen).items():
+        assert (card.kind, card.code) == ("fruit", code)
+
+
+def test_corners_and_centre_are_where_the_card_lies() -> None:
+    scene = random_scene(np.random.default_rng(4), ["SSL", "P"], EASY)
+    seen = Recogniser()(scene.image)
+    for truth in scene.cards:
+        card = _pair(scene, seen)[truth.code]
+        got = np.array(card.corners)
+        # same corners, in some cyclic order (a card may lie either way up)
+        err = min(np.abs(np.roll(got, k, axis=0) - truth.corners).max() for k in range(4))
+        assert err < 16
+
+
+def test_animals_are_unknown_until_enrolled(enrolment: Enrolment) -> None:
+    rng = np.random.default_rng(5)
+    scene = random_scene(rng, ["pig", "elephant", "monkey", "BB"], EASY)
+    before = _pair(scene, Recogniser()(scene.image))
+    assert [before[a].kind for a in ("pig", "elephant", "monkey")] == ["unknown"] * 3
+    assert before["BB"].code == "BB"
+    after = _pair(scene, Recogniser(enrolment)(scene.image))
+    for animal in ("pig", "elephant", "monkey"):
+        assert (after[animal].kind, after[animal].code) == ("animal", animal)
+    assert after["BB"].code == "BB"
+
+
+def test_a_card_under_a_hand_is_never_guessed() -> None:
+    checked = 0
+    for seed in range(12):
+        rng = np.random.default_rng(100 + seed)
+        scene = random_scene(rng, ["BBL", "SS", "PLL", "BBBB"], SceneOptions(hand=1.0))
+        seen = Recogniser()(scene.image)
+        for truth in scene.cards:
+            if truth.visible > 0.97:
+                continue
+            for s in seen:
+                if np.hypot(s.center[0] - truth.center[0], s.center[1] - truth.center[1]) < 60:
+                    checked += 1
+                    assert s.kind == "unknown" or s.code == truth.code
+    assert checked >= 1
+
+
+def test_no_cards_on_an_empty_table() -> None:
+    frame = render_table([None, None, None], seed=3)
+    assert Recogniser()(frame) == []
+
+
+def test_json_form_follows_the_spec() -> None:
+    card = SeenCard("fruit", "BBL", (10.0, 20.0), ((0.0, 0.0), (1.0, 0.0), (1.0, 1.0), (0.0, 1.0)),
+                    {"banana": 2, "plum": 0, "strawberry": 0, "lime": 1})
+    assert card.to_json() == {
+        "kind": "fruit", "code": "BBL",
+        "fruits": {"banana": 2, "plum": 0, "strawberry": 0, "lime": 1},
+        "center": [10.0, 20.0], "corners": [[0.0, 0.0], [1.0, 0.0], [1.0, 1.0], [0.0, 1.0]]}
+    pig = SeenCard("animal", "pig", (1.0, 2.0), ())
+    assert pig.to_json()["animal"] == "pig"
+    assert SeenCard("unknown", None, (1.0, 2.0), ()).to_json()["kind"] == "unknown"
+
+
+def test_bad_frames_are_refused() -> None:
+    with pytest.raises(ValueError, match="colour image"):
+        Recogniser()(np.zeros((10, 10), np.uint8))

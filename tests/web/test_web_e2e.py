@@ -1,0 +1,274 @@
+"""End to end: a real headless Chromium on the page of a real `tableref run --sim` daemon."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Any
+
+import cv2
+import numpy as np
+import pytest
+from playwright.async_api import Browser, Page, async_playwright
+from web_daemon import CHROMIUM, CHROMIUM_ARGS, DaemonProcess, get_json, running_daemon
+
+from tableref.device.web.upload import MAX_PHOTO_BYTES
+
+
+@pytest.fixture
+async def browser() -> AsyncIterator[Browser]:
+    async with async_playwright() as pw:
+        browser = await pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield browser
+        await browser.close()
+
+
+async def _open(browser: Browser, url: str, errors: list[str]) -> Page:
+    page = await browser.new_page(viewport={"width": 1280, "height": 800})
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    await page.goto(url)
+    return page
+
+
+async def _verdict_after(page: Page, seq: int) -> None:
+    """Wait for the page to show a verdict other than number `seq` (selectors, no eval: the
+    page's Content-Security-Policy forbids evaluating strings, and the test keeps it on)."""
+    await page.wait_for_selector(
+        f'#verdict[data-seq]:not([data-seq="{seq}"])', state="attached", timeout=15000
+    )
+
+
+def _unlocked(base: str) -> dict[str, Any]:
+    """The state once the bells are unlocked (the daemon locks them while it judges)."""
+    import time
+
+    deadline = time.monotonic() + 10
+    while True:
+        state: dict[str, Any] = get_json(base + "/api/state")
+        if not state["halli"]["locked"] or time.monotonic() > deadline:
+            return state
+        time.sleep(0.1)
+
+
+async def test_a_key_and_a_button_ring_bells_and_the_verdict_appears(
+    browser: Browser, tmp_path: Path
+) -> None:
+    errors: list[str] = []
+    with running_daemon(tmp_path) as base:
+        page = await _open(browser, base + "/", errors)
+        await page.wait_for_selector("#halli .player h2")
+        state = _unlocked(base)
+        names = [p["name"] for p in state["players"]]
+        assert await page.inner_text("#piles .player:first-child h2") == names[0]
+        assert await page.inner_text("#verdict-text") != ""
+
+        await page.keyboard.press("1")
+        await _verdict_after(page, 0)
+        verdict = get_json(base + "/api/state")["halli"]["last_verdict"]
+        assert verdict["player"] == 0
+        word = "right!" if verdict["right"] else "wrong!"
+        assert await page.inner_text("#verdict-text") == f"{names[0]}: {word}"
+        assert word[:-1] in (await page.get_attribute("#verdict", "class") or "")
+        detail = await page.inner_text("#verdict-detail")
+        assert verdict["text"] in detail
+        await page.screenshot(path=str(tmp_path / "halli.png"))
+
+        state = _unlocked(base)
+        seq = state["halli"]["last_verdict"]["seq"]
+        await page.click("#piles .player:nth-child(2) button.bell")
+        await _verdict_after(page, seq)
+        verdict = get_json(base + "/api/state")["halli"]["last_verdict"]
+        assert verdict["player"] == 1
+        assert (await page.inner_text("#verdict-text")).startswith(names[1])
+
+        # what does not work is said on screen (here: no sound card on the test machine)
+        shown = await page.inner_text("#devices")
+        for device in get_json(base + "/api/state")["devices"]:
+            assert (device["message"] in shown) is (not device["ok"]), device
+        # the camera view shows the simulated table's frame, recognised cards drawn on it
+        await page.click("#tabs button[data-view=camera]")
+        await page.wait_for_selector("#camera-img", state="visible")
+        await page.click("#tabs button[data-view=history]")
+        await page.wait_for_selector("#history caption:has-text('No finished games yet.')")
+        # the settings view starts a new game with the same players
+        await page.click("#tabs button[data-view=settings]")
+        await page.click("#new-game")
+        await page.wait_for_selector("#settings-msg.ok")
+        state = get_json(base + "/api/state")
+        assert state["halli"]["last_verdict"] is None
+        assert [p["name"] for p in state["players"]] == names
+        await page.click("#tabs button[data-view=game]")
+        await page.wait_for_selector('#verdict[data-seq="0"]')
+    assert errors == []
+
+
+def _reserve_photos(tmp: Path, count: int) -> list[tuple[Path, list[dict[str, Any]]]]:
+    """Photos of random reserves made of the project's own drawn cards, with their truth."""
+    from tableref.device.daemon.service import SIM_NIMALIA_ART_SEED
+    from tableref.vision.synth.nimalia_art import draw_cards, synthetic_cards
+    from tableref.vision.synth.nimalia_photo import PhotoStyle, render_photo
+    from tableref.vision.synth.nimalia_reserve import random_reserve
+
+    cards = synthetic_cards(seed=SIM_NIMALIA_ART_SEED)
+    images = draw_cards(cards, seed=SIM_NIMALIA_ART_SEED)
+    style = PhotoStyle(width=800, height=600, space_px=(55.0, 60.0), max_tilt_deg=10.0,
+                       max_turn_deg=5.0, clutter=False, lighting=False, noise=False)
+    # Seeds of reserves this build's recogniser reads with confidence (it declines some,
+    # e.g. seed 101): this test is about the page, the recogniser's accuracy is measured
+    # by bench/nimalia_vision.py.
+    seeds = (100, 102, 104, 105)
+    out = []
+    for i in range(count):
+        rng = np.random.default_rng(seeds[i])
+        photo = render_photo(images, cards, random_reserve(list(cards), rng, n_cards=3), rng, style)
+        if i % 2 == 0:
+            path = tmp / f"reserve{i}.jpg"
+            assert cv2.imwrite(str(path), photo.image, [cv2.IMWRITE_JPEG_QUALITY, 95])
+        else:  # as a phone would send it: big, over the box's 5 MB limit
+            big = cv2.resize(photo.image, None, fx=4, fy=4, interpolation=cv2.INTER_CUBIC)
+            grain = rng.normal(0, 6, big.shape)
+            big = np.clip(big.astype(np.float32) + grain, 0, 255).astype(np.uint8)
+            path = tmp / f"reserve{i}.png"
+            assert cv2.imwrite(str(path), big)
+            assert path.stat().st_size > MAX_PHOTO_BYTES
+        truth = [{"row": r, "col": c, **k.as_json()} for (r, c), k in sorted(photo.spaces.items())]
+        out.append((path, truth))
+    return out
+
+
+async def test_the_nimalia_view_uploads_photos_and_shows_their_scores(
+    browser: Browser, tmp_path: Path
+) -> None:
+    from tableref.games.nimalia.reserve_json import reserve_from_data
+    from tableref.games.nimalia.scoring import score_objectives
+
+    errors: list[str] = []
+    photos = _reserve_photos(tmp_path, 2)
+    with running_daemon(tmp_path) as base:
+        page = await _open(browser, base + "/", errors)
+        await page.wait_for_selector("#halli .player h2")
+        # the settings view: Nimalia for the first two players
+        await page.click("#tabs button[data-view=settings]")
+        await page.select_option("#set-game", "nimalia")
+        while await page.locator("#set-players li").count() > 2:
+            await page.locator("#set-players li").last.locator("button").click()
+        await page.locator("#set-players li").first.locator(".p-name").fill("Ann")
+        await page.click("#settings-form button[type=submit]")
+        await page.wait_for_selector("#settings-msg.ok")
+        await page.click("#tabs button[data-view=game]")
+        await page.wait_for_selector("#nimalia", state="visible")
+        state = get_json(base + "/api/state")
+        assert state["game"] == "nimalia" and state["players"][0]["name"] == "Ann"
+        assert len(state["players"]) == 2
+        objectives = state["nimalia"]["objectives"]
+        assert await page.inner_text("#nimalia-next") == "Photograph the reserve of Ann"
+
+        # a photo with no reserve on it, and a file that is not a photo: clear errors
+        blank = tmp_path / "blank.png"
+        assert cv2.imwrite(str(blank), np.full((300, 400, 3), 90, np.uint8))
+        text = tmp_path / "notes.txt"
+        text.write_text("not a photo")
+        for bad, words in ((blank, "no reserve read"), (text, "must be a JPEG or PNG image")):
+            await page.set_input_files("#upload-file", str(bad))
+            await page.click("#upload-form button[type=submit]")
+            await page.wait_for_selector(f"#upload-msg:has-text('{words}')", timeout=30000)
+        assert get_json(base + "/api/state")["nimalia"]["read"] == []
+        # the table camera button: the simulated camera films a Halli Galli table, so the
+        # daemon answers (here, that it cannot read a reserve) and the page shows it
+        await page.click("#photograph")
+        msg = page.locator("#upload-msg")
+        await msg.filter(has_not_text="Scoring").wait_for(timeout=30000)
+        answer = await msg.inner_text()
+        assert answer == "Scored." or answer.startswith("Ann: ") or "camera" in answer, answer
+        if answer != "Scored.":
+            assert get_json(base + "/api/state")["nimalia"]["read"] == []
+
+        for seat, (path, _) in enumerate(photos):
+            await page.select_option("#upload-player", str(seat))
+            await page.set_input_files("#upload-file", str(path))
+            await page.click("#upload-form button[type=submit]")
+            await page.wait_for_selector("#upload-msg:not(:empty)")
+            msg = page.locator("#upload-msg")
+            await msg.filter(has_not_text="Scoring").wait_for(timeout=30000)
+            assert await msg.inner_text() == "Scored.", await msg.inner_text()
+            await page.wait_for_selector("#reserve-figure", state="visible")
+
+        expected = score_objectives(
+            [reserve_from_data({"spaces": truth}) for _, truth in photos], objectives
+        )
+        for seat in (0, 1):
+            row = page.locator(f'#scores tbody tr[data-seat="{seat}"] td')
+            cells = [c.strip() for c in await row.all_inner_texts()]
+            points = [str(s.points[seat]) for s in expected]
+            assert cells[1 : 1 + len(points)] == points
+            assert cells[1 + len(points)] == str(sum(s.points[seat] for s in expected))
+            assert cells[2 + len(points)] == str(expected[-1].totals[seat])
+        await page.screenshot(path=str(tmp_path / "nimalia.png"), full_page=True)
+    assert errors == []
+
+
+async def test_a_phone_on_the_lan_needs_the_pin_the_kiosk_shows(
+    browser: Browser, tmp_path: Path
+) -> None:
+    from tableref.device.web.auth import lan_address
+
+    addr = lan_address()
+    if addr is None:
+        pytest.skip("this machine has no non-loopback IPv4 address to act as the LAN")
+    errors: list[str] = []
+    with running_daemon(tmp_path, "--host", "0.0.0.0") as base:
+        kiosk = await _open(browser, base + "/", errors)
+        await kiosk.wait_for_selector("#access #pin-value")
+        pin = await kiosk.inner_text("#access #pin-value")
+        assert pin.isdigit() and len(pin) >= 4
+        phone_url = await kiosk.inner_text("#access #lan-url")  # the kiosk says where to go
+        assert phone_url == base.replace("127.0.0.1", addr) + "/"
+        phone_ctx = await browser.new_context(viewport={"width": 400, "height": 800})
+        phone = await phone_ctx.new_page()
+        phone.on("pageerror", lambda exc: errors.append(str(exc)))
+        await phone.goto(phone_url)
+        await phone.wait_for_selector("#pin-prompt", state="visible")
+        assert await phone.locator("#halli .player").count() == 0  # nothing leaked
+        wrong = "0" * len(pin) if pin != "0" * len(pin) else "1" * len(pin)
+        await phone.fill("#pin-input", wrong)
+        await phone.click("#pin-form button")
+        await phone.wait_for_selector("#pin-msg:has-text('PIN required')")
+        await phone.fill("#pin-input", pin)
+        await phone.click("#pin-form button")
+        await phone.wait_for_selector("#pin-prompt", state="hidden")
+        await phone.wait_for_selector("#halli .player h2")
+        assert await phone.locator("#access").is_hidden()  # the phone is not shown the PIN
+        await phone.screenshot(path=str(tmp_path / "phone.png"))
+        await phone.keyboard.press("2")
+        await _verdict_after(phone, 0)
+        assert get_json(base + "/api/state")["halli"]["last_verdict"]["player"] == 1
+        await _verdict_after(kiosk, 0)  # and the kiosk sees it live
+        await phone_ctx.close()
+    assert errors == []
+
+
+async def test_the_page_comes_back_by_itself_after_the_daemon_is_killed(
+    browser: Browser, tmp_path: Path
+) -> None:
+    errors: list[str] = []
+    daemon = DaemonProcess(tmp_path)
+    try:
+        daemon.start()
+        page = await _open(browser, daemon.base + "/", errors)
+        await page.wait_for_selector("#conn:has-text('live')")
+        await page.keyboard.press("1")
+        await _verdict_after(page, 0)
+        shown = await page.inner_text("#verdict-text")
+        daemon.kill()
+        await page.wait_for_selector("#conn.down")
+        daemon.start()  # same port, same journal
+        await page.wait_for_selector("#conn:not(.down)", timeout=20000)
+        state = get_json(daemon.base + "/api/state")
+        assert state["halli"]["last_verdict"]["seq"] == 1  # the journal kept the ring
+        assert await page.inner_text("#verdict-text") == shown
+        assert await page.get_attribute("#verdict", "data-seq") == "1"
+        await page.keyboard.press("2")  # and the game goes on from the page
+        await _verdict_after(page, 1)
+    finally:
+        daemon.stop()
+    assert errors == []

@@ -1,0 +1,120 @@
+"""A small in-test Hub for the HTTP-contract tests only (the end-to-end test uses the daemon)."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import AsyncIterator
+from typing import Any
+
+from tableref.device.web.hub import HubError
+
+
+class FakeHub:
+    """Records what the page asked for and serves a fixed Halli Galli or Nimalia state."""
+
+    def __init__(self, game: str = "halli") -> None:
+        self.game = game
+        self.presses: list[int] = []
+        self.uploads: list[tuple[int, bytes, str]] = []
+        self.settings: list[dict[str, Any]] = []
+        self.camera: bytes | None = None
+        self.reserves: dict[int, bytes] = {}
+        self.seq = 0
+        self.verdict: dict[str, Any] | None = None
+        self._changed = asyncio.Event()
+
+    def _bump(self) -> None:
+        self.seq += 1
+        self._changed.set()
+
+    def snapshot(self) -> dict[str, Any]:
+        players = [
+            {"seat": 0, "name": "Ann", "colour": "#e53935", "out": False},
+            {"seat": 1, "name": "Ben", "colour": "#1e88e5", "out": False},
+        ]
+        halli = None
+        nimalia = None
+        if self.game == "halli":
+            halli = {
+                "piles": [
+                    {"seat": 0, "top": "BBL", "pile": 2, "stack": 34},
+                    {"seat": 1, "top": "BBL", "pile": 1, "stack": 35},
+                ],
+                "bell": 0,
+                "turn": 0,
+                "locked": False,
+                "over": False,
+                "winner": None,
+                "last_verdict": self.verdict,
+            }
+        else:
+            nimalia = {
+                "round": 1,
+                "objectives": [4, 5],
+                "to_photograph": 0,
+                "scores": [
+                    {"seat": s, "objectives": {"4": 0, "5": 0}, "round_total": 0, "total": 0,
+                     "photo": s in self.reserves}
+                    for s in (0, 1)
+                ],
+                "message": "",
+            }
+        return {
+            "seq": self.seq,
+            "game": self.game,
+            "language": "en",
+            "players": players,
+            "devices": [{"name": "camera", "ok": True, "message": ""}],
+            "halli": halli,
+            "nimalia": nimalia,
+            "nelly": None,
+        }
+
+    async def subscribe(self) -> AsyncIterator[dict[str, Any]]:
+        last = -1
+        while True:
+            if self.seq != last:
+                last = self.seq
+                yield self.snapshot()
+            self._changed.clear()
+            await self._changed.wait()
+
+    async def press_bell(self, player: int) -> None:
+        if not 0 <= player < 2:
+            raise HubError(f"there is no player {player} (seats 0..1)")
+        self.presses.append(player)
+        self.verdict = {"seq": len(self.presses), "player": player, "right": True,
+                        "text": "right", "reasons": ["two identical cards"],
+                        "margin_ms": None, "second": None, "reaction_ms": {}}
+        self._bump()
+
+    async def upload_reserve(self, player: int, data: bytes, content_type: str) -> None:
+        if self.game != "nimalia":
+            raise HubError("the game is not Nimalia: no reserve to score")
+        self.uploads.append((player, data, content_type))
+        self.reserves[player] = data
+        self._bump()
+
+    async def photograph_reserve(self, player: int) -> None:
+        if self.camera is None:
+            raise HubError("no camera frame to read the reserve from: upload a photo instead")
+        await self.upload_reserve(player, self.camera, "image/jpeg")
+
+    async def apply_settings(self, settings: dict[str, Any]) -> None:
+        for key in settings:
+            if key not in ("game", "language", "players"):
+                raise HubError(f"unknown setting {key!r}")
+        self.settings.append(settings)
+        self.game = settings.get("game", self.game)
+        self._bump()
+
+    def history(self) -> list[dict[str, Any]]:
+        return [{"id": 1, "game": "halli", "started": "2026-11-30T10:00:00+00:00",
+                 "ended": "2026-11-30T10:20:00+00:00", "players": ["Ann", "Ben"],
+                 "scores": [40, 32], "winner": "Ann"}]
+
+    def camera_jpeg(self) -> bytes | None:
+        return self.camera
+
+    def reserve_jpeg(self, player: int) -> bytes | None:
+        return self.reserves.get(player)

@@ -12,6 +12,7 @@ import pytest
 from playwright.async_api import Browser, Page, async_playwright
 from web_daemon import CHROMIUM, CHROMIUM_ARGS, DaemonProcess, get_json, running_daemon
 
+from tableref.device.web.hub import snapshot_problems
 from tableref.device.web.upload import MAX_PHOTO_BYTES
 
 
@@ -58,13 +59,16 @@ async def test_a_key_and_a_button_ring_bells_and_the_verdict_appears(
         page = await _open(browser, base + "/", errors)
         await page.wait_for_selector("#halli .player h2")
         state = _unlocked(base)
+        assert snapshot_problems(state) == []  # the real daemon keeps the page's contract
         names = [p["name"] for p in state["players"]]
         assert await page.inner_text("#piles .player:first-child h2") == names[0]
         assert await page.inner_text("#verdict-text") != ""
 
         await page.keyboard.press("1")
         await _verdict_after(page, 0)
-        verdict = get_json(base + "/api/state")["halli"]["last_verdict"]
+        state = get_json(base + "/api/state")
+        assert snapshot_problems(state) == []
+        verdict = state["halli"]["last_verdict"]
         assert verdict["player"] == 0
         word = "right!" if verdict["right"] else "wrong!"
         assert await page.inner_text("#verdict-text") == f"{names[0]}: {word}"
@@ -193,6 +197,7 @@ async def test_the_nimalia_view_uploads_photos_and_shows_their_scores(
             assert await msg.inner_text() == "Scored.", await msg.inner_text()
             await page.wait_for_selector("#reserve-figure", state="visible")
 
+        assert snapshot_problems(get_json(base + "/api/state")) == []
         expected = score_objectives(
             [reserve_from_data({"spaces": truth}) for _, truth in photos], objectives
         )

@@ -90,3 +90,21 @@ def test_json_form_follows_the_spec() -> None:
 def test_bad_frames_are_refused() -> None:
     with pytest.raises(ValueError, match="colour image"):
         Recogniser()(np.zeros((10, 10), np.uint8))
+
+
+def test_an_enrolled_fruit_card_overrides_the_count() -> None:
+    """A fruit card the box gets wrong can be taught: its photo, named by its code."""
+    from tableref.vision.halli.enrol import card_from_photo
+    from tableref.vision.synth.halli_cards import CardStyle, card_image
+    from tableref.vision.synth.halli_scene import compose_scene
+
+    rng = np.random.default_rng(21)
+    art = card_image("BBL", CardStyle())
+    photo = compose_scene([("BBL", art)], rng, SceneOptions(bell=False, hand=0.0,
+                                                            pile_depth=(0, 0)))
+    taught = Enrolment()
+    taught.add("BPL", card_from_photo(photo.image, "BPL.jpg"))  # the user says: this is BPL
+    tops = [("BBL", art), ("SS", card_image("SS", CardStyle())), ("P", card_image("P"))]
+    scene = compose_scene(tops, rng, EASY)
+    assert {s.code for s in Recogniser()(scene.image)} == {"BBL", "SS", "P"}
+    assert {s.code for s in Recogniser(taught)(scene.image)} == {"BPL", "SS", "P"}

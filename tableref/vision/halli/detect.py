@@ -36,7 +36,7 @@ class DetectOptions:
     min_card: float = 0.004  # smallest card, fraction of the frame's area
     max_card: float = 0.12
     card_aspect: float = 1.5  # the deck's cards: long side / short side
-    aspect: tuple[float, float] = (1.2, 1.8)  # long side / short side (2:3 cards)
+    aspect: tuple[float, float] = (1.2, 1.9)  # long side / short side (2:3 cards)
     min_fill: float = 0.75  # blob's hull area / quad area for a clean card
     white_floor: float = 0.5  # card pixels are at least this fraction of the frame's white
     max_chroma: float = 0.3  # (max - min) / max of a card pixel after white balance

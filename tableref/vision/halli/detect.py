@@ -151,13 +151,18 @@ def _consensus(areas: list[float], likeness: list[float], tolerance: float) -> f
     return float(np.median(near))
 
 
-def _split(mask: Image, cnt: np.ndarray, typical: float) -> list[np.ndarray]:
-    """Contours of the cards in a blob of touching cards: erode until it falls apart."""
+def _split(mask: Image, cnt: np.ndarray, typical: float,
+           keep: Callable[[np.ndarray], bool]) -> list[np.ndarray]:
+    """Contours of the cards in a blob of touching cards: erode until it falls apart.
+
+    Of the erosions that split it, the one giving most pieces that `keep` accepts wins.
+    """
     x, y, bw, bh = cv2.boundingRect(cnt)
     roi = np.zeros((bh + 2, bw + 2), np.uint8)
     cv2.drawContours(roi, [cnt], -1, 255, -1, offset=(1 - x, 1 - y))
     roi &= np.pad(mask[y:y + bh, x:x + bw], 1)
     kernel = np.ones((3, 3), np.uint8)
+    best: list[np.ndarray] = []
     for steps in range(1, 9):
         core = cv2.erode(roi, kernel, iterations=steps)
         n, labels, stats, _ = cv2.connectedComponentsWithStats(core)
@@ -173,8 +178,12 @@ def _split(mask: Image, cnt: np.ndarray, typical: float) -> list[np.ndarray]:
                 cs, _ = cv2.findContours(grown, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE,
                                          offset=(x - 1, y - 1))
                 pieces.extend(cs)
-            return pieces
-    return []
+            kept = [p for p in pieces if keep(p)]
+            if len(kept) > len(best):
+                best = kept
+        elif len(big) < 1:
+            break
+    return best
 
 
 Blob = tuple[np.ndarray, "tuple[np.ndarray, float, float] | None"]
@@ -237,8 +246,12 @@ def find_cards(frame: Image, opts: DetectOptions | None = None) -> list[Quad]:
     for cnt, cand in blobs:
         if typical and cv2.contourArea(cnt) > 1.15 * typical and not (cand and card_like(cand)):
             # touching cards: keep the split when it yields a whole card
-            pieces = [_candidate(p, frame_area, opts) for p in _split(mask, cnt, typical)]
-            kept = [p for p in pieces if p and card_like(p)]
+            def keep(piece: np.ndarray) -> bool:
+                c = _candidate(piece, frame_area, opts)
+                return c is not None and card_like(c)
+
+            kept = [c for c in (_candidate(p, frame_area, opts)
+                                for p in _split(mask, cnt, typical, keep)) if c]
             if kept:
                 found.extend(kept)
                 continue

@@ -108,3 +108,13 @@ def test_an_enrolled_fruit_card_overrides_the_count() -> None:
     scene = compose_scene(tops, rng, EASY)
     assert {s.code for s in Recogniser()(scene.image)} == {"BBL", "SS", "P"}
     assert {s.code for s in Recogniser(taught)(scene.image)} == {"BPL", "SS", "P"}
+
+
+def test_a_recogniser_learns_the_card_size_of_its_camera() -> None:
+    rec = Recogniser()
+    rec(render_table(["BBL", "SS", "PLL", "BBBB"], seed=4))
+    assert rec.card_area is not None
+    # render_table draws cards 160 x 107 pixels; outlines come within a few pixels
+    assert 0.85 * 160 * 107 < rec.card_area < 1.25 * 160 * 107
+    seen = rec(render_table(["BBL", None, None, "BBBB"], seed=4, hand_at=0))
+    assert [c.code for c in seen if c.kind != "unknown"] == ["BBBB"]

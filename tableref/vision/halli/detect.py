@@ -132,7 +132,8 @@ def _candidate(cnt: np.ndarray, frame_area: float,
     return quad, harea / max(rarea, 1e-6), aspect
 
 
-def _consensus(areas: list[float], likeness: list[float], tolerance: float) -> float:
+def _consensus(areas: list[float], likeness: list[float],
+               tolerance: float) -> tuple[float, int]:
     """The card area most blobs agree on (all cards of a deck are the same size).
 
     A card half covered by a hand looks like a smaller card, a pile (the edges of its
@@ -140,7 +141,7 @@ def _consensus(areas: list[float], likeness: list[float], tolerance: float) -> f
     card alone or on a pile. On a tie the most card-like outline wins.
     """
     if not areas:
-        return 0.0
+        return 0.0, 0
 
     def agrees(b: float, a: float) -> bool:
         return 1 - tolerance <= b / a <= 1 + 4 * tolerance
@@ -148,7 +149,7 @@ def _consensus(areas: list[float], likeness: list[float], tolerance: float) -> f
     support = [sum(agrees(b, a) for b in areas) for a in areas]
     best = max(range(len(areas)), key=lambda i: (support[i], likeness[i]))
     near = [b for b in areas if abs(b / areas[best] - 1) <= tolerance]
-    return float(np.median(near))
+    return float(np.median(near)), support[best]
 
 
 def _split(mask: Image, cnt: np.ndarray, typical: float,
@@ -216,8 +217,26 @@ def _join_halves(blobs: list[Blob], frame_area: float, opts: DetectOptions, typi
     return [blob for i, blob in enumerate(blobs) if i not in used] + out
 
 
-def find_cards(frame: Image, opts: DetectOptions | None = None) -> list[Quad]:
+@dataclass(frozen=True)
+class Found:
+    quads: list[Quad]
+    card_area: float  # the cards' area in frame pixels this frame agreed on (0: none)
+    support: int  # how many outlines agreed on it
+
+
+def find_cards(frame: Image, opts: DetectOptions | None = None,
+               card_area: float | None = None) -> list[Quad]:
     """Card outlines in the frame, clean ones and hand-covered ones (not clean)."""
+    return detect_cards(frame, opts, card_area).quads
+
+
+def detect_cards(frame: Image, opts: DetectOptions | None = None,
+                 card_area: float | None = None) -> Found:
+    """Card outlines, and the card size they agree on.
+
+    `card_area` (frame pixels), when known from earlier frames of a fixed camera, is
+    used when fewer than three outlines of this frame agree on a size.
+    """
     opts = opts or DetectOptions()
     h, w = frame.shape[:2]
     sw, sh = max(int(w * opts.scale), 8), max(int(h * opts.scale), 8)
@@ -232,8 +251,10 @@ def find_cards(frame: Image, opts: DetectOptions | None = None) -> list[Quad]:
     blobs = [(cnt, _candidate(cnt, frame_area, opts)) for cnt in contours]
     good = [c for _, c in blobs if c and shaped(c[1], c[2])]
     likeness = [c[1] - abs(c[2] - opts.card_aspect) for c in good]
-    typical = _consensus([abs(cv2.contourArea(c[0])) for c in good], likeness,
-                         opts.size_tolerance)
+    typical, support = _consensus([abs(cv2.contourArea(c[0])) for c in good], likeness,
+                                  opts.size_tolerance)
+    if card_area and support < 3:
+        typical = card_area * (sw / w) * (sh / h)
     tol = opts.size_tolerance
 
     def card_like(c: tuple[np.ndarray, float, float]) -> bool:
@@ -266,4 +287,4 @@ def find_cards(frame: Image, opts: DetectOptions | None = None) -> list[Quad]:
             continue  # not a card, nor a card with a hand over it
         full = (quad + 0.5) * scale - 0.5
         cards.append(Quad(full.astype(np.float32), clean))
-    return cards
+    return Found(cards, typical * (w / sw) * (h / sh), support)

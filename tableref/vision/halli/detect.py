@@ -187,6 +187,22 @@ def _split(mask: Image, cnt: np.ndarray, typical: float,
     return best
 
 
+def _rest(mask: Image, cnt: np.ndarray, quads: list[np.ndarray]) -> list[np.ndarray]:
+    """Contours of the blob `cnt` with the given card quads (and a pixel round) cut out."""
+    x, y, bw, bh = cv2.boundingRect(cnt)
+    roi = np.zeros((bh + 2, bw + 2), np.uint8)
+    cv2.drawContours(roi, [cnt], -1, 255, -1, offset=(1 - x, 1 - y))
+    roi &= np.pad(mask[y:y + bh, x:x + bw], 1)
+    for q in quads:
+        pts = np.round(q - [x - 1, y - 1]).astype(np.int32)
+        cv2.fillConvexPoly(roi, pts, 0)
+        cv2.polylines(roi, [pts], True, 0, 3)
+    opened = cv2.morphologyEx(roi, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
+    cs, _ = cv2.findContours(opened, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE,
+                             offset=(x - 1, y - 1))
+    return list(cs)
+
+
 Blob = tuple[np.ndarray, "tuple[np.ndarray, float, float] | None"]
 
 
@@ -275,6 +291,11 @@ def detect_cards(frame: Image, opts: DetectOptions | None = None,
                                 for p in _split(mask, cnt, typical, keep)) if c]
             if kept:
                 found.extend(kept)
+                # what is left of the blob once those cards are taken out: the others
+                for piece in _rest(mask, cnt, [c[0] for c in kept]):
+                    c = _candidate(piece, frame_area, opts)
+                    if c is not None and card_like(c):
+                        found.append(c)
                 continue
         if cand:
             found.append(cand)

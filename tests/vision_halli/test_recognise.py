@@ -118,3 +118,12 @@ def test_a_recogniser_learns_the_card_size_of_its_camera() -> None:
     assert 0.85 * 160 * 107 < rec.card_area < 1.25 * 160 * 107
     seen = rec(render_table(["BBL", None, None, "BBBB"], seed=4, hand_at=0))
     assert [c.code for c in seen if c.kind != "unknown"] == ["BBBB"]
+
+
+@pytest.mark.parametrize("table", ["wood", "cloth", "pattern"])
+def test_one_card_alone_on_a_table_is_one_card(table: str) -> None:
+    """With one card, the frame's white comes from few pixels: the table stays table."""
+    for seed in range(4):
+        rng = np.random.default_rng(seed)
+        scene = random_scene(rng, ["BBL"], SceneOptions(table=table, bell=False, hand=0.0))
+        assert [c.code for c in Recogniser()(scene.image)] == ["BBL"], seed

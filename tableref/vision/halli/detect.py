@@ -54,7 +54,7 @@ def frame_white(small: Image) -> np.ndarray:
     mn, _ = _min_max(small)
     hist = np.bincount(mn.reshape(-1), minlength=256)
     above = np.cumsum(hist[::-1])
-    cut = 255 - int(np.searchsorted(above, 0.03 * mn.size))
+    cut = 255 - int(np.searchsorted(above, 0.005 * mn.size))
     sel = (mn >= cut).astype(np.uint8)
     white = np.array(cv2.mean(small, mask=sel)[:3], np.float64)
     return np.maximum(white, 1.0)

@@ -87,7 +87,7 @@ def shrink(frame: Image, w: int, h: int) -> Image:
     return np.asarray(img)
 
 
-def _order(quad: np.ndarray) -> np.ndarray:
+def order_corners(quad: np.ndarray) -> np.ndarray:
     """Clockwise (image coords), starting so that the first side is a short one."""
     c = quad.mean(axis=0)
     ang = np.arctan2(quad[:, 1] - c[1], quad[:, 0] - c[0])
@@ -123,7 +123,7 @@ def _candidate(cnt: np.ndarray, frame_area: float,
         q = approx.reshape(4, 2).astype(np.float32)
         if abs(cv2.contourArea(q)) >= 0.93 * rarea:  # a clean outline: follows perspective
             quad = q
-    quad = _order(quad)
+    quad = order_corners(quad)
     short, long_ = sorted(_sides(quad))
     aspect = long_ / max(short, 1e-6)
     roundness = 4 * np.pi * harea / max(cv2.arcLength(hull, True) ** 2, 1e-6)

@@ -15,7 +15,7 @@ import numpy as np
 
 from tableref.vision.halli.animals import Match, best_match, both_ways
 from tableref.vision.halli.codes import canonical
-from tableref.vision.halli.detect import _order, find_cards
+from tableref.vision.halli.detect import find_cards, order_corners
 from tableref.vision.halli.rectify import CARD_SIZE, rectify
 from tableref.vision.halli.whitebalance import balance
 
@@ -95,7 +95,7 @@ def _one_card(quads: list[np.ndarray]) -> np.ndarray | None:
     if w * h > 1.5 * parts:
         return None  # separate cards with table between them
     box = cv2.boxPoints(rect).astype(np.float32)
-    return np.asarray(_order(box), np.float32)
+    return np.asarray(order_corners(box), np.float32)
 
 
 def code_of_file(path: Path) -> str:

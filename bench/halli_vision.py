@@ -116,6 +116,7 @@ def score(scene: Scene, seen: list[SeenCard], tally: Tally) -> None:
 def run(scenes: Sequence[Scene], rec: Recogniser, label: str) -> Tally:
     tally = Tally()
     for scene in scenes:
+        rec.forget_size()  # each scene is a new table and camera: single-frame figures
         t0, c0 = time.perf_counter(), time.thread_time()
         seen = rec(scene.image)
         tally.cpu_ms.append((time.thread_time() - c0) * 1000)

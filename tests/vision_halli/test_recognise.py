@@ -90,3 +90,40 @@ def test_json_form_follows_the_spec() -> None:
 def test_bad_frames_are_refused() -> None:
     with pytest.raises(ValueError, match="colour image"):
         Recogniser()(np.zeros((10, 10), np.uint8))
+
+
+def test_an_enrolled_fruit_card_overrides_the_count() -> None:
+    """A fruit card the box gets wrong can be taught: its photo, named by its code."""
+    from tableref.vision.halli.enrol import card_from_photo
+    from tableref.vision.synth.halli_cards import CardStyle, card_image
+    from tableref.vision.synth.halli_scene import compose_scene
+
+    rng = np.random.default_rng(21)
+    art = card_image("BBL", CardStyle())
+    photo = compose_scene([("BBL", art)], rng, SceneOptions(bell=False, hand=0.0,
+                                                            pile_depth=(0, 0)))
+    taught = Enrolment()
+    taught.add("BPL", card_from_photo(photo.image, "BPL.jpg"))  # the user says: this is BPL
+    tops = [("BBL", art), ("SS", card_image("SS", CardStyle())), ("P", card_image("P"))]
+    scene = compose_scene(tops, rng, EASY)
+    assert {s.code for s in Recogniser()(scene.image)} == {"BBL", "SS", "P"}
+    assert {s.code for s in Recogniser(taught)(scene.image)} == {"BPL", "SS", "P"}
+
+
+def test_a_recogniser_learns_the_card_size_of_its_camera() -> None:
+    rec = Recogniser()
+    rec(render_table(["BBL", "SS", "PLL", "BBBB"], seed=4))
+    assert rec.card_area is not None
+    # render_table draws cards 160 x 107 pixels; outlines come within a few pixels
+    assert 0.85 * 160 * 107 < rec.card_area < 1.25 * 160 * 107
+    seen = rec(render_table(["BBL", None, None, "BBBB"], seed=4, hand_at=0))
+    assert [c.code for c in seen if c.kind != "unknown"] == ["BBBB"]
+
+
+@pytest.mark.parametrize("table", ["wood", "cloth", "pattern"])
+def test_one_card_alone_on_a_table_is_one_card(table: str) -> None:
+    """With one card, the frame's white comes from few pixels: the table stays table."""
+    for seed in range(4):
+        rng = np.random.default_rng(seed)
+        scene = random_scene(rng, ["BBL"], SceneOptions(table=table, bell=False, hand=0.0))
+        assert [c.code for c in Recogniser()(scene.image)] == ["BBL"], seed

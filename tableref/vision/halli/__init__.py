@@ -1,6 +1,24 @@
 """Halli Galli card recognition from an overhead camera.
 
-detect (card quads) -> rectify (canonical card) -> whitebalance -> fruits / animals
--> recognise (frame to cards) -> tracker (the table over time); enrol builds the
-animal enrolment; annotate draws the result.
+detect (card quads) -> rectify (canonical card with a ring round it) -> whitebalance
+(from the card's own paper) -> fruits (count colour blobs) / animals (enrolled cards)
+-> recognise (frame to cards) -> tracker (the table over time); enrol builds and
+saves the enrolment; annotate draws the result.
+
+For the daemon (all names stable):
+    from tableref.vision.halli.enrol import Enrolment
+    from tableref.vision.halli.recognise import Recogniser, SeenCard
+    from tableref.vision.halli.tracker import PileView, TableTracker
+    from tableref.vision.synth.halli_scene import render_table
+
+    recognise = Recogniser(Enrolment.load(data_dir()))   # keep one per camera
+    tracker = TableTracker()                               # confirm=2 frames, gone after 1 s
+    views = tracker.update(recognise(frame_bgr), t_ns)   # t_ns: the frame's sensor time
+    tracker.visible_at(t_ns)        # read top cards visible at that time
+    tracker.appeared_at("BBL")      # when the visible BBL appeared (reaction times)
+    frame = render_table(["BBL", None, "pig"], seed=1, hand_at=2)  # simulated camera
+
+A SeenCard is "fruit", "animal" or "unknown" (found but not read with confidence:
+never a guess); `SeenCard.to_json()` is the spec's form. Recognising a frame and
+updating the tracker are plain CPU work: run them in an executor, not on the loop.
 """

@@ -36,7 +36,7 @@ class DetectOptions:
     min_card: float = 0.004  # smallest card, fraction of the frame's area
     max_card: float = 0.12
     card_aspect: float = 1.5  # the deck's cards: long side / short side
-    aspect: tuple[float, float] = (1.2, 1.8)  # long side / short side (2:3 cards)
+    aspect: tuple[float, float] = (1.2, 1.9)  # long side / short side (2:3 cards)
     min_fill: float = 0.75  # blob's hull area / quad area for a clean card
     white_floor: float = 0.5  # card pixels are at least this fraction of the frame's white
     max_chroma: float = 0.3  # (max - min) / max of a card pixel after white balance
@@ -54,7 +54,7 @@ def frame_white(small: Image) -> np.ndarray:
     mn, _ = _min_max(small)
     hist = np.bincount(mn.reshape(-1), minlength=256)
     above = np.cumsum(hist[::-1])
-    cut = 255 - int(np.searchsorted(above, 0.03 * mn.size))
+    cut = 255 - int(np.searchsorted(above, 0.005 * mn.size))
     sel = (mn >= cut).astype(np.uint8)
     white = np.array(cv2.mean(small, mask=sel)[:3], np.float64)
     return np.maximum(white, 1.0)
@@ -87,7 +87,7 @@ def shrink(frame: Image, w: int, h: int) -> Image:
     return np.asarray(img)
 
 
-def _order(quad: np.ndarray) -> np.ndarray:
+def order_corners(quad: np.ndarray) -> np.ndarray:
     """Clockwise (image coords), starting so that the first side is a short one."""
     c = quad.mean(axis=0)
     ang = np.arctan2(quad[:, 1] - c[1], quad[:, 0] - c[0])
@@ -123,7 +123,7 @@ def _candidate(cnt: np.ndarray, frame_area: float,
         q = approx.reshape(4, 2).astype(np.float32)
         if abs(cv2.contourArea(q)) >= 0.93 * rarea:  # a clean outline: follows perspective
             quad = q
-    quad = _order(quad)
+    quad = order_corners(quad)
     short, long_ = sorted(_sides(quad))
     aspect = long_ / max(short, 1e-6)
     roundness = 4 * np.pi * harea / max(cv2.arcLength(hull, True) ** 2, 1e-6)
@@ -132,7 +132,8 @@ def _candidate(cnt: np.ndarray, frame_area: float,
     return quad, harea / max(rarea, 1e-6), aspect
 
 
-def _consensus(areas: list[float], likeness: list[float], tolerance: float) -> float:
+def _consensus(areas: list[float], likeness: list[float],
+               tolerance: float) -> tuple[float, int]:
     """The card area most blobs agree on (all cards of a deck are the same size).
 
     A card half covered by a hand looks like a smaller card, a pile (the edges of its
@@ -140,7 +141,7 @@ def _consensus(areas: list[float], likeness: list[float], tolerance: float) -> f
     card alone or on a pile. On a tie the most card-like outline wins.
     """
     if not areas:
-        return 0.0
+        return 0.0, 0
 
     def agrees(b: float, a: float) -> bool:
         return 1 - tolerance <= b / a <= 1 + 4 * tolerance
@@ -148,16 +149,21 @@ def _consensus(areas: list[float], likeness: list[float], tolerance: float) -> f
     support = [sum(agrees(b, a) for b in areas) for a in areas]
     best = max(range(len(areas)), key=lambda i: (support[i], likeness[i]))
     near = [b for b in areas if abs(b / areas[best] - 1) <= tolerance]
-    return float(np.median(near))
+    return float(np.median(near)), support[best]
 
 
-def _split(mask: Image, cnt: np.ndarray, typical: float) -> list[np.ndarray]:
-    """Contours of the cards in a blob of touching cards: erode until it falls apart."""
+def _split(mask: Image, cnt: np.ndarray, typical: float,
+           keep: Callable[[np.ndarray], bool]) -> list[np.ndarray]:
+    """Contours of the cards in a blob of touching cards: erode until it falls apart.
+
+    Of the erosions that split it, the one giving most pieces that `keep` accepts wins.
+    """
     x, y, bw, bh = cv2.boundingRect(cnt)
     roi = np.zeros((bh + 2, bw + 2), np.uint8)
     cv2.drawContours(roi, [cnt], -1, 255, -1, offset=(1 - x, 1 - y))
     roi &= np.pad(mask[y:y + bh, x:x + bw], 1)
     kernel = np.ones((3, 3), np.uint8)
+    best: list[np.ndarray] = []
     for steps in range(1, 9):
         core = cv2.erode(roi, kernel, iterations=steps)
         n, labels, stats, _ = cv2.connectedComponentsWithStats(core)
@@ -173,8 +179,28 @@ def _split(mask: Image, cnt: np.ndarray, typical: float) -> list[np.ndarray]:
                 cs, _ = cv2.findContours(grown, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE,
                                          offset=(x - 1, y - 1))
                 pieces.extend(cs)
-            return pieces
-    return []
+            kept = [p for p in pieces if keep(p)]
+            if len(kept) > len(best):
+                best = kept
+        elif len(big) < 1:
+            break
+    return best
+
+
+def _rest(mask: Image, cnt: np.ndarray, quads: list[np.ndarray]) -> list[np.ndarray]:
+    """Contours of the blob `cnt` with the given card quads (and a pixel round) cut out."""
+    x, y, bw, bh = cv2.boundingRect(cnt)
+    roi = np.zeros((bh + 2, bw + 2), np.uint8)
+    cv2.drawContours(roi, [cnt], -1, 255, -1, offset=(1 - x, 1 - y))
+    roi &= np.pad(mask[y:y + bh, x:x + bw], 1)
+    for q in quads:
+        pts = np.round(q - [x - 1, y - 1]).astype(np.int32)
+        cv2.fillConvexPoly(roi, pts, 0)
+        cv2.polylines(roi, [pts], True, 0, 3)
+    opened = cv2.morphologyEx(roi, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
+    cs, _ = cv2.findContours(opened, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE,
+                             offset=(x - 1, y - 1))
+    return list(cs)
 
 
 Blob = tuple[np.ndarray, "tuple[np.ndarray, float, float] | None"]
@@ -207,8 +233,26 @@ def _join_halves(blobs: list[Blob], frame_area: float, opts: DetectOptions, typi
     return [blob for i, blob in enumerate(blobs) if i not in used] + out
 
 
-def find_cards(frame: Image, opts: DetectOptions | None = None) -> list[Quad]:
+@dataclass(frozen=True)
+class Found:
+    quads: list[Quad]
+    card_area: float  # the cards' area in frame pixels this frame agreed on (0: none)
+    support: int  # how many outlines agreed on it
+
+
+def find_cards(frame: Image, opts: DetectOptions | None = None,
+               card_area: float | None = None) -> list[Quad]:
     """Card outlines in the frame, clean ones and hand-covered ones (not clean)."""
+    return detect_cards(frame, opts, card_area).quads
+
+
+def detect_cards(frame: Image, opts: DetectOptions | None = None,
+                 card_area: float | None = None) -> Found:
+    """Card outlines, and the card size they agree on.
+
+    `card_area` (frame pixels), when known from earlier frames of a fixed camera, is
+    used when fewer than three outlines of this frame agree on a size.
+    """
     opts = opts or DetectOptions()
     h, w = frame.shape[:2]
     sw, sh = max(int(w * opts.scale), 8), max(int(h * opts.scale), 8)
@@ -223,8 +267,10 @@ def find_cards(frame: Image, opts: DetectOptions | None = None) -> list[Quad]:
     blobs = [(cnt, _candidate(cnt, frame_area, opts)) for cnt in contours]
     good = [c for _, c in blobs if c and shaped(c[1], c[2])]
     likeness = [c[1] - abs(c[2] - opts.card_aspect) for c in good]
-    typical = _consensus([abs(cv2.contourArea(c[0])) for c in good], likeness,
-                         opts.size_tolerance)
+    typical, support = _consensus([abs(cv2.contourArea(c[0])) for c in good], likeness,
+                                  opts.size_tolerance)
+    if card_area and support < 3:
+        typical = card_area * (sw / w) * (sh / h)
     tol = opts.size_tolerance
 
     def card_like(c: tuple[np.ndarray, float, float]) -> bool:
@@ -237,10 +283,19 @@ def find_cards(frame: Image, opts: DetectOptions | None = None) -> list[Quad]:
     for cnt, cand in blobs:
         if typical and cv2.contourArea(cnt) > 1.15 * typical and not (cand and card_like(cand)):
             # touching cards: keep the split when it yields a whole card
-            pieces = [_candidate(p, frame_area, opts) for p in _split(mask, cnt, typical)]
-            kept = [p for p in pieces if p and card_like(p)]
+            def keep(piece: np.ndarray) -> bool:
+                c = _candidate(piece, frame_area, opts)
+                return c is not None and card_like(c)
+
+            kept = [c for c in (_candidate(p, frame_area, opts)
+                                for p in _split(mask, cnt, typical, keep)) if c]
             if kept:
                 found.extend(kept)
+                # what is left of the blob once those cards are taken out: the others
+                for piece in _rest(mask, cnt, [c[0] for c in kept]):
+                    c = _candidate(piece, frame_area, opts)
+                    if c is not None and card_like(c):
+                        found.append(c)
                 continue
         if cand:
             found.append(cand)
@@ -253,4 +308,4 @@ def find_cards(frame: Image, opts: DetectOptions | None = None) -> list[Quad]:
             continue  # not a card, nor a card with a hand over it
         full = (quad + 0.5) * scale - 0.5
         cards.append(Quad(full.astype(np.float32), clean))
-    return cards
+    return Found(cards, typical * (w / sw) * (h / sh), support)

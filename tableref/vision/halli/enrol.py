@@ -15,7 +15,7 @@ import numpy as np
 
 from tableref.vision.halli.animals import Match, best_match, both_ways
 from tableref.vision.halli.codes import canonical
-from tableref.vision.halli.detect import find_cards
+from tableref.vision.halli.detect import find_cards, order_corners
 from tableref.vision.halli.rectify import CARD_SIZE, rectify
 from tableref.vision.halli.whitebalance import balance
 
@@ -66,11 +66,15 @@ class Enrolment:
 
 def card_from_photo(image: Image, name: str) -> Image:
     """The one card in a photo (or the photo itself when it is a flat scan), balanced."""
-    quads = [q for q in find_cards(image) if q.clean]
+    quads = [q.corners for q in find_cards(image) if q.clean]
     if len(quads) > 1:
-        raise EnrolmentError(f"{name}: {len(quads)} cards in the photo; show one card only")
+        # a drawing right across the card can cut its paper in two: one card, in parts?
+        whole = _one_card(quads)
+        if whole is None:
+            raise EnrolmentError(f"{name}: {len(quads)} cards in the photo; show one card only")
+        quads = [whole]
     if quads:
-        card = rectify(image, quads[0].corners)
+        card = rectify(image, quads[0])
     else:
         h, w = image.shape[:2]
         if not 1.1 <= max(h, w) / max(min(h, w), 1) <= 2.0:
@@ -78,6 +82,20 @@ def card_from_photo(image: Image, name: str) -> Image:
         flat = image if h >= w else cv2.rotate(image, cv2.ROTATE_90_CLOCKWISE)
         card = cv2.resize(flat, CARD_SIZE, interpolation=cv2.INTER_AREA)
     return balance(card)
+
+
+def _one_card(quads: list[np.ndarray]) -> np.ndarray | None:
+    """The card that these outlines are parts of, if they make up one card together."""
+    pts = np.vstack(quads).astype(np.float32)
+    rect = cv2.minAreaRect(pts)
+    (w, h) = rect[1]
+    if min(w, h) <= 0 or not 1.2 <= max(w, h) / min(w, h) <= 1.9:
+        return None
+    parts = sum(abs(cv2.contourArea(q)) for q in quads)
+    if w * h > 1.5 * parts:
+        return None  # separate cards with table between them
+    box = cv2.boxPoints(rect).astype(np.float32)
+    return np.asarray(order_corners(box), np.float32)
 
 
 def code_of_file(path: Path) -> str:

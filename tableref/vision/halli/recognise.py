@@ -9,7 +9,7 @@ import numpy as np
 
 from tableref.vision.halli.animals import describe
 from tableref.vision.halli.codes import ANIMALS, fruit_code, parse_code
-from tableref.vision.halli.detect import DetectOptions, find_cards
+from tableref.vision.halli.detect import DetectOptions, detect_cards
 from tableref.vision.halli.enrol import Enrolment
 from tableref.vision.halli.fruits import FruitOptions, count_fruits
 from tableref.vision.halli.rectify import SURROUND_OFFSET, inner, rectify_surround
@@ -54,12 +54,23 @@ class Recogniser:
         self.enrolment = enrolment
         self.detect_opts = detect or DetectOptions()
         self.fruit_opts = fruits or FruitOptions()
+        # the cards' size, learnt from frames where three or more cards agree: with a
+        # fixed camera it settles a frame where a hand makes the sizes disagree
+        self.card_area: float | None = None
+
+    def forget_size(self) -> None:
+        """Forget the learnt card size (the camera moved)."""
+        self.card_area = None
 
     def __call__(self, frame: Image) -> list[SeenCard]:
         if frame is None or frame.ndim != 3 or frame.shape[2] != 3:
             raise ValueError("a frame must be a colour image (H x W x 3, BGR)")
         seen = []
-        for quad in find_cards(frame, self.detect_opts):
+        found = detect_cards(frame, self.detect_opts, self.card_area)
+        if found.support >= 3:
+            old = self.card_area or found.card_area
+            self.card_area = 0.8 * old + 0.2 * found.card_area
+        for quad in found.quads:
             corners = tuple((float(x), float(y)) for x, y in quad.corners)
             center = quad.center
             if not quad.clean:
@@ -89,5 +100,6 @@ class Recogniser:
 
 
 def recognise(frame: Image, enrolment: Enrolment | None = None) -> list[SeenCard]:
-    """The cards in one frame (see Recogniser)."""
+    """The cards in one frame (see Recogniser; a Recogniser kept for a camera also
+    learns the cards' size)."""
     return Recogniser(enrolment)(frame)

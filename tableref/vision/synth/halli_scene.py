@@ -152,6 +152,8 @@ def compose_scene(
         c = _map(hmat, np.array([[w / 2 + rng.uniform(-30, 30), h / 2 + rng.uniform(-20, 20)]]))[0]
         draw_bell(frame, (float(c[0]), float(c[1])), rng.uniform(48, 62), rng)
     truths: list[TrueCard] = []
+    drawn: list[np.ndarray] = []  # every card's quad, in the order drawn
+    order: list[int] = []  # where each top card is in `drawn`
     ch = rng.uniform(*opts.card_height)  # one deck: every card the same size
     for (code, img), (px, py) in zip(tops, places, strict=True):
         aspect = img.shape[0] / img.shape[1]
@@ -163,12 +165,21 @@ def compose_scene(
             quad = _card_quad(cx + off[0], cy + off[1], ch, low.shape[0] / low.shape[1],
                               base + rng.uniform(-0.06, 0.06) + math.pi * int(rng.integers(2)))
             paste_card(frame, low, _map(hmat, quad))
+            drawn.append(_map(hmat, quad))
         quad = _map(hmat, _card_quad(cx, cy, ch, aspect, base))
         paste_card(frame, img, quad)
+        order.append(len(drawn))
+        drawn.append(quad)
         truths.append(TrueCard(code, quad))
+    # a top card may be covered by a pile put down after it, or by a hand
+    covers = [np.zeros((h, w), np.uint8) for _ in truths]
+    for cover, i in zip(covers, order, strict=True):
+        for later in drawn[i + 1:]:
+            cv2.fillConvexPoly(cover, np.round(later).astype(np.int32), 255)
     if rng.random() < opts.hand:
         hand_mask = draw_hand(frame, rng, [t.center for t in truths])
-        truths = [_with_visibility(t, hand_mask) for t in truths]
+        covers = [c | hand_mask for c in covers]
+    truths = [_with_visibility(t, c) for t, c in zip(truths, covers, strict=True)]
     frame = _light(frame, rng, opts)
     if opts.blur > 0:
         sigma = rng.uniform(0, opts.blur)
@@ -182,11 +193,11 @@ def compose_scene(
     return Scene(frame, truths)
 
 
-def _with_visibility(card: TrueCard, hand_mask: Image) -> TrueCard:
-    mask = np.zeros(hand_mask.shape, np.uint8)
+def _with_visibility(card: TrueCard, cover: Image) -> TrueCard:
+    mask = np.zeros(cover.shape, np.uint8)
     cv2.fillConvexPoly(mask, np.round(card.corners).astype(np.int32), 1)
     area = int(mask.sum())
-    covered = int(np.count_nonzero(mask & (hand_mask > 0)))
+    covered = int(np.count_nonzero(mask & (cover > 0)))
     return TrueCard(card.code, card.corners, 1.0 - covered / max(area, 1))
 
 

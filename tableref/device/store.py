@@ -9,12 +9,13 @@ keep their row (date, game, players, scores, winner): that is the history.
 
 from __future__ import annotations
 
+import fcntl
 import json
 import sqlite3
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
+from typing import IO, Any
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS games (
@@ -52,6 +53,20 @@ class OpenGame:
     events: list[dict[str, Any]]
 
 
+def _lock_exclusively(lock_path: Path, journal: Path) -> IO[bytes]:
+    """Hold an exclusive lock for the journal's life: two daemons writing one journal would
+    interleave two games' events. The kernel drops the lock when the process dies."""
+    lock = lock_path.open("ab")
+    try:
+        fcntl.flock(lock.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except BlockingIOError:
+        lock.close()
+        raise StoreError(
+            f"the journal {journal} is in use by another tableref process (stop it first)"
+        ) from None
+    return lock
+
+
 def _now() -> str:
     return datetime.now(UTC).isoformat(timespec="seconds")
 
@@ -61,8 +76,10 @@ class Store:
 
     def __init__(self, path: Path) -> None:
         self.path = path
+        self._lock: IO[bytes] | None = None
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
+            self._lock = _lock_exclusively(path.with_name(path.name + ".lock"), path)
             self._db: sqlite3.Connection | None = sqlite3.connect(
                 str(path), isolation_level=None, check_same_thread=False
             )
@@ -70,6 +87,7 @@ class Store:
             self._db.execute("PRAGMA synchronous=FULL")
             self._db.executescript(_SCHEMA)
         except (OSError, sqlite3.Error) as err:
+            self._unlock()
             raise StoreError(f"cannot open the journal {path}: {err}") from err
 
     @property
@@ -82,6 +100,12 @@ class Store:
         if self._db is not None:
             self._db.close()
             self._db = None
+        self._unlock()
+
+    def _unlock(self) -> None:
+        if self._lock is not None:
+            self._lock.close()  # closing the file releases the flock
+            self._lock = None
 
     def __enter__(self) -> Store:
         return self

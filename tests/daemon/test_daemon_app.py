@@ -92,3 +92,27 @@ async def test_subscribers_get_the_current_snapshot_then_each_change(tmp_path: P
     finally:
         await d.stop()
         d.store.close()
+
+
+async def test_a_journal_the_daemon_cannot_fold_is_kept_and_a_new_game_starts(
+    tmp_path: Path,
+) -> None:
+    # Two simulated-table flips by the same seat in a row: the simulated world refuses the
+    # second one (it is not that seat's turn), as after two daemons wrote one journal.
+    with Store(tmp_path / "j.sqlite3") as store:
+        broken = store.start_game("halli", ["Ann", "Ben"])
+        for rec in (
+            {"event": "start", "players": ["Ann", "Ben"], "sim_seed": 7},
+            {"event": "sim_flip", "player": 0, "t_ns": 1},
+            {"event": "sim_flip", "player": 0, "t_ns": 2},
+        ):
+            store.append(broken, rec)
+    d = Daemon(parse_config(CONFIG), Store(tmp_path / "j.sqlite3"), Parts(), sim=True)
+    await d.start()
+    try:
+        assert d.game_id != broken
+        assert d.snapshot()["halli"]["over"] is False
+        assert len(d.store.events(broken)) == 3  # nothing of the broken game was lost
+    finally:
+        await d.stop()
+        d.store.close()

@@ -43,3 +43,15 @@ def test_finished_games_are_history_and_a_new_game_abandons_the_open_one(
         store.finish_game(third, [1, 1], None)
         assert store.open_game() is None
         assert [h["id"] for h in store.history()] == [third, first]
+
+
+def test_a_second_store_on_the_same_journal_is_refused_by_name(tmp_path: Path) -> None:
+    import pytest
+
+    from tableref.device.store import StoreError
+
+    path = tmp_path / "j.sqlite3"
+    with Store(path), pytest.raises(StoreError, match="in use by another tableref process"):
+        Store(path)
+    with Store(path):  # the lock went with the first store
+        pass

@@ -82,7 +82,16 @@ class Daemon:
         resume = self.store.open_game()
         if resume is not None and resume.game in ("halli", "nimalia") and len(
                 resume.players) >= 2:
-            self._resume(resume)
+            try:
+                self._resume(resume)
+            except Exception as err:  # a journal this code cannot fold must not brick the box
+                log.exception("cannot resume game %d from the journal", resume.id)
+                self.health.report(
+                    "journal", False,
+                    f"game {resume.id} could not be resumed ({err}); it stays in the journal "
+                    "and a new game starts",
+                )
+                self.new_game()
         else:
             self.new_game()
         camera = self.parts.camera

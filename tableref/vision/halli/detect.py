@@ -14,6 +14,8 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
+from tableref.vision.halli.fit import fitted_pieces
+
 Image = np.ndarray
 
 
@@ -281,14 +283,22 @@ def detect_cards(frame: Image, opts: DetectOptions | None = None,
     blobs = _join_halves(blobs, frame_area, opts, typical, card_like)
     found = []
     for cnt, cand in blobs:
-        if typical and cv2.contourArea(cnt) > 1.15 * typical and not (cand and card_like(cand)):
+        big = cv2.contourArea(cnt) > 1.15 * typical or (
+            cv2.contourArea(cv2.convexHull(cnt)) > 1.3 * typical)  # fruits bite into cards
+        if typical and big and not (cand and card_like(cand)):
             # touching cards: keep the split when it yields a whole card
             def keep(piece: np.ndarray) -> bool:
                 c = _candidate(piece, frame_area, opts)
                 return c is not None and card_like(c)
 
-            kept = [c for c in (_candidate(p, frame_area, opts)
-                                for p in _split(mask, cnt, typical, keep)) if c]
+            # a card-shaped blob is one card when the size agreed on is off (half a card
+            # a hand left), a pile, or two cards side by side: do not fit cards into it
+            fits = [] if cand and shaped(cand[1], cand[2]) else fitted_pieces(cnt, typical, keep)
+            kept = [c for c in (_candidate(p, frame_area, opts) for p in fits)
+                    if c and card_like(c)]
+            if not kept:
+                kept = [c for c in (_candidate(p, frame_area, opts)
+                                    for p in _split(mask, cnt, typical, keep)) if c]
             if kept:
                 found.extend(kept)
                 # what is left of the blob once those cards are taken out: the others

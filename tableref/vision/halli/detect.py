@@ -129,8 +129,9 @@ def _candidate(cnt: np.ndarray, frame_area: float,
     short, long_ = sorted(_sides(quad))
     aspect = long_ / max(short, 1e-6)
     roundness = 4 * np.pi * harea / max(cv2.arcLength(hull, True) ** 2, 1e-6)
-    if roundness > 0.93 or (aspect < opts.aspect[0] and roundness > 0.84):
-        return None  # round: the bell (a card's outline, bitten by fruits, is at most 0.9)
+    if roundness > 0.93 or (aspect < opts.aspect[0] and roundness > 0.9):
+        return None  # round: the bell (0.92 and up; a card, bitten by fruits, or a pile
+        # with a lower card askew, is at most 0.89)
     return quad, harea / max(rarea, 1e-6), aspect
 
 
@@ -280,6 +281,10 @@ def detect_cards(frame: Image, opts: DetectOptions | None = None,
         # a pile's lower cards can make the outline a little bigger, never smaller
         return shaped(c[1], c[2]) and 1 - 2 * tol <= rel <= 1 + 4 * tol
 
+    def keep_any(piece: np.ndarray) -> bool:
+        c = _candidate(piece, frame_area, opts)
+        return c is not None and card_like(c)
+
     blobs = _join_halves(blobs, frame_area, opts, typical, card_like)
     found = []
     for cnt, cand in blobs:
@@ -307,6 +312,14 @@ def detect_cards(frame: Image, opts: DetectOptions | None = None,
                     if c is not None and card_like(c):
                         found.append(c)
                 continue
+        if typical and cand and not card_like(cand) and (
+                cv2.contourArea(cv2.convexHull(cnt)) >= 0.85 * typical):
+            # a pile whose lower cards lie askew round the top card: fit the top card
+            top = [c for c in (_candidate(p, frame_area, opts)
+                               for p in fitted_pieces(cnt, typical, keep_any, 1, 0.5))
+                   if c and card_like(c)]
+            if top:
+                cand = top[0]
         if cand:
             found.append(cand)
     scale = np.array([w / sw, h / sh], np.float32)

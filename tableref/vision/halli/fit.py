@@ -105,8 +105,8 @@ def scored_fits(roi: Image, cnt: np.ndarray, card_area: float, most: int = 4,
     return quads
 
 
-def fitted_pieces(cnt: np.ndarray, typical: float,
-                  keep: Callable[[np.ndarray], bool]) -> list[np.ndarray]:
+def fitted_pieces(cnt: np.ndarray, typical: float, keep: Callable[[np.ndarray], bool],
+                  most: int = 4, min_score: float = 0.7) -> list[np.ndarray]:
     """Outlines (frame contours) of the cards fitted into the blob `cnt` of touching cards.
 
     Each is the blob's part under the fitted card, or the fitted rectangle itself when
@@ -118,7 +118,7 @@ def fitted_pieces(cnt: np.ndarray, typical: float,
     cv2.drawContours(roi, [local], -1, 255, -1)
     # fruits at the card's edge: the mask (closed) as it is; holes inside are filled
     pieces: list[np.ndarray] = []
-    boxes = fit_cards(roi, local, typical)
+    boxes = fit_cards(roi, local, typical, most, min_score)
     for i, box in enumerate(boxes):
         c = box.mean(axis=0)
         grown = np.zeros_like(roi)

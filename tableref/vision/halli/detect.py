@@ -312,9 +312,11 @@ def detect_cards(frame: Image, opts: DetectOptions | None = None,
                     if c is not None and card_like(c):
                         found.append(c)
                 continue
-        if typical and cand and not card_like(cand) and (
+        if typical and cand and not shaped(cand[1], cand[2]) and (
                 cv2.contourArea(cv2.convexHull(cnt)) >= 0.85 * typical):
             # a pile whose lower cards lie askew round the top card: fit the top card
+            # (not into a card-shaped blob: when the agreed size is off, a rectangle
+            # of that size fits many ways into one card)
             top = [c for c in (_candidate(p, frame_area, opts)
                                for p in fitted_pieces(cnt, typical, keep_any, 1, 0.5))
                    if c and card_like(c)]

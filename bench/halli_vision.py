@@ -22,7 +22,8 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from tableref.vision.halli.codes import ANIMALS, fruit_code, parse_code
+from tableref.games.halli import parse_cards, verdict
+from tableref.vision.halli.codes import ANIMALS, fruit_code
 from tableref.vision.halli.enrol import Enrolment, card_from_photo
 from tableref.vision.halli.recognise import Recogniser, SeenCard
 from tableref.vision.synth.halli_cards import FRUITS_CODES_FOR_TESTS, card_image, random_style
@@ -32,21 +33,8 @@ SCANS = Path(__file__).resolve().parents[1] / ".." / "shared" / "data" / "halli-
 
 
 def judge(codes: Sequence[str]) -> bool:
-    """The spec's ring rule (default options), for scoring verdicts in this benchmark."""
-    fruits = [parse_code(c) for c in codes if c not in ANIMALS]
-    counts = [f for f in fruits if isinstance(f, dict)]
-    animals = {c for c in codes if c in ANIMALS}
-    straw = any(f["strawberry"] for f in counts)
-    lime = any(f["lime"] for f in counts)
-    if ("elephant" in animals and straw) or ("monkey" in animals and lime):
-        return False
-    keys = [fruit_code(f) for f in counts]
-    return (
-        len(keys) != len(set(keys))
-        or ("elephant" in animals and bool(counts) and not straw)
-        or ("monkey" in animals and bool(counts) and not lime)
-        or "pig" in animals
-    )
+    """Is ringing right for these visible cards (the engine's verdict, default options)."""
+    return verdict(parse_cards(codes)).ring
 
 
 @dataclass

@@ -13,5 +13,5 @@ def test_codes_are_canonical_in_the_spec_order() -> None:
 
 @pytest.mark.parametrize("bad", ["", "BXL", "horse"])
 def test_bad_codes_name_the_problem(bad: str) -> None:
-    with pytest.raises(ValueError, match="card code"):
+    with pytest.raises(ValueError, match="card"):
         parse_code(bad)

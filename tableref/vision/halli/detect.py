@@ -14,6 +14,8 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
+from tableref.vision.halli.fit import fitted_pieces
+
 Image = np.ndarray
 
 
@@ -127,8 +129,9 @@ def _candidate(cnt: np.ndarray, frame_area: float,
     short, long_ = sorted(_sides(quad))
     aspect = long_ / max(short, 1e-6)
     roundness = 4 * np.pi * harea / max(cv2.arcLength(hull, True) ** 2, 1e-6)
-    if roundness > 0.93 or (aspect < opts.aspect[0] and roundness > 0.84):
-        return None  # round: the bell (a card's outline, bitten by fruits, is at most 0.9)
+    if roundness > 0.93 or (aspect < opts.aspect[0] and roundness > 0.9):
+        return None  # round: the bell (0.92 and up; a card, bitten by fruits, or a pile
+        # with a lower card askew, is at most 0.89)
     return quad, harea / max(rarea, 1e-6), aspect
 
 
@@ -278,17 +281,29 @@ def detect_cards(frame: Image, opts: DetectOptions | None = None,
         # a pile's lower cards can make the outline a little bigger, never smaller
         return shaped(c[1], c[2]) and 1 - 2 * tol <= rel <= 1 + 4 * tol
 
+    def keep_any(piece: np.ndarray) -> bool:
+        c = _candidate(piece, frame_area, opts)
+        return c is not None and card_like(c)
+
     blobs = _join_halves(blobs, frame_area, opts, typical, card_like)
     found = []
     for cnt, cand in blobs:
-        if typical and cv2.contourArea(cnt) > 1.15 * typical and not (cand and card_like(cand)):
+        big = cv2.contourArea(cnt) > 1.15 * typical or (
+            cv2.contourArea(cv2.convexHull(cnt)) > 1.3 * typical)  # fruits bite into cards
+        if typical and big and not (cand and card_like(cand)):
             # touching cards: keep the split when it yields a whole card
             def keep(piece: np.ndarray) -> bool:
                 c = _candidate(piece, frame_area, opts)
                 return c is not None and card_like(c)
 
-            kept = [c for c in (_candidate(p, frame_area, opts)
-                                for p in _split(mask, cnt, typical, keep)) if c]
+            # a card-shaped blob is one card when the size agreed on is off (half a card
+            # a hand left), a pile, or two cards side by side: do not fit cards into it
+            fits = [] if cand and shaped(cand[1], cand[2]) else fitted_pieces(cnt, typical, keep)
+            kept = [c for c in (_candidate(p, frame_area, opts) for p in fits)
+                    if c and card_like(c)]
+            if not kept:
+                kept = [c for c in (_candidate(p, frame_area, opts)
+                                    for p in _split(mask, cnt, typical, keep)) if c]
             if kept:
                 found.extend(kept)
                 # what is left of the blob once those cards are taken out: the others
@@ -297,6 +312,16 @@ def detect_cards(frame: Image, opts: DetectOptions | None = None,
                     if c is not None and card_like(c):
                         found.append(c)
                 continue
+        if typical and cand and not shaped(cand[1], cand[2]) and (
+                cv2.contourArea(cv2.convexHull(cnt)) >= 0.85 * typical):
+            # a pile whose lower cards lie askew round the top card: fit the top card
+            # (not into a card-shaped blob: when the agreed size is off, a rectangle
+            # of that size fits many ways into one card)
+            top = [c for c in (_candidate(p, frame_area, opts)
+                               for p in fitted_pieces(cnt, typical, keep_any, 1, 0.5))
+                   if c and card_like(c)]
+            if top:
+                cand = top[0]
         if cand:
             found.append(cand)
     scale = np.array([w / sw, h / sh], np.float32)

@@ -39,11 +39,23 @@ class Reading:
         return min(self.terrain_conf, self.river_conf, self.animal_conf)
 
 
+LUM_WEIGHT = 0.4
+
+
+def _log_lum(bgr: np.ndarray) -> np.ndarray:
+    out: np.ndarray = np.log(bgr.astype(np.float32).mean(axis=-1, keepdims=True) + 8.0)
+    return out
+
+
 def _terrains(rims: np.ndarray, enr: Enrolment) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Terrain index and confidence per rim, and the photo's colour cast (in chroma)."""
     ch = chroma(rims)
     protos = enr.terrain_chroma
-    cast = np.zeros(3, np.float32)
+    if LUM_WEIGHT > 0:
+        # brightness too: a dark rain forest under glare is as grey as an ice floe
+        ch = np.concatenate([ch, LUM_WEIGHT * _log_lum(rims)], axis=1)
+        protos = np.concatenate([protos, LUM_WEIGHT * _log_lum(enr.terrain_bgr)], axis=1)
+    cast = np.zeros(ch.shape[1], np.float32)
     for _ in range(4):
         d = np.linalg.norm((ch - cast)[:, None, :] - protos[None], axis=2)
         idx = d.argmin(axis=1)
@@ -68,12 +80,14 @@ def classify(patches: list[np.ndarray], enr: Enrolment) -> list[Reading]:
         return []
     rims = np.array([rim(p) for p in patches])
     tidx, tconf, cast = _terrains(rims, enr)
+    cast = cast[:3]
     gain = np.exp(cast)  # the cast in chroma is a per-channel gain up to brightness
     out = []
     corrs = correlations(patches, enr)
     for patch, t, tc, corr in zip(patches, tidx, tconf, corrs, strict=True):
         known = _identify(corr, enr)
-        if known is not None:
+        # the match is blind to the patch's overall colour: its rim must agree
+        if known is not None and (known[0] == TERRAINS[int(t)] or tc < RIM_VETO):
             out.append(Reading(*known, 1.0, 1.0, 1.0))
             continue
         likely = _likeliest(corr, enr)
@@ -125,6 +139,7 @@ def classify(patches: list[np.ndarray], enr: Enrolment) -> list[Reading]:
 
 
 TEMPLATE_SCORE = 0.5
+RIM_VETO = 0.5
 TEMPLATE_MARGIN = 0.03
 WEAK_SCORE = 0.4
 WEAK_MARGIN = 0.12
@@ -222,11 +237,32 @@ def cell_patches(
     return nudged_patches(canon, cells, enr)[0]
 
 
+SURE_TERRAIN = 0.6  # a rim this plain names the cell's terrain before the nudge
+
+
+def unnudged_terrains(
+    canon: np.ndarray, cells: list[tuple[int, int]], enr: Enrolment
+) -> np.ndarray:
+    """Each cell's terrain index read from the rim where the grid puts it, or -1 when
+    that rim is not plainly one terrain (the grid is off there, or cards overlap)."""
+    if not cells:
+        return np.zeros(0, int)
+    patches = [canon[r * C : (r + 1) * C, c * C : (c + 1) * C] for r, c in cells]
+    idx, conf, _ = _terrains(np.array([rim(p) for p in patches]), enr)
+    out: np.ndarray = np.where(conf >= SURE_TERRAIN, idx, -1)
+    return out
+
+
 def nudged_patches(
-    canon: np.ndarray, cells: list[tuple[int, int]], enr: Enrolment | None = None
+    canon: np.ndarray,
+    cells: list[tuple[int, int]],
+    enr: Enrolment | None = None,
+    terrains: np.ndarray | None = None,
 ) -> tuple[list[np.ndarray], list[tuple[int, int]]]:
     """Each cell's CxC patch; with an enrolment, nudged by up to C/5 to where it best
-    matches an enrolled space (cards lie a few millimetres off the grid)."""
+    matches an enrolled space (cards lie a few millimetres off the grid). With
+    `terrains` (per cell, -1 for unknown), a cell is only matched to spaces of its
+    terrain: a nudge must not slide a space onto its neighbour's look."""
     if enr is None:
         return [canon[r * C : (r + 1) * C, c * C : (c + 1) * C] for r, c in cells], [(0, 0)] * len(
             cells
@@ -244,11 +280,17 @@ def nudged_patches(
     # every cell at every coarse shift against every enrolled space, in one product
     seen = np.stack([[template(cut(r, c, dy, dx)) for dy, dx in COARSE] for r, c in cells])
     scores = _pooled(seen) @ coarse_t  # (cells, shifts, templates)
+    if terrains is not None:
+        of_template = np.repeat(enr.terrain, 4)
+        for i, t in enumerate(terrains):
+            if t >= 0:
+                scores[i][:, of_template != t] = -2.0
     out = []
     moves: list[tuple[int, int]] = []
     for i, (r, c) in enumerate(cells):
         k = int(scores[i].max(axis=1).argmax())
         likely = np.argpartition(-scores[i, k], 24)[:24]
+        likely = likely[scores[i, k, likely] > -2.0]
         base = COARSE[k]
         options = [base] + [(base[0] + dy, base[1] + dx) for dy, dx in FINE]
         fine = np.stack([seen[i, k]] + [template(cut(r, c, *o)) for o in options[1:]])

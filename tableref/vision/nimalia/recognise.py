@@ -13,10 +13,17 @@ import cv2
 import numpy as np
 
 from tableref.vision.nimalia.cards import SpaceKind
-from tableref.vision.nimalia.classify import Reading, classify, correlations, nudged_patches
+from tableref.vision.nimalia.classify import (
+    Reading,
+    _terrains,
+    classify,
+    correlations,
+    nudged_patches,
+    unnudged_terrains,
+)
 from tableref.vision.nimalia.constraints import Doubt, check
 from tableref.vision.nimalia.enrol import Enrolment
-from tableref.vision.nimalia.features import C
+from tableref.vision.nimalia.features import C, rim
 from tableref.vision.nimalia.grid import Grid, find_grid
 from tableref.vision.nimalia.locate import locate
 
@@ -119,7 +126,18 @@ def _grow(photo: np.ndarray, mask: np.ndarray, grid: Grid, enrolment: Enrolment)
         window = _window(src, grid.to_photo, rmin, cmin, rows, cols, C)
         local = [(r - rmin, c - cmin) for r, c in candidates]
         patches = nudged_patches(window, local, enrolment)[0]
-        best = correlations(patches, enrolment).reshape(len(patches), -1).max(axis=1)
+        corr = correlations(patches, enrolment).reshape(len(patches), -1)
+        best = corr.max(axis=1)
+        # the best match's terrain must be the one the cell's rim shows (against the
+        # light of the reserve's own spaces): plain table matches some space's pattern
+        inside = [(r - rmin, c - cmin) for r, c in covered]
+        rims = np.array(
+            [rim(p) for p in patches]
+            + [rim(window[r * C : (r + 1) * C, c * C : (c + 1) * C]) for r, c in inside]
+        )
+        seen_terrain = _terrains(rims, enrolment)[0][: len(patches)]
+        matched_terrain = enrolment.terrain[corr.argmax(axis=1) // 4]
+        best = np.where(seen_terrain == matched_terrain, best, -1.0)
         seen = _window(mask, grid.to_photo, rmin, cmin, rows, cols, 8)
         share = seen.reshape(rows, 8, cols, 8).mean(axis=(1, 3)) / 255.0
         found = {
@@ -170,12 +188,14 @@ def recognise(photo: np.ndarray, enrolment: Enrolment) -> Recognition:
     grid = _grow(photo, loc.mask, grid, enrolment)
     cells = sorted(grid.covered)
     canon = canonical(photo, grid)
-    patches, moves = nudged_patches(canon, cells, enrolment)
+    terrains = unnudged_terrains(canon, cells, enrolment)
+    patches, moves = nudged_patches(canon, cells, enrolment, terrains)
     refit = _refit(grid, cells, moves)
     if refit is not None:
         grid = refit
         canon = canonical(photo, grid)
-        patches, moves = nudged_patches(canon, cells, enrolment)
+        terrains = unnudged_terrains(canon, cells, enrolment)
+        patches, moves = nudged_patches(canon, cells, enrolment, terrains)
     readings = classify(patches, enrolment)
     r0 = min(r for r, _ in cells)
     c0 = min(c for _, c in cells)

@@ -47,8 +47,13 @@ def _log_lum(bgr: np.ndarray) -> np.ndarray:
     return out
 
 
-def _terrains(rims: np.ndarray, enr: Enrolment) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """Terrain index and confidence per rim, and the photo's colour cast (in chroma)."""
+def _terrains(
+    rims: np.ndarray, enr: Enrolment, known: int | None = None
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Terrain index and confidence per rim, and the photo's colour cast (in chroma).
+
+    With `known`, the cast is learnt from the first `known` rims only (spaces of the
+    reserve) and applied to the rest (cells that may be table)."""
     ch = chroma(rims)
     protos = enr.terrain_chroma
     if LUM_WEIGHT > 0:
@@ -59,7 +64,7 @@ def _terrains(rims: np.ndarray, enr: Enrolment) -> tuple[np.ndarray, np.ndarray,
     for _ in range(4):
         d = np.linalg.norm((ch - cast)[:, None, :] - protos[None], axis=2)
         idx = d.argmin(axis=1)
-        cast = np.median(ch - protos[idx], axis=0)
+        cast = np.median((ch - protos[idx])[:known], axis=0)
     d = np.linalg.norm((ch - cast)[:, None, :] - protos[None], axis=2)
     idx = d.argmin(axis=1)
     srt = np.sort(d, axis=1)

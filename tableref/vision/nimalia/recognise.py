@@ -132,10 +132,10 @@ def _grow(photo: np.ndarray, mask: np.ndarray, grid: Grid, enrolment: Enrolment)
         # light of the reserve's own spaces): plain table matches some space's pattern
         inside = [(r - rmin, c - cmin) for r, c in covered]
         rims = np.array(
-            [rim(p) for p in patches]
-            + [rim(window[r * C : (r + 1) * C, c * C : (c + 1) * C]) for r, c in inside]
+            [rim(window[r * C : (r + 1) * C, c * C : (c + 1) * C]) for r, c in inside]
+            + [rim(p) for p in patches]
         )
-        seen_terrain = _terrains(rims, enrolment)[0][: len(patches)]
+        seen_terrain = _terrains(rims, enrolment, len(inside))[0][len(inside) :]
         matched_terrain = enrolment.terrain[corr.argmax(axis=1) // 4]
         best = np.where(seen_terrain == matched_terrain, best, -1.0)
         seen = _window(mask, grid.to_photo, rmin, cmin, rows, cols, 8)

@@ -225,6 +225,7 @@ def _template_match(patch: np.ndarray, enr: Enrolment, terrain: int) -> tuple[st
 COARSE = [(dy, dx) for dy in (-6, -3, 0, 3, 6) for dx in (-6, -3, 0, 3, 6)]
 FINE = [(dy, dx) for dy in (-1, 0, 1) for dx in (-1, 0, 1) if dy or dx]
 PAD = 7
+CLEAR_MATCH = 0.7  # coarse score that overrules the rim's terrain
 
 
 def _pooled(t: np.ndarray) -> np.ndarray:
@@ -288,7 +289,8 @@ def nudged_patches(
     if terrains is not None:
         of_template = np.repeat(enr.terrain, 4)
         for i, t in enumerate(terrains):
-            if t >= 0:
+            # a match this clear overrules the rim (a corner of a neighbour in it)
+            if t >= 0 and scores[i].max() < CLEAR_MATCH:
                 scores[i][:, of_template != t] = -2.0
     out = []
     moves: list[tuple[int, int]] = []

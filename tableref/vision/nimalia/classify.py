@@ -40,6 +40,8 @@ class Reading:
 
 
 LUM_WEIGHT = 0.4
+GREY_FAR = 25.0  # levels from grey: a rim this coloured is no plain ice floe
+UNGLARE_RATIO = 0.25
 
 
 def _log_lum(bgr: np.ndarray) -> np.ndarray:
@@ -69,7 +71,38 @@ def _terrains(
     idx = d.argmin(axis=1)
     srt = np.sort(d, axis=1)
     conf = np.clip((srt[:, 1] - srt[:, 0]) / (srt[:, 1] + 1e-6) / 0.5, 0, 1)
+    idx, conf = _unglare(rims / np.exp(cast[:3]), enr.terrain_bgr, idx, conf)
     return idx, conf, cast
+
+
+ICE = TERRAINS.index("ice_floe")
+
+
+def _unglare(
+    rims: np.ndarray, protos: np.ndarray, idx: np.ndarray, conf: np.ndarray
+) -> tuple[np.ndarray, np.ndarray]:
+    """Glare adds white light: a coloured terrain washed out by it looks grey, like ice.
+    A rim read as ice that is a dimmed terrain plus white (rim = k * terrain + g) to
+    within a few levels, while it is far from grey, is that terrain."""
+    idx, conf = idx.copy(), conf.copy()
+    for i in np.flatnonzero(idx == ICE):
+        x = rims[i].astype(np.float64)
+        grey_fit = float(np.linalg.norm(x - x.mean()))
+        best, best_res = -1, np.inf
+        for t, p in enumerate(protos):
+            if t == ICE:
+                continue
+            a = np.column_stack([p, np.ones(3)])
+            (k, g), *_ = np.linalg.lstsq(a, x, rcond=None)
+            if not (0.2 <= k <= 1.4 and -10 <= g <= 120):
+                continue
+            res = float(np.linalg.norm(a @ np.array([k, g]) - x))
+            if res < best_res:
+                best, best_res = t, res
+        if best >= 0 and grey_fit > GREY_FAR and best_res < UNGLARE_RATIO * grey_fit:
+            idx[i] = best
+            conf[i] = float(np.clip(1 - best_res / (UNGLARE_RATIO * grey_fit), 0, 1))
+    return idx, conf
 
 
 def _nearest(desc: np.ndarray, enr: Enrolment, terrain: int, animal: int) -> float:

@@ -280,15 +280,15 @@ SURE_TERRAIN = 0.6  # a rim this plain names the cell's terrain before the nudge
 
 
 def unnudged_terrains(
-    canon: np.ndarray, cells: list[tuple[int, int]], enr: Enrolment
+    canon: np.ndarray, cells: list[tuple[int, int]], enr: Enrolment, sure: bool = True
 ) -> np.ndarray:
-    """Each cell's terrain index read from the rim where the grid puts it, or -1 when
-    that rim is not plainly one terrain (the grid is off there, or cards overlap)."""
+    """Each cell's terrain index read from the rim where the grid puts it; with `sure`,
+    -1 when that rim is not plainly one terrain (the grid is off there, cards overlap)."""
     if not cells:
         return np.zeros(0, int)
     patches = [canon[r * C : (r + 1) * C, c * C : (c + 1) * C] for r, c in cells]
     idx, conf, _ = _terrains(np.array([rim(p) for p in patches]), enr)
-    out: np.ndarray = np.where(conf >= SURE_TERRAIN, idx, -1)
+    out: np.ndarray = np.where(conf >= SURE_TERRAIN, idx, -1) if sure else idx
     return out
 
 

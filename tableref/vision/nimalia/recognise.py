@@ -7,12 +7,12 @@ with confidence, named instead of guessed.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 import cv2
 import numpy as np
 
-from tableref.vision.nimalia.cards import SpaceKind
+from tableref.vision.nimalia.cards import TERRAINS, SpaceKind
 from tableref.vision.nimalia.classify import (
     Reading,
     _terrains,
@@ -182,6 +182,27 @@ def _refit(grid: Grid, cells: list[tuple[int, int]], moves: list[tuple[int, int]
     return Grid(h, grid.rows, grid.cols, grid.covered, grid.space_px)
 
 
+FAR_MOVE = 5  # canonical pixels (of C per space)
+WEAK_MATCH = 0.6
+
+
+def _far_fetched(
+    readings: list[Reading], moves: list[tuple[int, int]], rims: np.ndarray, best: np.ndarray
+) -> list[Reading]:
+    """A space found only by sliding far off its grid cell, with a weak match, whose terrain
+    is not the one the cell's own rim shows, is likely its neighbour seen in part: unsure."""
+    out = []
+    for x, (dy, dx), t, score in zip(readings, moves, rims, best, strict=True):
+        if (
+            max(abs(dy), abs(dx)) >= FAR_MOVE
+            and score < WEAK_MATCH
+            and x.terrain != TERRAINS[int(t)]
+        ):
+            x = replace(x, terrain_conf=min(x.terrain_conf, 0.2))
+        out.append(x)
+    return out
+
+
 def recognise(photo: np.ndarray, enrolment: Enrolment) -> Recognition:
     loc = locate(photo)
     grid = find_grid(photo, loc)
@@ -196,7 +217,12 @@ def recognise(photo: np.ndarray, enrolment: Enrolment) -> Recognition:
         canon = canonical(photo, grid)
         terrains = unnudged_terrains(canon, cells, enrolment)
         patches, moves = nudged_patches(canon, cells, enrolment, terrains)
-    readings = classify(patches, enrolment)
+    readings = _far_fetched(
+        classify(patches, enrolment),
+        moves,
+        unnudged_terrains(canon, cells, enrolment, sure=False),
+        correlations(patches, enrolment).reshape(len(patches), -1).max(axis=1),
+    )
     r0 = min(r for r, _ in cells)
     c0 = min(c for _, c in cells)
     read: dict[tuple[int, int], Reading] = {

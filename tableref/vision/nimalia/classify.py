@@ -178,7 +178,7 @@ def classify(patches: list[np.ndarray], enr: Enrolment) -> list[Reading]:
 
 TEMPLATE_SCORE = 0.5
 RIM_VETO = 0.5
-TEMPLATE_MARGIN = 0.03
+TEMPLATE_MARGIN = 0.05
 WEAK_SCORE = 0.4
 WEAK_MARGIN = 0.12
 

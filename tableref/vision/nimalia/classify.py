@@ -39,20 +39,70 @@ class Reading:
         return min(self.terrain_conf, self.river_conf, self.animal_conf)
 
 
-def _terrains(rims: np.ndarray, enr: Enrolment) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """Terrain index and confidence per rim, and the photo's colour cast (in chroma)."""
+LUM_WEIGHT = 0.4
+GREY_FAR = 25.0  # levels from grey: a rim this coloured is no plain ice floe
+UNGLARE_RATIO = 0.25
+
+
+def _log_lum(bgr: np.ndarray) -> np.ndarray:
+    out: np.ndarray = np.log(bgr.astype(np.float32).mean(axis=-1, keepdims=True) + 8.0)
+    return out
+
+
+def _terrains(
+    rims: np.ndarray, enr: Enrolment, known: int | None = None
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Terrain index and confidence per rim, and the photo's colour cast (in chroma).
+
+    With `known`, the cast is learnt from the first `known` rims only (spaces of the
+    reserve) and applied to the rest (cells that may be table)."""
     ch = chroma(rims)
     protos = enr.terrain_chroma
-    cast = np.zeros(3, np.float32)
+    if LUM_WEIGHT > 0:
+        # brightness too: a dark rain forest under glare is as grey as an ice floe
+        ch = np.concatenate([ch, LUM_WEIGHT * _log_lum(rims)], axis=1)
+        protos = np.concatenate([protos, LUM_WEIGHT * _log_lum(enr.terrain_bgr)], axis=1)
+    cast = np.zeros(ch.shape[1], np.float32)
     for _ in range(4):
         d = np.linalg.norm((ch - cast)[:, None, :] - protos[None], axis=2)
         idx = d.argmin(axis=1)
-        cast = np.median(ch - protos[idx], axis=0)
+        cast = np.median((ch - protos[idx])[:known], axis=0)
     d = np.linalg.norm((ch - cast)[:, None, :] - protos[None], axis=2)
     idx = d.argmin(axis=1)
     srt = np.sort(d, axis=1)
     conf = np.clip((srt[:, 1] - srt[:, 0]) / (srt[:, 1] + 1e-6) / 0.5, 0, 1)
+    idx, conf = _unglare(rims / np.exp(cast[:3]), enr.terrain_bgr, idx, conf)
     return idx, conf, cast
+
+
+ICE = TERRAINS.index("ice_floe")
+
+
+def _unglare(
+    rims: np.ndarray, protos: np.ndarray, idx: np.ndarray, conf: np.ndarray
+) -> tuple[np.ndarray, np.ndarray]:
+    """Glare adds white light: a coloured terrain washed out by it looks grey, like ice.
+    A rim read as ice that is a dimmed terrain plus white (rim = k * terrain + g) to
+    within a few levels, while it is far from grey, is that terrain."""
+    idx, conf = idx.copy(), conf.copy()
+    for i in np.flatnonzero(idx == ICE):
+        x = rims[i].astype(np.float64)
+        grey_fit = float(np.linalg.norm(x - x.mean()))
+        best, best_res = -1, np.inf
+        for t, p in enumerate(protos):
+            if t == ICE:
+                continue
+            a = np.column_stack([p, np.ones(3)])
+            (k, g), *_ = np.linalg.lstsq(a, x, rcond=None)
+            if not (0.2 <= k <= 1.4 and -10 <= g <= 120):
+                continue
+            res = float(np.linalg.norm(a @ np.array([k, g]) - x))
+            if res < best_res:
+                best, best_res = t, res
+        if best >= 0 and grey_fit > GREY_FAR and best_res < UNGLARE_RATIO * grey_fit:
+            idx[i] = best
+            conf[i] = float(np.clip(1 - best_res / (UNGLARE_RATIO * grey_fit), 0, 1))
+    return idx, conf
 
 
 def _nearest(desc: np.ndarray, enr: Enrolment, terrain: int, animal: int) -> float:
@@ -68,12 +118,14 @@ def classify(patches: list[np.ndarray], enr: Enrolment) -> list[Reading]:
         return []
     rims = np.array([rim(p) for p in patches])
     tidx, tconf, cast = _terrains(rims, enr)
+    cast = cast[:3]
     gain = np.exp(cast)  # the cast in chroma is a per-channel gain up to brightness
     out = []
     corrs = correlations(patches, enr)
     for patch, t, tc, corr in zip(patches, tidx, tconf, corrs, strict=True):
         known = _identify(corr, enr)
-        if known is not None:
+        # the match is blind to the patch's overall colour: its rim must agree
+        if known is not None and (known[0] == TERRAINS[int(t)] or tc < RIM_VETO):
             out.append(Reading(*known, 1.0, 1.0, 1.0))
             continue
         likely = _likeliest(corr, enr)
@@ -125,7 +177,8 @@ def classify(patches: list[np.ndarray], enr: Enrolment) -> list[Reading]:
 
 
 TEMPLATE_SCORE = 0.5
-TEMPLATE_MARGIN = 0.03
+RIM_VETO = 0.5
+TEMPLATE_MARGIN = 0.05
 WEAK_SCORE = 0.4
 WEAK_MARGIN = 0.12
 
@@ -205,6 +258,7 @@ def _template_match(patch: np.ndarray, enr: Enrolment, terrain: int) -> tuple[st
 COARSE = [(dy, dx) for dy in (-6, -3, 0, 3, 6) for dx in (-6, -3, 0, 3, 6)]
 FINE = [(dy, dx) for dy in (-1, 0, 1) for dx in (-1, 0, 1) if dy or dx]
 PAD = 7
+CLEAR_MATCH = 0.7  # coarse score that overrules the rim's terrain
 
 
 def _pooled(t: np.ndarray) -> np.ndarray:
@@ -222,11 +276,32 @@ def cell_patches(
     return nudged_patches(canon, cells, enr)[0]
 
 
+SURE_TERRAIN = 0.6  # a rim this plain names the cell's terrain before the nudge
+
+
+def unnudged_terrains(
+    canon: np.ndarray, cells: list[tuple[int, int]], enr: Enrolment, sure: bool = True
+) -> np.ndarray:
+    """Each cell's terrain index read from the rim where the grid puts it; with `sure`,
+    -1 when that rim is not plainly one terrain (the grid is off there, cards overlap)."""
+    if not cells:
+        return np.zeros(0, int)
+    patches = [canon[r * C : (r + 1) * C, c * C : (c + 1) * C] for r, c in cells]
+    idx, conf, _ = _terrains(np.array([rim(p) for p in patches]), enr)
+    out: np.ndarray = np.where(conf >= SURE_TERRAIN, idx, -1) if sure else idx
+    return out
+
+
 def nudged_patches(
-    canon: np.ndarray, cells: list[tuple[int, int]], enr: Enrolment | None = None
+    canon: np.ndarray,
+    cells: list[tuple[int, int]],
+    enr: Enrolment | None = None,
+    terrains: np.ndarray | None = None,
 ) -> tuple[list[np.ndarray], list[tuple[int, int]]]:
     """Each cell's CxC patch; with an enrolment, nudged by up to C/5 to where it best
-    matches an enrolled space (cards lie a few millimetres off the grid)."""
+    matches an enrolled space (cards lie a few millimetres off the grid). With
+    `terrains` (per cell, -1 for unknown), a cell is only matched to spaces of its
+    terrain: a nudge must not slide a space onto its neighbour's look."""
     if enr is None:
         return [canon[r * C : (r + 1) * C, c * C : (c + 1) * C] for r, c in cells], [(0, 0)] * len(
             cells
@@ -244,11 +319,18 @@ def nudged_patches(
     # every cell at every coarse shift against every enrolled space, in one product
     seen = np.stack([[template(cut(r, c, dy, dx)) for dy, dx in COARSE] for r, c in cells])
     scores = _pooled(seen) @ coarse_t  # (cells, shifts, templates)
+    if terrains is not None:
+        of_template = np.repeat(enr.terrain, 4)
+        for i, t in enumerate(terrains):
+            # a match this clear overrules the rim (a corner of a neighbour in it)
+            if t >= 0 and scores[i].max() < CLEAR_MATCH:
+                scores[i][:, of_template != t] = -2.0
     out = []
     moves: list[tuple[int, int]] = []
     for i, (r, c) in enumerate(cells):
         k = int(scores[i].max(axis=1).argmax())
         likely = np.argpartition(-scores[i, k], 24)[:24]
+        likely = likely[scores[i, k, likely] > -2.0]
         base = COARSE[k]
         options = [base] + [(base[0] + dy, base[1] + dx) for dy, dx in FINE]
         fine = np.stack([seen[i, k]] + [template(cut(r, c, *o)) for o in options[1:]])

@@ -7,16 +7,23 @@ with confidence, named instead of guessed.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 import cv2
 import numpy as np
 
-from tableref.vision.nimalia.cards import SpaceKind
-from tableref.vision.nimalia.classify import Reading, classify, correlations, nudged_patches
+from tableref.vision.nimalia.cards import TERRAINS, SpaceKind
+from tableref.vision.nimalia.classify import (
+    Reading,
+    _terrains,
+    classify,
+    correlations,
+    nudged_patches,
+    unnudged_terrains,
+)
 from tableref.vision.nimalia.constraints import Doubt, check
 from tableref.vision.nimalia.enrol import Enrolment
-from tableref.vision.nimalia.features import C
+from tableref.vision.nimalia.features import C, rim
 from tableref.vision.nimalia.grid import Grid, find_grid
 from tableref.vision.nimalia.locate import locate
 
@@ -119,7 +126,18 @@ def _grow(photo: np.ndarray, mask: np.ndarray, grid: Grid, enrolment: Enrolment)
         window = _window(src, grid.to_photo, rmin, cmin, rows, cols, C)
         local = [(r - rmin, c - cmin) for r, c in candidates]
         patches = nudged_patches(window, local, enrolment)[0]
-        best = correlations(patches, enrolment).reshape(len(patches), -1).max(axis=1)
+        corr = correlations(patches, enrolment).reshape(len(patches), -1)
+        best = corr.max(axis=1)
+        # the best match's terrain must be the one the cell's rim shows (against the
+        # light of the reserve's own spaces): plain table matches some space's pattern
+        inside = [(r - rmin, c - cmin) for r, c in covered]
+        rims = np.array(
+            [rim(window[r * C : (r + 1) * C, c * C : (c + 1) * C]) for r, c in inside]
+            + [rim(p) for p in patches]
+        )
+        seen_terrain = _terrains(rims, enrolment, len(inside))[0][len(inside) :]
+        matched_terrain = enrolment.terrain[corr.argmax(axis=1) // 4]
+        best = np.where(seen_terrain == matched_terrain, best, -1.0)
         seen = _window(mask, grid.to_photo, rmin, cmin, rows, cols, 8)
         share = seen.reshape(rows, 8, cols, 8).mean(axis=(1, 3)) / 255.0
         found = {
@@ -164,19 +182,47 @@ def _refit(grid: Grid, cells: list[tuple[int, int]], moves: list[tuple[int, int]
     return Grid(h, grid.rows, grid.cols, grid.covered, grid.space_px)
 
 
+FAR_MOVE = 5  # canonical pixels (of C per space)
+WEAK_MATCH = 0.6
+
+
+def _far_fetched(
+    readings: list[Reading], moves: list[tuple[int, int]], rims: np.ndarray, best: np.ndarray
+) -> list[Reading]:
+    """A space found only by sliding far off its grid cell, with a weak match, whose terrain
+    is not the one the cell's own rim shows, is likely its neighbour seen in part: unsure."""
+    out = []
+    for x, (dy, dx), t, score in zip(readings, moves, rims, best, strict=True):
+        if (
+            max(abs(dy), abs(dx)) >= FAR_MOVE
+            and score < WEAK_MATCH
+            and x.terrain != TERRAINS[int(t)]
+        ):
+            x = replace(x, terrain_conf=min(x.terrain_conf, 0.2))
+        out.append(x)
+    return out
+
+
 def recognise(photo: np.ndarray, enrolment: Enrolment) -> Recognition:
     loc = locate(photo)
     grid = find_grid(photo, loc)
     grid = _grow(photo, loc.mask, grid, enrolment)
     cells = sorted(grid.covered)
     canon = canonical(photo, grid)
-    patches, moves = nudged_patches(canon, cells, enrolment)
+    terrains = unnudged_terrains(canon, cells, enrolment)
+    patches, moves = nudged_patches(canon, cells, enrolment, terrains)
     refit = _refit(grid, cells, moves)
     if refit is not None:
         grid = refit
         canon = canonical(photo, grid)
-        patches, moves = nudged_patches(canon, cells, enrolment)
-    readings = classify(patches, enrolment)
+        terrains = unnudged_terrains(canon, cells, enrolment)
+        patches, moves = nudged_patches(canon, cells, enrolment, terrains)
+    readings = _far_fetched(
+        classify(patches, enrolment),
+        moves,
+        unnudged_terrains(canon, cells, enrolment, sure=False),
+        correlations(patches, enrolment).reshape(len(patches), -1).max(axis=1),
+    )
     r0 = min(r for r, _ in cells)
     c0 = min(c for _, c in cells)
     read: dict[tuple[int, int], Reading] = {

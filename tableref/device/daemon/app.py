@@ -99,7 +99,8 @@ class Daemon:
         open_bells = self.parts.open_bells
         if open_bells is not None:
             self.spawn(supervise("bells", self.health, lambda: hold_bells(
-                lambda: open_bells(self.bell_from_thread), self.health, self._bells)))
+                lambda: open_bells(self.bell_from_thread, self.bell_health_from_thread),
+                self.health, self._bells)))
         device = self.parts.audio_device
         if device is not None:
             self.spawn(supervise("audio", self.health, lambda: watch_audio(device, self.health)))
@@ -262,6 +263,12 @@ class Daemon:
         """A bell edge from a hardware thread (gpiozero, serial): enter the loop safely."""
         if self._loop is not None:
             self._loop.call_soon_threadsafe(self.press, player, t_ns)
+
+    def bell_health_from_thread(self, ok: bool, message: str) -> None:
+        """The bell box lost or back (on its thread): to the device health on the loop."""
+        loop = self._loop
+        if loop is not None and not loop.is_closed():
+            loop.call_soon_threadsafe(self.health.report, "bells", ok, message)
 
     def press(self, player: int, t_ns: int) -> None:
         if isinstance(self.session, HalliSession):

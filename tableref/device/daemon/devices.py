@@ -11,6 +11,9 @@ from typing import Any
 from tableref.device.daemon.health import Health
 
 BellSink = Callable[[int, int], None]  # (player, edge time ns), called on the bells' thread
+# (ok, message): bells that watch themselves (the Pico bell box) say when they are lost and
+# back; called on the bells' thread
+BellHealthSink = Callable[[bool, str], None]
 
 
 class AudioGone(RuntimeError):
@@ -46,10 +49,14 @@ async def watch_audio(device: str, health: Health, period_s: float = 5.0) -> Non
 
 async def hold_bells(open_bells: Callable[[], Any], health: Health,
                      holder: list[Any]) -> None:
-    """For `supervise`: open the bells and keep them open; `holder[0]` is the open bells."""
+    """For `supervise`: open the bells and keep them open; `holder[0]` is the open bells.
+
+    GPIO bells work once open. Bells that retry on their own (the bell box: its
+    `wait_connected`) report their health themselves, through the sink they were given."""
     bells = open_bells()
     holder[:] = [bells]
-    health.report("bells", True)
+    if not hasattr(bells, "wait_connected"):
+        health.report("bells", True)
     try:
         await asyncio.Event().wait()
     finally:

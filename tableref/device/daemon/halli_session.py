@@ -115,7 +115,7 @@ class HalliSession:
             self._seen[rec["player"]] = rec.get("card")  # what the table shows, either way
             if self.rules.flip(rec["player"], rec.get("card")):
                 self._track_right_since(int(rec.get("t_ns", 0)))
-                self.message = ""
+                self.message = self.rules.note
             else:
                 self.message = self.rules.last_error
         elif kind == "ring":

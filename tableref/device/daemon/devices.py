@@ -37,13 +37,22 @@ def sound_card_problem(device: str, cards_file: Path = Path("/proc/asound/cards"
     return ""
 
 
-async def watch_audio(device: str, health: Health, period_s: float = 5.0) -> None:
-    """For `supervise`: report the sound card, raise when it is gone (then retried)."""
+def _no_error() -> str:
+    return ""
+
+
+async def watch_audio(device: str, health: Health,
+                      playback_error: Callable[[], str] = _no_error,
+                      period_s: float = 5.0) -> None:
+    """For `supervise`: report the sound card, raise when it is gone (then retried). While
+    the card is there, a playback failure (`playback_error()`, cleared when an utterance
+    plays again) is what is reported."""
     while True:
         problem = sound_card_problem(device)
         if problem:
             raise AudioGone(problem)
-        health.report("audio", True, device)
+        failed = playback_error()
+        health.report("audio", not failed, failed or device)
         await asyncio.sleep(period_s)
 
 

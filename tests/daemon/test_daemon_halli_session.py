@@ -203,3 +203,19 @@ async def test_a_misread_card_the_stack_cannot_hold_is_counted_as_unknown() -> N
     part = s.part()
     assert [p["pile"] for p in part["piles"]] == [2, 2] and part["message"] == ""
     assert t.replayed().part() == part
+
+
+async def test_a_card_after_an_unreadable_turn_waits_for_a_clear_frame() -> None:
+    t = Table()
+    s = t.session
+    s.on_seen(TableSeen(100 * MS, ("BB", None, None)))
+    # seat 1 turned a card and seat 2 one after it; a hand still hides seat 1's pile
+    s.on_seen(TableSeen(200 * MS, ("BB", "?", "P")))
+    assert [r["event"] for r in t.records] == ["start", "flip"]
+    assert s.part()["message"] == ""
+    s.on_seen(TableSeen(300 * MS, ("BB", "L", "P")))
+    flips = [(r["player"], r["card"]) for r in t.records if r["event"] == "flip"]
+    assert flips == [(0, "BB"), (1, "L"), (2, "P")]
+    assert [p["pile"] for p in s.part()["piles"]] == [1, 1, 1]
+    assert s.part()["message"] == ""
+    assert t.replayed().part() == s.part()

@@ -220,6 +220,11 @@ class HalliSession:
         turn = self.rules.turn() or 0
         for seat in sorted(changed, key=lambda s: (s - turn) % n):
             self._infer_unseen_flips(seat, seen, changed)
+            now = self.rules.turn()
+            if now is not None and now != seat and seen.tops[now] == UNREADABLE:
+                # the seat whose turn it is cannot be read (a hand over it): it may have
+                # turned a card too, so this seat's card waits for a frame that shows it
+                break
             self._flip_seen(seat, str(seen.tops[seat]), seen.t_ns)
         self._note_frame(seen.t_ns)
 

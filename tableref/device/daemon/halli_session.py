@@ -39,7 +39,10 @@ class TableSeen:
 @dataclass
 class Timing:
     settle_s: float = 0.015  # presses arriving this soon after the first take part
-    frame_wait_s: float = 0.3  # longest wait for the camera to reach the press time
+    # longest wait for the camera to reach the press time: a frame normally comes within
+    # ~0.1 s; a busy machine's camera lags, and judging before it caught up judges stale
+    # cards (and counts the cards turned before the press after the ring)
+    frame_wait_s: float = 1.5
     lock_s: float = 1.5  # bells stay locked this long after the verdict
 
 

@@ -13,7 +13,7 @@ import contextlib
 import logging
 import random
 import time
-from collections.abc import AsyncIterator, Coroutine
+from collections.abc import AsyncIterator, Callable, Coroutine
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
@@ -273,9 +273,12 @@ class Daemon:
 
     def bell_health_from_thread(self, ok: bool, message: str) -> None:
         """The bell box lost or back (on its thread): to the device health on the loop."""
+        self._to_loop(self.health.report, "bells", ok, message)
+
+    def _to_loop(self, fn: Callable[..., Any], *args: Any) -> None:
         loop = self._loop
         if loop is not None and not loop.is_closed():
-            loop.call_soon_threadsafe(self.health.report, "bells", ok, message)
+            loop.call_soon_threadsafe(fn, *args)
 
     def press(self, player: int, t_ns: int) -> None:
         if isinstance(self.session, HalliSession):
@@ -283,9 +286,7 @@ class Daemon:
 
     def _playback_from_thread(self, ok: bool, message: str) -> None:
         """The voice's player thread: playback (aplay) failed, or works again."""
-        loop = self._loop
-        if loop is not None and not loop.is_closed():
-            loop.call_soon_threadsafe(self._playback, ok, message)
+        self._to_loop(self._playback, ok, message)
 
     def _playback(self, ok: bool, message: str) -> None:
         self._playback_error = "" if ok else message

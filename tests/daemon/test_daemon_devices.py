@@ -52,7 +52,7 @@ def _table(folder: Path, tops: tuple[str | None, ...]) -> None:
 def _daemon(tmp: Path, factory: MockFactory, folder: Path) -> Daemon:
     config = parse_config(CONFIG)
 
-    def open_bells(sink: Any) -> Bells:
+    def open_bells(sink: Any, _health: Any) -> Bells:
         return Bells.from_config(config, on_press=lambda p: sink(p.player, p.t_ns),
                                  pin_factory=factory)
 

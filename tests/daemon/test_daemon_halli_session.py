@@ -176,3 +176,46 @@ async def test_a_ring_before_the_next_card_is_answered_not_applied() -> None:
     assert t.said[-1] == "P0 was first, but wait for the next card!"
     assert s.part()["piles"] == before
     assert t.replayed().part() == s.part()
+
+
+async def test_a_misread_card_the_stack_cannot_hold_is_counted_as_unknown() -> None:
+    t = Table(players=2)
+    s = t.session = t.make(["P0", "P1"])
+    t.records[:] = [s.start_record(cards=[3, 1])]
+    s.apply_record(t.records[0])
+    s.on_seen(TableSeen(100 * MS, ("pig", None)))
+    s.press(1, 200 * MS)  # right: P1 takes the pig, which goes under P1's stack
+    s.on_seen(TableSeen(210 * MS, (None, None)))
+    await t.settle()
+    assert s.part()["last_verdict"]["right"] is True
+    s.on_seen(TableSeen(300 * MS, (None, "B")))  # P1's dealt card
+    s.on_seen(TableSeen(400 * MS, ("L", "B")))
+    # P1's next card can only be the pig; the camera reads it as S
+    s.on_seen(TableSeen(500 * MS, ("L", "S")))
+    assert t.records[-1] == {"event": "flip", "player": 1, "card": "S", "t_ns": 500 * MS}
+    part = s.part()
+    assert "read as S" in part["message"] and "unknown card" in part["message"]
+    assert [p["pile"] for p in part["piles"]] == [1, 2]
+    assert [p["stack"] for p in part["piles"]] == [1, 0]
+    assert part["piles"][1]["top"] is None  # not known: the engine does not take the S
+    # the game goes on: P0 turns the next card and it is counted
+    s.on_seen(TableSeen(600 * MS, ("P", "S")))
+    part = s.part()
+    assert [p["pile"] for p in part["piles"]] == [2, 2] and part["message"] == ""
+    assert t.replayed().part() == part
+
+
+async def test_a_card_after_an_unreadable_turn_waits_for_a_clear_frame() -> None:
+    t = Table()
+    s = t.session
+    s.on_seen(TableSeen(100 * MS, ("BB", None, None)))
+    # seat 1 turned a card and seat 2 one after it; a hand still hides seat 1's pile
+    s.on_seen(TableSeen(200 * MS, ("BB", "?", "P")))
+    assert [r["event"] for r in t.records] == ["start", "flip"]
+    assert s.part()["message"] == ""
+    s.on_seen(TableSeen(300 * MS, ("BB", "L", "P")))
+    flips = [(r["player"], r["card"]) for r in t.records if r["event"] == "flip"]
+    assert flips == [(0, "BB"), (1, "L"), (2, "P")]
+    assert [p["pile"] for p in s.part()["piles"]] == [1, 1, 1]
+    assert s.part()["message"] == ""
+    assert t.replayed().part() == s.part()

@@ -34,15 +34,22 @@ def _settled(snap: dict[str, Any]) -> bool:
     return not halli["locked"] and [p["top"] for p in halli["piles"]] == snap["sim"]["tops"]
 
 
-def _stable(d: DaemonProcess, quiet_s: float = 2.0) -> dict[str, Any]:
+def _stable(d: DaemonProcess, quiet_s: float = 2.0, timeout_s: float = 90.0) -> dict[str, Any]:
     """The state once the sim stopped turning cards and nothing changed for `quiet_s`."""
     last = game_state(d.state())
     since = time.monotonic()
+    deadline = since + timeout_s
     while time.monotonic() - since < quiet_s:
         time.sleep(0.1)
         now = game_state(d.state())
         if now != last or not _settled(now):
             last, since = now, time.monotonic()
+        if time.monotonic() > deadline:
+            halli = last["halli"]
+            raise AssertionError(
+                "the referee never settled on the simulated table: it shows "
+                f"{[p['top'] for p in halli['piles']]}, the table {last['sim']['tops']} "
+                f"(locked: {halli['locked']}, message: {halli['message']!r})")
     return last
 
 

@@ -38,12 +38,18 @@ async def test_the_referee_follows_the_simulated_table(tmp_path: Path) -> None:
         # stop the players, let the camera catch up, then compare referee and table
         assert d.sim_players is not None
         d.sim_players.paused = True
-        await asyncio.sleep(1.0)
-        while session.locked:
-            await asyncio.sleep(0.05)
-        await asyncio.sleep(0.5)
         world = d.world
         assert world is not None
+
+        def caught_up() -> bool:
+            halli = d.snapshot()["halli"]
+            return not session.locked and halli["bell"] == len(world.bell) and all(
+                (pile["pile"], pile["stack"]) == (len(world.piles[s]), len(world.stacks[s]))
+                for s, pile in enumerate(halli["piles"]))
+
+        deadline = loop.time() + 30  # a busy machine's camera lags: wait, then compare
+        while not caught_up() and loop.time() < deadline:
+            await asyncio.sleep(0.05)
         halli = d.snapshot()["halli"]
         for seat, pile in enumerate(halli["piles"]):
             assert pile["pile"] == len(world.piles[seat]), seat

@@ -179,6 +179,26 @@ def test_a_bad_alsa_device_is_logged_not_raised(
     assert "no_such_alsa_device" in caplog.text or "aplay" in caplog.text
 
 
+def test_a_missing_alsa_device_and_the_null_device_tell_the_health(
+    config: Config, cache_dir: Path
+) -> None:
+    heard: list[tuple[bool, str]] = []
+    sink = AlsaSink(device="no_such_alsa_device")  # real aplay: ALSA has no such PCM
+    sink.on_health = lambda ok, message: heard.append((ok, message))
+    with Voice(config, sink=sink, cache=cache_dir) as voice:
+        voice.say("Right!")
+        assert voice.wait_idle(timeout=30)
+        assert len(heard) == 1 and heard[0][0] is False
+        assert "no_such_alsa_device" in heard[0][1] and "aplay" in heard[0][1]
+        sink.device = "null"  # a device that plays: the next utterance clears it
+        voice.say("Right!")
+        assert voice.wait_idle(timeout=30)
+        assert heard[1:] == [(True, "playing")]
+        voice.say("Right!")  # working, and it was working: nothing new to tell
+        assert voice.wait_idle(timeout=30)
+        assert len(heard) == 2
+
+
 def test_the_alsa_sink_kills_a_stale_aplay(config: Config, cache_dir: Path, tmp_path: Path) -> None:
     # A stand-in for aplay that never plays out (a speaker that takes forever): the cut-off
     # must kill it, not wait for it.

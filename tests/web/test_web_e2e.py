@@ -70,7 +70,7 @@ async def test_a_key_and_a_button_ring_bells_and_the_verdict_appears(
         assert snapshot_problems(state) == []
         verdict = state["halli"]["last_verdict"]
         assert verdict["player"] == 0
-        word = "right!" if verdict["right"] else "wrong!"
+        word = {True: "right!", False: "wrong!", None: "first!"}[verdict["right"]]
         assert await page.inner_text("#verdict-text") == f"{names[0]}: {word}"
         assert word[:-1] in (await page.get_attribute("#verdict", "class") or "")
         detail = await page.inner_text("#verdict-detail")

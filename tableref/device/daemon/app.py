@@ -13,7 +13,7 @@ import contextlib
 import logging
 import random
 import time
-from collections.abc import AsyncIterator, Coroutine
+from collections.abc import AsyncIterator, Callable, Coroutine
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
@@ -74,6 +74,8 @@ class Daemon:
         self._jpeg_t = 0.0
         self._loop: asyncio.AbstractEventLoop | None = None
         self._bells: list[Any] = []  # the open GPIO bells, when there are some
+        self._playback_error = ""  # why the voice's last utterance failed to play
+        self._sink_reports = False  # the voice's sink tells playback failures itself
         self._started = False
 
     # -- life ---------------------------------------------------------------------------
@@ -108,10 +110,16 @@ class Daemon:
         open_bells = self.parts.open_bells
         if open_bells is not None:
             self.spawn(supervise("bells", self.health, lambda: hold_bells(
-                lambda: open_bells(self.bell_from_thread), self.health, self._bells)))
+                lambda: open_bells(self.bell_from_thread, self.bell_health_from_thread),
+                self.health, self._bells)))
+        sink = getattr(self.parts.speaker, "sink", None)
+        if sink is not None and hasattr(sink, "on_health"):
+            sink.on_health = self._playback_from_thread
+            self._sink_reports = True
         device = self.parts.audio_device
         if device is not None:
-            self.spawn(supervise("audio", self.health, lambda: watch_audio(device, self.health)))
+            self.spawn(supervise("audio", self.health, lambda: watch_audio(
+                device, self.health, lambda: self._playback_error)))
         self._started = True
 
     async def stop(self) -> None:
@@ -272,24 +280,43 @@ class Daemon:
         if self._loop is not None:
             self._loop.call_soon_threadsafe(self.press, player, t_ns)
 
+    def bell_health_from_thread(self, ok: bool, message: str) -> None:
+        """The bell box lost or back (on its thread): to the device health on the loop."""
+        self._to_loop(self.health.report, "bells", ok, message)
+
+    def _to_loop(self, fn: Callable[..., Any], *args: Any) -> None:
+        loop = self._loop
+        if loop is not None and not loop.is_closed():
+            loop.call_soon_threadsafe(fn, *args)
+
     def press(self, player: int, t_ns: int) -> None:
         if isinstance(self.session, HalliSession):
             self.session.press(player, t_ns)
+
+    def _playback_from_thread(self, ok: bool, message: str) -> None:
+        """The voice's player thread: playback (aplay) failed, or works again."""
+        self._to_loop(self._playback, ok, message)
+
+    def _playback(self, ok: bool, message: str) -> None:
+        self._playback_error = "" if ok else message
+        self.health.report("audio", ok, self._playback_error or (self.parts.audio_device or ""))
 
     def say(self, text: str | list[str]) -> None:
         self.said.append((time.monotonic_ns(), text if isinstance(text, str) else " ".join(text)))
         del self.said[:-50]
         log.info("say: %s", self.said[-1][1])
-        if self.health.known("audio") and not self.health.ok("audio"):
-            return  # shown on the page instead
+        if self.health.known("audio") and not self.health.ok("audio") and not (
+                self._playback_error):
+            return  # no sound card: shown on the page instead
+        # after a playback failure every utterance tries again: that is the retry
         if self.parts.speaker is not None:
             try:
                 self.parts.speaker.say(text)
-            except Exception as err:  # the audio device failed: report it, go on
-                self.health.report("audio", False, str(err))
-            else:
-                if self.health.known("audio") and not self.health.ok("audio"):
-                    self.health.report("audio", True)
+            except Exception as err:  # the speaker failed at once: report it, go on
+                self._playback(False, str(err) or type(err).__name__)
+            else:  # a voice that plays behind this call reports through its sink instead
+                if self._playback_error and not self._sink_reports:
+                    self._playback(True, "")
 
     def _light(self, player: int | None) -> None:
         leds = self.parts.leds or (self._bells[0] if self._bells else None)

@@ -11,6 +11,9 @@ from typing import Any
 from tableref.device.daemon.health import Health
 
 BellSink = Callable[[int, int], None]  # (player, edge time ns), called on the bells' thread
+# (ok, message): bells that watch themselves (the Pico bell box) say when they are lost and
+# back; called on the bells' thread
+BellHealthSink = Callable[[bool, str], None]
 
 
 class AudioGone(RuntimeError):
@@ -34,22 +37,35 @@ def sound_card_problem(device: str, cards_file: Path = Path("/proc/asound/cards"
     return ""
 
 
-async def watch_audio(device: str, health: Health, period_s: float = 5.0) -> None:
-    """For `supervise`: report the sound card, raise when it is gone (then retried)."""
+def _no_error() -> str:
+    return ""
+
+
+async def watch_audio(device: str, health: Health,
+                      playback_error: Callable[[], str] = _no_error,
+                      period_s: float = 5.0) -> None:
+    """For `supervise`: report the sound card, raise when it is gone (then retried). While
+    the card is there, a playback failure (`playback_error()`, cleared when an utterance
+    plays again) is what is reported."""
     while True:
         problem = sound_card_problem(device)
         if problem:
             raise AudioGone(problem)
-        health.report("audio", True, device)
+        failed = playback_error()
+        health.report("audio", not failed, failed or device)
         await asyncio.sleep(period_s)
 
 
 async def hold_bells(open_bells: Callable[[], Any], health: Health,
                      holder: list[Any]) -> None:
-    """For `supervise`: open the bells and keep them open; `holder[0]` is the open bells."""
+    """For `supervise`: open the bells and keep them open; `holder[0]` is the open bells.
+
+    GPIO bells work once open. Bells that retry on their own (the bell box: its
+    `wait_connected`) report their health themselves, through the sink they were given."""
     bells = open_bells()
     holder[:] = [bells]
-    health.report("bells", True)
+    if not hasattr(bells, "wait_connected"):
+        health.report("bells", True)
     try:
         await asyncio.Event().wait()
     finally:

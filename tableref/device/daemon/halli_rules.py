@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from tableref.games.halli.cards import parse_card
 from tableref.games.halli.errors import HalliError
 from tableref.games.halli.events import event_from_json
 from tableref.games.halli.game import apply
@@ -36,6 +37,7 @@ class HalliRules:
         self.options = options
         self.state: GameState | None = None
         self.last_error = ""
+        self.note = ""  # what the last accepted flip changed of what was seen
 
     def start(self, cards: list[int] | None = None) -> None:
         event: dict[str, Any] = {"event": "start", "players": self.players,
@@ -50,16 +52,40 @@ class HalliRules:
         return self.state
 
     def flip(self, player: int, card: str | None) -> bool:
-        """Apply a flip; False (with `last_error`) when the engine rejects it."""
+        """Apply a flip; False (with `last_error`) when the engine rejects it.
+
+        A card the engine refuses because it cannot be the next card of the player's stack
+        (the camera misread it, or a card went astray) is not allowed to stall the game:
+        the flip is applied without its card, and `note` says so."""
+        self.note = ""
         event: dict[str, Any] = {"event": "flip", "player": player}
         if card is not None:
             event["card"] = card
+        state = self._state()
         try:
-            self.state = apply(self._state(), event_from_json(event)).state
+            self.state = apply(state, event_from_json(event)).state
         except HalliError as err:
-            self.last_error = f"flip by seat {player} not counted: {err}"
-            return False
+            if card is None or not self._contradicts_stack(state, player, card):
+                self.last_error = f"flip by seat {player} not counted: {err}"
+                return False
+            del event["card"]
+            self.state = apply(state, event_from_json(event)).state
+            self.note = (f"{state.players[player].name}'s card was read as {card}, which "
+                         "cannot be the next card of their stack: counted as an unknown card")
         return True
+
+    @staticmethod
+    def _contradicts_stack(state: GameState, player: int, card: str) -> bool:
+        """The flip is in turn, but `card` is not among what the top stack batch can hold."""
+        if state.over or not 0 <= player < len(state.players) or player != state.turn:
+            return False
+        seat = state.players[player]
+        if seat.out or not seat.stack:
+            return False
+        try:
+            return seat.stack[0].take(parse_card(card)) is None
+        except HalliError:
+            return False
 
     def ringable(self) -> bool:
         verdict = self._state().verdict()

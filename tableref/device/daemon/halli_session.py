@@ -39,7 +39,10 @@ class TableSeen:
 @dataclass
 class Timing:
     settle_s: float = 0.015  # presses arriving this soon after the first take part
-    frame_wait_s: float = 0.3  # longest wait for the camera to reach the press time
+    # longest wait for the camera to reach the press time: a frame normally comes within
+    # ~0.1 s; a busy machine's camera lags, and judging before it caught up judges stale
+    # cards (and counts the cards turned before the press after the ring)
+    frame_wait_s: float = 1.5
     lock_s: float = 1.5  # bells stay locked this long after the verdict
 
 
@@ -115,7 +118,7 @@ class HalliSession:
             self._seen[rec["player"]] = rec.get("card")  # what the table shows, either way
             if self.rules.flip(rec["player"], rec.get("card")):
                 self._track_right_since(int(rec.get("t_ns", 0)))
-                self.message = ""
+                self.message = self.rules.note
             else:
                 self.message = self.rules.last_error
         elif kind == "ring":
@@ -220,6 +223,11 @@ class HalliSession:
         turn = self.rules.turn() or 0
         for seat in sorted(changed, key=lambda s: (s - turn) % n):
             self._infer_unseen_flips(seat, seen, changed)
+            now = self.rules.turn()
+            if now is not None and now != seat and seen.tops[now] == UNREADABLE:
+                # the seat whose turn it is cannot be read (a hand over it): it may have
+                # turned a card too, so this seat's card waits for a frame that shows it
+                break
             self._flip_seen(seat, str(seen.tops[seat]), seen.t_ns)
         self._note_frame(seen.t_ns)
 

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from tableref.device.camera.base import Frame, FrameSource
-from tableref.device.daemon.devices import BellSink
+from tableref.device.daemon.devices import BellHealthSink, BellSink
 from tableref.device.daemon.halli_session import TableSeen, Timing
 from tableref.device.sim import Renderer
 
@@ -36,6 +36,7 @@ class Parts:
     speaker: Speaker | None = None
     leds: Leds | None = None
     timing: Timing | None = None
-    open_bells: Callable[[BellSink], Any] | None = None  # GPIO bells (with LEDs), retried
+    # GPIO bells or the bell box (with LEDs), retried: (press sink, health sink) -> bells
+    open_bells: Callable[[BellSink, BellHealthSink], Any] | None = None
     audio_device: str | None = None  # the ALSA device to watch
     nimalia_enrolment: Callable[[], Any] | None = None  # loads the Nimalia enrolment

@@ -12,6 +12,7 @@ from typing import Any
 
 from tableref.device.config import Config
 from tableref.device.daemon.app import Daemon
+from tableref.device.daemon.devices import BellHealthSink, BellSink
 from tableref.device.daemon.notify import Notifier
 from tableref.device.daemon.parts import Parts
 from tableref.device.paths import data_dir
@@ -63,13 +64,8 @@ def build_parts(config: Config, sim: bool) -> Parts:
         parts.camera = Picamera2Source() if source == "auto" else source_for(source)
         parts.eyes = HalliEyes(Recogniser(Enrolment.load(data_dir())))
     parts.nimalia_enrolment = nimalia_enrolment_loader(sim)
-    if not sim or config.bells.pin_factory != "auto":
-        from tableref.device.bells import Bells
-
-        def open_bells(sink: Any) -> Bells:
-            return Bells.from_config(config, on_press=lambda p: sink(p.player, p.t_ns))
-
-        parts.open_bells = open_bells
+    if config.bells.source == "bellbox" or not sim or config.bells.pin_factory != "auto":
+        parts.open_bells = bells_opener(config)
     if config.voice.engine != "none":
         from tableref.device.voice import Voice, VoiceError
 
@@ -79,6 +75,20 @@ def build_parts(config: Config, sim: bool) -> Parts:
         except VoiceError as err:
             log.error("voice: %s", err)
     return parts
+
+
+def bells_opener(config: Config) -> Callable[[BellSink, BellHealthSink], Any]:
+    """Opens the bells `[bells] source` names (GPIO buttons or the Pico bell box) for the
+    daemon: each press's edge time (the box's ticks mapped onto the monotonic clock) goes to
+    the daemon's press sink, which arbitrates; the bell box's losses and returns go to the
+    health sink. Both sinks are called on the bells' own threads."""
+
+    def open_bells(press: BellSink, health: BellHealthSink) -> Any:
+        from tableref.device.bellbox import open_bells as open_any
+
+        return open_any(config, on_press=lambda p: press(p.player, p.t_ns), on_health=health)
+
+    return open_bells
 
 
 SIM_NIMALIA_ART_SEED = 3  # the project's drawn Nimalia cards the simulated table uses

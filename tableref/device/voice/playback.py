@@ -13,7 +13,7 @@ import subprocess
 import threading
 import time
 from collections import deque
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from concurrent.futures import Future
 from dataclasses import dataclass, field
 from types import TracebackType
@@ -30,10 +30,19 @@ class _Utterance:
     cancelled: threading.Event = field(default_factory=threading.Event)
 
 
+HealthSink = Callable[[bool, str], None]
+
+
 class Sink:
-    """The player thread and its hand-over; subclasses say how PCM reaches a speaker."""
+    """The player thread and its hand-over; subclasses say how PCM reaches a speaker.
+
+    `on_health(ok, message)`, when set, hears on the player thread when playback fails
+    (`ok` False, the reason) and when an utterance plays through again after a failure.
+    Every utterance tries afresh, so a sound device that comes back is heard."""
 
     def __init__(self) -> None:
+        self.on_health: HealthSink | None = None
+        self._failing = False
         self._cond = threading.Condition()
         self._queue: deque[_Utterance] = deque()
         self._current: _Utterance | None = None
@@ -104,15 +113,32 @@ class Sink:
                 if self._closed:
                     return
                 utterance = self._current = self._queue.popleft()
+            error = ""
             try:
                 self._play_utterance(utterance)
-            except Exception:
+            except Exception as err:
                 log.exception("voice: playback failed")
+                error = str(err) or type(err).__name__
             finally:
-                self._end(utterance)
+                try:
+                    self._end(utterance)
+                except Exception as err:
+                    log.error("voice: %s", err)
+                    error = error or str(err) or type(err).__name__
                 with self._cond:
                     self._current = None
                     self._cond.notify_all()
+            self._tell_health(error, utterance)
+
+    def _tell_health(self, error: str, utterance: _Utterance) -> None:
+        if not error and (utterance.cancelled.is_set() or not self._failing):
+            return  # nothing new (a cut-off utterance proves nothing either way)
+        self._failing = bool(error)
+        if self.on_health is not None:
+            try:
+                self.on_health(not error, error or "playing")
+            except Exception:
+                log.exception("voice: the health consumer failed")
 
     def _play_utterance(self, utterance: _Utterance) -> None:
         for future in utterance.clips:
@@ -200,16 +226,22 @@ class AlsaSink(Sink):
         err = proc.stderr.read().decode(errors="replace").strip() if proc.stderr else ""
         return f"aplay on ALSA device {self.device!r} failed: {err or proc.returncode}"
 
-    def _finish(self, proc: subprocess.Popen[bytes]) -> None:
-        """Let aplay play out what it has, then reap it."""
+    def _finish(self, proc: subprocess.Popen[bytes]) -> str:
+        """Let aplay play out what it has, then reap it; returns why it failed ("": it did
+        not, or it was killed for a cut-off)."""
         try:
             if proc.stdin is not None:
                 proc.stdin.close()
         except OSError:
             pass
         proc.wait()
-        if proc.returncode not in (0, -9, -15) and proc.stderr is not None:
-            log.error("voice: aplay: %s", proc.stderr.read().decode(errors="replace").strip())
+        if proc.returncode in (0, -9, -15):
+            return ""
+        err = proc.stderr.read().decode(errors="replace").strip() if proc.stderr else ""
+        message = (f"aplay on ALSA device {self.device!r} failed: "
+                   f"{err or f'exit status {proc.returncode}'}")
+        log.error("voice: %s", message)
+        return message
 
     def _end(self, utterance: _Utterance) -> None:
         proc = self._proc
@@ -217,9 +249,11 @@ class AlsaSink(Sink):
             return
         if utterance.cancelled.is_set():
             proc.kill()
-        self._finish(proc)  # plays out; a new utterance meanwhile kills it
+        failed = self._finish(proc)  # plays out; a new utterance meanwhile kills it
         with self._proc_lock:
             self._proc = self._owner = None
+        if failed:
+            raise VoiceError(failed)
 
     def _interrupt(self) -> None:
         with self._proc_lock:

@@ -10,7 +10,7 @@ const TEXT = {
     save: "Save and start", pin_needed: "Enter the PIN shown on the table's screen.",
     halli: "Halli Galli Extreme", nimalia: "Nimalia", nelly: "Nelly",
     ring: "Ring", pile: "pile", stack: "stack", out: "out", waiting: "Ring when it's right!",
-    right: "right!", wrong: "wrong!", first_by: "first by {ms} ms over {name}",
+    right: "right!", wrong: "wrong!", first: "first!", first_by: "first by {ms} ms over {name}",
     alone: "nobody else rang", reaction: "reaction", round: "Round {n}",
     photograph: "Photograph the reserve of {name}", total: "Total", this_round: "Round",
     objective: "#{id}", winner: "{name} wins!", draw: "Draw", over: "Game over",
@@ -29,7 +29,7 @@ const TEXT = {
     save: "Speichern und starten", pin_needed: "PIN vom Bildschirm am Tisch eingeben.",
     halli: "Halli Galli Extreme", nimalia: "Nimalia", nelly: "Nelly",
     ring: "Läuten", pile: "Stapel offen", stack: "verdeckt", out: "raus",
-    waiting: "Läuten, wenn es passt!", right: "richtig!", wrong: "falsch!",
+    waiting: "Läuten, wenn es passt!", right: "richtig!", wrong: "falsch!", first: "zuerst!",
     first_by: "{ms} ms vor {name}", alone: "sonst hat niemand geläutet", reaction: "Reaktion",
     round: "Runde {n}", photograph: "Reservat von {name} fotografieren", total: "Gesamt",
     this_round: "Runde", objective: "#{id}", winner: "{name} gewinnt!", draw: "Unentschieden",
@@ -185,14 +185,17 @@ function renderHalli(h) {
     $("verdict-text").textContent = h.over ? t("over") : t("waiting");
     $("verdict-detail").textContent = "";
   } else {
-    box.className = `verdict ${v.right ? "right" : "wrong"}`;
+    // right is null when the ring was not judged (no camera: who was first only; or wait
+    // for the next card): neither right nor wrong
+    const kind = v.right == null ? "first" : v.right ? "right" : "wrong";
+    box.className = `verdict ${kind}`;
     if (lastVerdictSeq !== null && v.seq !== lastVerdictSeq) {
       void box.offsetWidth; // restart the flash animation
       box.classList.add("fresh");
     }
     box.dataset.seq = String(v.seq);
     box.dataset.player = String(v.player);
-    $("verdict-text").textContent = `${playerName(v.player)}: ${t(v.right ? "right" : "wrong")}`;
+    $("verdict-text").textContent = `${playerName(v.player)}: ${t(kind)}`;
     const margin = v.margin_ms == null || v.second == null
       ? t("alone")
       : t("first_by", { ms: Math.round(v.margin_ms), name: playerName(v.second) });

@@ -29,9 +29,11 @@ max_flips = {max_flips}
 
 
 def _settled(snap: dict[str, Any]) -> bool:
-    """The bells are unlocked and the referee sees the simulated table as it is."""
-    halli = snap["halli"]
-    return not halli["locked"] and [p["top"] for p in halli["piles"]] == snap["sim"]["tops"]
+    """The bells are unlocked: no ring is being judged.
+
+    Whether the referee keeps step with the simulated table is another test's question
+    (test_daemon_sim_game); here only the state a kill interrupts matters."""
+    return not snap["halli"]["locked"]
 
 
 def _stable(d: DaemonProcess, quiet_s: float = 2.0, timeout_s: float = 90.0) -> dict[str, Any]:
@@ -47,7 +49,7 @@ def _stable(d: DaemonProcess, quiet_s: float = 2.0, timeout_s: float = 90.0) -> 
         if time.monotonic() > deadline:
             halli = last["halli"]
             raise AssertionError(
-                "the referee never settled on the simulated table: it shows "
+                "the referee never settled: it shows "
                 f"{[p['top'] for p in halli['piles']]}, the table {last['sim']['tops']} "
                 f"(locked: {halli['locked']}, message: {halli['message']!r})")
     return last

@@ -23,7 +23,7 @@ from __future__ import annotations
 import logging
 import threading
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from types import TracebackType
 from typing import Any
 
@@ -32,6 +32,7 @@ import serial
 from tableref.device.bellbox_clock import SyncSample, TickClock
 from tableref.device.bells.arbiter import Arbiter, EventSink
 from tableref.device.bells.bells import Bells
+from tableref.device.bells.controls import ArbiterControls
 from tableref.device.bells.events import BellEvent, Press, Ring
 from tableref.device.config import Config
 
@@ -47,7 +48,7 @@ class BellBoxError(RuntimeError):
     """The bell box is missing, silent, or speaks something else."""
 
 
-class BellBox:
+class BellBox(ArbiterControls):
     """The bell box on serial port `port` (a device path or a pyserial URL) for `players`
     seats (button i is seat i). `on_event`, `on_press` as for `Bells`; `on_health(ok,
     message)` hears when the box is lost and when it is back (on the box's thread)."""
@@ -123,27 +124,10 @@ class BellBox:
         with self._cond:
             return self._cond.wait_for(lambda: self._connected == connected, timeout)
 
-    @property
-    def locked(self) -> bool:
-        return self._arbiter is not None and self._arbiter.locked
 
-    @property
-    def last_ring(self) -> Ring | None:
-        return None if self._arbiter is None else self._arbiter.last_ring
 
-    def lock(self) -> None:
-        if self._arbiter is not None:
-            self._arbiter.lock()
 
-    def unlock(self) -> None:
-        """Open the bells for the next ring; the LEDs go dark."""
-        if self._arbiter is not None:
-            self._arbiter.unlock()
-        self.light(None)
 
-    def set_active(self, players: Iterable[int] | None) -> None:
-        if self._arbiter is not None:
-            self._arbiter.set_active(players)
 
     def light(self, player: int | None) -> None:
         """Light `player`'s LED alone; None: all dark. Kept and re-sent after a reconnect."""

@@ -14,11 +14,12 @@ from __future__ import annotations
 
 import threading
 import time
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from types import TracebackType
 from typing import Any
 
 from tableref.device.bells.arbiter import Arbiter, EventSink
+from tableref.device.bells.controls import ArbiterControls
 from tableref.device.bells.debounce import Debouncer
 from tableref.device.bells.events import BellEvent, Press, Ring
 from tableref.device.bells.gpio import BellsError, ButtonInput, make_pin_factory
@@ -28,7 +29,7 @@ from tableref.device.config import Config, PlayerConfig
 PressSink = Callable[[Press], None]
 
 
-class Bells:
+class Bells(ArbiterControls):
     """Bell buttons on GPIO, with fair first-press arbitration.
 
     `buttons` maps player index -> BCM pin of the button; `leds` player -> BCM pin of the
@@ -100,30 +101,10 @@ class Bells:
         )
 
     # -- the referee's controls ---------------------------------------------------------------
-    @property
-    def locked(self) -> bool:
-        return self._arbiter is not None and self._arbiter.locked
 
-    @property
-    def last_ring(self) -> Ring | None:
-        return None if self._arbiter is None else self._arbiter.last_ring
 
-    def lock(self) -> None:
-        """Lock with no ring (between rounds): presses are reported as ignored."""
-        if self._arbiter is not None:
-            self._arbiter.lock()
 
-    def unlock(self) -> None:
-        """Open the bells for the next ring; the LEDs go dark."""
-        if self._arbiter is not None:
-            self._arbiter.unlock()
-        if self._leds is not None:
-            self._leds.off()
 
-    def set_active(self, players: Iterable[int] | None) -> None:
-        """Only these players may ring (players who are out may not); None: all."""
-        if self._arbiter is not None:
-            self._arbiter.set_active(players)
 
     def light(self, player: int | None) -> None:
         """Light `player`'s LED alone; None: all dark."""

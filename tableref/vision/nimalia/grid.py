@@ -17,6 +17,9 @@ import numpy as np
 from tableref.vision.nimalia.locate import Located
 
 MAX_SPACES = 6
+# the spaces' width in the photo: 40 to 110 px by the issue, with some slack for the
+# perspective (near spaces are wider than the middle one)
+PITCH_RANGE = (34.0, 125.0)
 CELL = 24  # canonical pixels per space when judging a grid
 
 
@@ -263,6 +266,8 @@ def find_grid(photo: np.ndarray, loc: Located) -> Grid:
                     continue
                 g = np.array([[pu, 0, u0], [0, pv, v0], [0, 0, 1.0]])
                 to_photo = np.linalg.inv(to_work) @ np.linalg.inv(rect) @ g
+                if not PITCH_RANGE[0] <= _space_px(to_photo, nv, nu) <= PITCH_RANGE[1]:
+                    continue  # no space is that small or that large: a wrong count
                 cand = _judge(photo, loc.mask, to_photo, nv, nu)
                 if cand is not None and (best is None or cand[0] > best[0]):
                     best = (cand[0], to_photo, nv, nu, cand[1])

@@ -51,6 +51,22 @@ def test_enrolment_round_trip(tmp_path: Path, enrolment) -> None:  # type: ignor
     assert np.array_equal(back.templates, enrolment.templates)
     with pytest.raises(EnrolError, match="no enrolment"):
         load_enrolment(tmp_path / "elsewhere")
+    assert back.mean_bgr is not None and np.allclose(back.mean_bgr, enrolment.mean_bgr)
+
+
+def test_an_enrolment_without_space_colours_still_loads(  # type: ignore[no-untyped-def]
+    tmp_path: Path, enrolment
+) -> None:
+    """Enrolments saved before each space's mean colour was kept: the terrain's stands in."""
+    enrolment.save(tmp_path)
+    path = tmp_path / "nimalia-enrolment.npz"
+    with np.load(path) as z:
+        old = {k: z[k] for k in z.files if k != "mean_bgr"}
+    with path.open("wb") as fh:
+        np.savez_compressed(fh, **old)
+    back = load_enrolment(tmp_path)
+    assert back.mean_bgr is None
+    assert np.array_equal(back.space_bgr, back.terrain_bgr[back.terrain])
 
 
 def test_cards_json_errors_name_the_space(tmp_path: Path, cards: dict[int, Card]) -> None:

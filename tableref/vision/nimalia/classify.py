@@ -15,6 +15,7 @@ import numpy as np
 from tableref.vision.nimalia.cards import ANIMALS, RESIDENTS, TERRAINS
 from tableref.vision.nimalia.enrol import Enrolment
 from tableref.vision.nimalia.features import (
+    FINE_T,
     C,
     T,
     animal_descriptor,
@@ -121,9 +122,9 @@ def classify(patches: list[np.ndarray], enr: Enrolment) -> list[Reading]:
     cast = cast[:3]
     gain = np.exp(cast)  # the cast in chroma is a per-channel gain up to brightness
     out = []
-    corrs = correlations(patches, enr)
+    corrs = coloured(correlations(patches, enr), patches, enr, cast)
     for patch, t, tc, corr in zip(patches, tidx, tconf, corrs, strict=True):
-        known = _identify(corr, enr)
+        known = _identify(corr, enr) or _second_look(patch, corr, enr)
         # the match is blind to the patch's overall colour: its rim must agree
         if known is not None and (known[0] == TERRAINS[int(t)] or tc < RIM_VETO):
             out.append(Reading(*known, 1.0, 1.0, 1.0))
@@ -199,6 +200,38 @@ def correlations(patches: list[np.ndarray], enr: Enrolment) -> np.ndarray:
     return corr
 
 
+COLOUR_WEIGHT = 0.5
+GLARE_GAIN = (0.2, 1.6)  # how much dimmer or brighter than enrolled a space may be
+
+
+def colour_misfit(patches: list[np.ndarray], enr: Enrolment, cast: np.ndarray) -> np.ndarray:
+    """How far each patch's mean colour, (p, n), once the photo's cast `cast` (chroma) is
+    removed, is from each enrolled space's mean colour dimmed and washed with white light
+    (seen = k * enrolled + g): the misfit in levels over the patch's mean level."""
+    means = np.array([p.reshape(-1, 3).astype(np.float32).mean(axis=0) for p in patches])
+    x = means / np.exp(cast[:3])
+    m = enr.space_bgr
+    xc = x - x.mean(axis=1, keepdims=True)  # (p, 3)
+    mc = m - m.mean(axis=1, keepdims=True)  # (n, 3)
+    k = np.clip((xc @ mc.T) / ((mc * mc).sum(axis=1) + 1e-6), *GLARE_GAIN)  # (p, n)
+    res = np.linalg.norm(xc[:, None, :] - k[:, :, None] * mc[None], axis=2)
+    out: np.ndarray = res / (x.mean(axis=1, keepdims=True) + 20.0)
+    return out
+
+
+def coloured(
+    corr: np.ndarray, patches: list[np.ndarray], enr: Enrolment, cast: np.ndarray
+) -> np.ndarray:
+    """The correlations `corr` (p, n, 4) less a penalty for each patch's overall colour
+    differing from the enrolled space's: the correlation removes each channel's mean, so
+    alone it cannot tell a dark rain-forest panda from a polar bear on ice. The penalty
+    counts from the patch's best-fitting colour, so the scores keep their scale."""
+    misfit = colour_misfit(patches, enr, cast)
+    misfit -= misfit.min(axis=1, keepdims=True)
+    out: np.ndarray = corr - COLOUR_WEIGHT * misfit[:, :, None]
+    return out
+
+
 def _likeliest(corr: np.ndarray, enr: Enrolment) -> tuple[str, str, str]:
     """The kind of the enrolled space (at any turn) the patch matches best."""
     n, k = np.unravel_index(int(corr.argmax()), corr.shape)
@@ -231,6 +264,37 @@ def _identify(corr: np.ndarray, enr: Enrolment) -> tuple[str, str, str] | None:
         TERRAINS[int(enr.terrain[n])],
         ANIMALS[int(enr.animal[n])],
         ("", "/", "\\")[int(lying[n, k])],
+    )
+
+
+FINE_NEAR = 0.1  # candidates this close to the best match get a second look
+FINE_MARGIN = 0.05
+
+
+def _second_look(
+    patch: np.ndarray, corr: np.ndarray, enr: Enrolment
+) -> tuple[str, str, str] | None:
+    """When the best matches at T are of several kinds close together (lion and giraffe
+    art look alike at 16 px), compare just those at FINE_T: (terrain, animal, river)
+    when one kind then wins clearly, else None."""
+    fine_t = enr.fine_templates
+    flat = corr.reshape(-1)
+    best = float(flat.max())
+    if fine_t is None or best < WEAK_SCORE:
+        return None
+    near = np.flatnonzero(flat >= best - FINE_NEAR)
+    fine = fine_t[near] @ template(patch, FINE_T)
+    lying = _lying(enr).reshape(-1)
+    kind = (np.repeat(enr.terrain, 4) * 8 + np.repeat(enr.animal, 4)) * 3 + lying
+    i = int(fine.argmax())
+    others = fine[kind[near] != kind[near[i]]]
+    if len(others) and float(fine[i] - others.max()) < FINE_MARGIN:
+        return None
+    n = near[i] // 4
+    return (
+        TERRAINS[int(enr.terrain[n])],
+        ANIMALS[int(enr.animal[n])],
+        ("", "/", "\\")[int(lying[near[i]])],
     )
 
 

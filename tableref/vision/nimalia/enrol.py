@@ -12,6 +12,7 @@ import json
 from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
+from typing import Any
 
 import cv2
 import numpy as np
@@ -24,7 +25,14 @@ from tableref.vision.nimalia.cards import (
     Card,
     load_cards,
 )
-from tableref.vision.nimalia.features import C, animal_descriptor, chroma, rim, turned_templates
+from tableref.vision.nimalia.features import (
+    FINE_T,
+    C,
+    animal_descriptor,
+    chroma,
+    rim,
+    turned_templates,
+)
 
 FILE = "nimalia-enrolment.npz"
 IMAGE_SUFFIXES = (".png", ".jpg", ".jpeg", ".bmp", ".webp")
@@ -44,6 +52,26 @@ class Enrolment:
     terrain_bgr: np.ndarray  # (4, 3) typical rim colour per terrain
     water_bgr: np.ndarray  # (3,)
     card_ids: tuple[int, ...]
+    # (n, 3) mean colour of each space; None in enrolments made before it was kept
+    mean_bgr: np.ndarray | None = None
+    # (n, C, C, 3) uint8 each space as enrolled, for a second, finer look; None likewise
+    patches: np.ndarray | None = None
+
+    @cached_property
+    def fine_templates(self) -> np.ndarray | None:
+        """Templates at FINE_T per quarter turn, (n * 4, FINE_T*FINE_T*3), or None."""
+        if self.patches is None:
+            return None
+        t = np.array([turned_templates(p, FINE_T) for p in self.patches])
+        return np.ascontiguousarray(t.reshape(-1, t.shape[-1]))
+
+    @property
+    def space_bgr(self) -> np.ndarray:
+        """Each enrolled space's mean colour, (n, 3) (an old enrolment: its terrain's)."""
+        out: np.ndarray = (
+            self.mean_bgr if self.mean_bgr is not None else self.terrain_bgr[self.terrain]
+        )
+        return out
 
     @cached_property
     def flat_templates(self) -> np.ndarray:
@@ -68,18 +96,22 @@ class Enrolment:
     def save(self, directory: Path) -> Path:
         directory.mkdir(parents=True, exist_ok=True)
         path = directory / FILE
+        arrays: dict[str, Any] = {
+            "terrain": self.terrain,
+            "animal": self.animal,
+            "descriptor": self.descriptor,
+            "templates": self.templates,
+            "river": self.river,
+            "terrain_bgr": self.terrain_bgr,
+            "water_bgr": self.water_bgr,
+            "card_ids": np.array(self.card_ids),
+        }
+        if self.mean_bgr is not None:
+            arrays["mean_bgr"] = self.mean_bgr
+        if self.patches is not None:
+            arrays["patches"] = self.patches
         with path.open("wb") as fh:
-            np.savez_compressed(
-                fh,
-                terrain=self.terrain,
-                animal=self.animal,
-                descriptor=self.descriptor,
-                templates=self.templates,
-                river=self.river,
-                terrain_bgr=self.terrain_bgr,
-                water_bgr=self.water_bgr,
-                card_ids=np.array(self.card_ids),
-            )
+            np.savez_compressed(fh, **arrays)
         return path
 
 
@@ -100,6 +132,8 @@ def load_enrolment(directory: Path) -> Enrolment:
                 z["terrain_bgr"],
                 z["water_bgr"],
                 tuple(int(i) for i in z["card_ids"]),
+                z["mean_bgr"] if "mean_bgr" in z.files else None,
+                z["patches"] if "patches" in z.files else None,
             )
     except (OSError, KeyError, ValueError) as err:
         raise EnrolError(f"{path}: not a readable enrolment ({err})") from err
@@ -139,8 +173,18 @@ def enrol_images(cards: dict[int, Card], images: dict[int, np.ndarray]) -> Enrol
     animal = np.array([ANIMALS.index(k.animal) for k, _ in rows])
     templates = np.array([turned_templates(p) for _, p in rows])
     river = np.array([("", "/", "\\").index(k.river) for k, _ in rows])
+    mean_bgr = np.array([p.reshape(-1, 3).astype(np.float32).mean(axis=0) for _, p in rows])
     return Enrolment(
-        terrain, animal, desc, templates, river, terrain_bgr, water_bgr, tuple(sorted(images))
+        terrain,
+        animal,
+        desc,
+        templates,
+        river,
+        terrain_bgr,
+        water_bgr,
+        tuple(sorted(images)),
+        mean_bgr,
+        np.array([p for _, p in rows], np.uint8),
     )
 
 

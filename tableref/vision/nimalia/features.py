@@ -81,19 +81,18 @@ def animal_descriptor(patch: np.ndarray, terrain_bgr: np.ndarray) -> np.ndarray:
 
 
 T = 16  # template side
+FINE_T = 24  # template side for a second look between close candidates
 
 
-def template(patch: np.ndarray) -> np.ndarray:
-    """The patch shrunk to TxT, zero mean and unit length per photo: for matching by
-    correlation, which shrugs off brightness and contrast."""
-    small = cv2.resize(patch.astype(np.float32), (T, T), interpolation=cv2.INTER_AREA)
-    v = small.reshape(-1) - small.reshape(-1, 3).mean(axis=0).repeat(1).reshape(1, 3).repeat(
-        T * T, 0
-    ).reshape(-1)
+def template(patch: np.ndarray, side: int = T) -> np.ndarray:
+    """The patch shrunk to side x side, zero mean per channel and unit length: for
+    matching by correlation, which shrugs off brightness and contrast."""
+    small = cv2.resize(patch.astype(np.float32), (side, side), interpolation=cv2.INTER_AREA)
+    v = (small.reshape(-1, 3) - small.reshape(-1, 3).mean(axis=0)).reshape(-1)
     out: np.ndarray = (v / (np.linalg.norm(v) + 1e-6)).astype(np.float32)
     return out
 
 
-def turned_templates(patch: np.ndarray) -> np.ndarray:
+def turned_templates(patch: np.ndarray, side: int = T) -> np.ndarray:
     """Templates of the patch as it lies on a card turned 0, 1, 2, 3 quarter turns clockwise."""
-    return np.stack([template(np.ascontiguousarray(np.rot90(patch, k=-k))) for k in range(4)])
+    return np.stack([template(np.ascontiguousarray(np.rot90(patch, k=-k)), side) for k in range(4)])

@@ -17,6 +17,10 @@ import numpy as np
 from tableref.vision.nimalia.locate import Located
 
 MAX_SPACES = 6
+# the spaces' width in a 1600 px wide photo: 40 to 110 px by the issue, with some slack
+# for the perspective (near spaces are wider than the middle one); scaled with the photo.
+# Grids outside it are tried only when no grid inside it fits.
+PITCH_RANGE = (34.0 / 1600, 125.0 / 1600)
 CELL = 24  # canonical pixels per space when judging a grid
 
 
@@ -252,6 +256,7 @@ def find_grid(photo: np.ndarray, loc: Located) -> Grid:
         return float((w * (np.abs(x - np.round(x)) < 0.22)).sum() / w.sum())
 
     # strict first; when a ragged outline (cards the mask half missed) fits nothing, looser
+    unusual = None
     for need in (0.75, 0.5):
         for nu in range(2, MAX_SPACES + 1):
             pu = (u1 - u0) / nu
@@ -263,9 +268,16 @@ def find_grid(photo: np.ndarray, loc: Located) -> Grid:
                     continue
                 g = np.array([[pu, 0, u0], [0, pv, v0], [0, 0, 1.0]])
                 to_photo = np.linalg.inv(to_work) @ np.linalg.inv(rect) @ g
+                px = _space_px(to_photo, nv, nu) / max(photo.shape[:2])
+                usual = PITCH_RANGE[0] <= px <= PITCH_RANGE[1]
                 cand = _judge(photo, loc.mask, to_photo, nv, nu)
-                if cand is not None and (best is None or cand[0] > best[0]):
+                if cand is None:
+                    continue
+                if usual and (best is None or cand[0] > best[0]):
                     best = (cand[0], to_photo, nv, nu, cand[1])
+                if not usual and (unusual is None or cand[0] > unusual[0]):
+                    unusual = (cand[0], to_photo, nv, nu, cand[1])
+        best = best or unusual
         if best is not None:
             break
     if best is None:

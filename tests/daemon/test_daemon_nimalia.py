@@ -19,7 +19,7 @@ from tableref.games.nimalia.reserve_json import reserve_from_data
 from tableref.games.nimalia.scoring import score_objectives
 from tableref.vision.nimalia.enrol import enrol_images
 from tableref.vision.synth.nimalia_art import draw_cards, synthetic_cards
-from tableref.vision.synth.nimalia_photo import PhotoStyle, render_photo
+from tableref.vision.synth.nimalia_photo import CLEAN_SMALL, render_photo
 from tableref.vision.synth.nimalia_reserve import random_reserve
 
 CONFIG = 'game = "nimalia"\n[[players]]\nname = "Ann"\n[[players]]\nname = "Ben"\n' \
@@ -36,8 +36,7 @@ def art() -> tuple[dict, dict, object]:  # type: ignore[type-arg]
 def _photo(art: tuple, seed: int) -> tuple[bytes, list[dict]]:  # type: ignore[type-arg]
     cards, images, _ = art
     rng = np.random.default_rng(seed)
-    style = PhotoStyle(width=800, height=600, space_px=(55.0, 60.0), max_tilt_deg=10.0,
-                       max_turn_deg=5.0, clutter=False, lighting=False, noise=False)
+    style = CLEAN_SMALL
     photo = render_photo(images, cards, random_reserve(list(cards), rng, n_cards=3), rng, style)
     ok, buf = cv2.imencode(".png", photo.image)
     assert ok

@@ -12,7 +12,7 @@ import pytest
 from tableref.device.cli import main
 from tableref.vision.nimalia.cards import cards_json
 from tableref.vision.synth.nimalia_art import draw_cards, synthetic_cards
-from tableref.vision.synth.nimalia_photo import PhotoStyle, render_photo
+from tableref.vision.synth.nimalia_photo import CLEAN_SMALL, render_photo
 from tableref.vision.synth.nimalia_reserve import random_reserve
 
 
@@ -30,16 +30,7 @@ def test_a_photo_and_its_reserve_file_score_the_same(
     assert main(["nimalia", "enroll", "--cards", str(tmp_path / "cards.json"), str(art)]) == 0
 
     rng = np.random.default_rng(21)
-    style = PhotoStyle(
-        width=800,
-        height=600,
-        space_px=(55.0, 60.0),
-        max_tilt_deg=10.0,
-        max_turn_deg=5.0,
-        clutter=False,
-        lighting=False,
-        noise=False,
-    )
+    style = CLEAN_SMALL
     photo = render_photo(images, cards, random_reserve(list(cards), rng, n_cards=5), rng, style)
     cv2.imwrite(str(tmp_path / "photo.png"), photo.image)
     truth = {

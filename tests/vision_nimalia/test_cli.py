@@ -7,7 +7,7 @@ import pytest
 
 from tableref.device.cli import main
 from tableref.vision.nimalia.cards import Card, cards_json
-from tableref.vision.synth.nimalia_photo import PhotoStyle, render_photo
+from tableref.vision.synth.nimalia_photo import CLEAN_SMALL, render_photo
 from tableref.vision.synth.nimalia_reserve import random_reserve
 
 
@@ -27,16 +27,7 @@ def test_enroll_then_recognise(
     assert main(["nimalia", "enroll", "--cards", str(tmp_path / "cards.json"), str(art)]) == 0
     assert (tmp_path / "data" / "tableref" / "nimalia" / "nimalia-enrolment.npz").is_file()
     rng = np.random.default_rng(7)
-    style = PhotoStyle(
-        width=800,
-        height=600,
-        space_px=(55.0, 60.0),
-        max_tilt_deg=10.0,
-        max_turn_deg=5.0,
-        clutter=False,
-        lighting=False,
-        noise=False,
-    )
+    style = CLEAN_SMALL
     photo = render_photo(
         card_images, cards, random_reserve(list(cards), rng, n_cards=3), rng, style
     )
@@ -83,16 +74,7 @@ def test_a_photo_becomes_a_reserve_for_scoring(
 
     enrolment.save(tmp_path / "enr")
     rng = np.random.default_rng(11)
-    style = PhotoStyle(
-        width=800,
-        height=600,
-        space_px=(55.0, 60.0),
-        max_tilt_deg=10.0,
-        max_turn_deg=5.0,
-        clutter=False,
-        lighting=False,
-        noise=False,
-    )
+    style = CLEAN_SMALL
     photo = render_photo(
         card_images, cards, random_reserve(list(cards), rng, n_cards=4), rng, style
     )

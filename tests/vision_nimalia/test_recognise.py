@@ -7,7 +7,7 @@ from tableref.vision.nimalia.cards import Card
 from tableref.vision.nimalia.enrol import Enrolment
 from tableref.vision.nimalia.locate import NoReserveError, locate
 from tableref.vision.nimalia.recognise import recognise
-from tableref.vision.synth.nimalia_photo import PhotoStyle, render_photo
+from tableref.vision.synth.nimalia_photo import CLEAN_SMALL, PhotoStyle, render_photo
 from tableref.vision.synth.nimalia_reserve import random_reserve
 
 SMALL = PhotoStyle(width=800, height=600, space_px=(45.0, 60.0), max_tilt_deg=20.0)
@@ -40,16 +40,7 @@ def test_a_clean_photo_is_read_exactly(
     cards: dict[int, Card], card_images: dict[int, np.ndarray], enrolment: Enrolment
 ) -> None:
     rng = np.random.default_rng(7)
-    style = PhotoStyle(
-        width=800,
-        height=600,
-        space_px=(55.0, 60.0),
-        max_tilt_deg=10.0,
-        max_turn_deg=5.0,
-        clutter=False,
-        lighting=False,
-        noise=False,
-    )
+    style = CLEAN_SMALL
     photo = render_photo(
         card_images, cards, random_reserve(list(cards), rng, n_cards=3), rng, style
     )

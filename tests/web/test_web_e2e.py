@@ -110,13 +110,12 @@ def _reserve_photos(tmp: Path, count: int) -> list[tuple[Path, list[dict[str, An
     """Photos of random reserves made of the project's own drawn cards, with their truth."""
     from tableref.device.daemon.service import SIM_NIMALIA_ART_SEED
     from tableref.vision.synth.nimalia_art import draw_cards, synthetic_cards
-    from tableref.vision.synth.nimalia_photo import PhotoStyle, render_photo
+    from tableref.vision.synth.nimalia_photo import CLEAN_SMALL, render_photo
     from tableref.vision.synth.nimalia_reserve import random_reserve
 
     cards = synthetic_cards(seed=SIM_NIMALIA_ART_SEED)
     images = draw_cards(cards, seed=SIM_NIMALIA_ART_SEED)
-    style = PhotoStyle(width=800, height=600, space_px=(55.0, 60.0), max_tilt_deg=10.0,
-                       max_turn_deg=5.0, clutter=False, lighting=False, noise=False)
+    style = CLEAN_SMALL
     # Seeds of reserves this build's recogniser reads with confidence (it declines some,
     # e.g. seed 101): this test is about the page, the recogniser's accuracy is measured
     # by bench/nimalia_vision.py.

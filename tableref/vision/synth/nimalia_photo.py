@@ -35,6 +35,20 @@ class PhotoStyle:
     noise: bool = True  # sensor noise, blur, JPEG
 
 
+# A small, straight, clean photo: for tests about what happens to a reading, not about
+# how hard the reading is (the benchmark's defaults are for that).
+CLEAN_SMALL = PhotoStyle(
+    width=800,
+    height=600,
+    space_px=(55.0, 60.0),
+    max_tilt_deg=10.0,
+    max_turn_deg=5.0,
+    clutter=False,
+    lighting=False,
+    noise=False,
+)
+
+
 @dataclass
 class Photo:
     image: np.ndarray

@@ -69,6 +69,34 @@ def test_an_enrolment_without_space_colours_still_loads(  # type: ignore[no-unty
     assert np.array_equal(back.space_bgr, back.terrain_bgr[back.terrain])
 
 
+def _rewrite_as_version_1(path: Path, drop: set[str]) -> None:
+    with np.load(path) as z:
+        old = {k: z[k] for k in z.files if k not in drop | {"version"}}
+    old["templates"] = np.zeros_like(old["templates"])  # as an older tableref made them
+    with path.open("wb") as fh:
+        np.savez_compressed(fh, **old)
+
+
+def test_an_older_enrolment_gets_its_templates_made_anew(  # type: ignore[no-untyped-def]
+    tmp_path: Path, enrolment
+) -> None:
+    """Version 1 templates were not weighted to the middle: they are made again from the
+    kept card images, as a fresh enrolment would make them."""
+    enrolment.save(tmp_path)
+    _rewrite_as_version_1(tmp_path / "nimalia-enrolment.npz", set())
+    back = load_enrolment(tmp_path)
+    assert np.allclose(back.templates, enrolment.templates, atol=1e-6)
+
+
+def test_an_older_enrolment_without_card_images_must_be_made_again(  # type: ignore[no-untyped-def]
+    tmp_path: Path, enrolment
+) -> None:
+    enrolment.save(tmp_path)
+    _rewrite_as_version_1(tmp_path / "nimalia-enrolment.npz", {"patches"})
+    with pytest.raises(EnrolError, match=r"older tableref.*enrol again"):
+        load_enrolment(tmp_path)
+
+
 def test_cards_json_errors_name_the_space(tmp_path: Path, cards: dict[int, Card]) -> None:
     data = cards_json(cards)
     data["cards"][4]["spaces"][1][0] = {"terrain": "lake", "animal": "lion"}  # type: ignore[index]

@@ -9,15 +9,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-import cv2
 import numpy as np
 
 from tableref.vision.nimalia.cards import ANIMALS, RESIDENTS, TERRAINS
 from tableref.vision.nimalia.enrol import Enrolment
 from tableref.vision.nimalia.features import (
     FINE_T,
-    C,
-    T,
     animal_descriptor,
     chroma,
     rim,
@@ -125,8 +122,12 @@ def classify(patches: list[np.ndarray], enr: Enrolment) -> list[Reading]:
     corrs = coloured(correlations(patches, enr), patches, enr, cast)
     for patch, t, tc, corr in zip(patches, tidx, tconf, corrs, strict=True):
         known = _identify(corr, enr) or _second_look(patch, corr, enr)
-        # the match is blind to the patch's overall colour: its rim must agree
-        if known is not None and (known[0] == TERRAINS[int(t)] or tc < RIM_VETO):
+        # the match is blind to the patch's overall colour: its rim must agree, unless the
+        # match is so close that the rim must be what is off (a river crossing it)
+        agrees = known is not None and (
+            known[0] == TERRAINS[int(t)] or tc < RIM_VETO or float(corr.max()) >= SURE_MATCH
+        )
+        if known is not None and agrees:
             out.append(Reading(*known, 1.0, 1.0, 1.0))
             continue
         likely = _likeliest(corr, enr)
@@ -179,9 +180,18 @@ def classify(patches: list[np.ndarray], enr: Enrolment) -> list[Reading]:
 
 TEMPLATE_SCORE = 0.5
 RIM_VETO = 0.5
+SURE_MATCH = 0.8
 TEMPLATE_MARGIN = 0.05
 WEAK_SCORE = 0.4
 WEAK_MARGIN = 0.12
+
+
+def kind_codes(enr: Enrolment) -> np.ndarray:
+    """A number per enrolled template (n * 4) naming its kind: terrain, animal and the
+    river as it lies at that turn."""
+    lying = _lying(enr).reshape(-1)
+    out: np.ndarray = (np.repeat(enr.terrain, 4) * 8 + np.repeat(enr.animal, 4)) * 3 + lying
+    return out
 
 
 def _lying(enr: Enrolment) -> np.ndarray:
@@ -285,7 +295,7 @@ def _second_look(
     near = np.flatnonzero(flat >= best - FINE_NEAR)
     fine = fine_t[near] @ template(patch, FINE_T)
     lying = _lying(enr).reshape(-1)
-    kind = (np.repeat(enr.terrain, 4) * 8 + np.repeat(enr.animal, 4)) * 3 + lying
+    kind = kind_codes(enr)
     i = int(fine.argmax())
     others = fine[kind[near] != kind[near[i]]]
     if len(others) and float(fine[i] - others.max()) < FINE_MARGIN:
@@ -317,88 +327,3 @@ def _template_match(patch: np.ndarray, enr: Enrolment, terrain: int) -> tuple[st
     if printed and turns % 2:
         printed = "\\" if printed == "/" else "/"
     return ANIMALS[animal], printed
-
-
-COARSE = [(dy, dx) for dy in (-6, -3, 0, 3, 6) for dx in (-6, -3, 0, 3, 6)]
-FINE = [(dy, dx) for dy in (-1, 0, 1) for dx in (-1, 0, 1) if dy or dx]
-PAD = 7
-CLEAR_MATCH = 0.7  # coarse score that overrules the rim's terrain
-
-
-def _pooled(t: np.ndarray) -> np.ndarray:
-    """Templates (..., T*T*3) at half size: cheaper, for the coarse search."""
-    lead = t.shape[:-1]
-    half = t.reshape(*lead, T // 2, 2, T // 2, 2, 3).mean(axis=(-4, -2)).reshape(*lead, -1)
-    half = half - half.mean(axis=-1, keepdims=True)
-    out: np.ndarray = half / (np.linalg.norm(half, axis=-1, keepdims=True) + 1e-6)
-    return out
-
-
-def cell_patches(
-    canon: np.ndarray, cells: list[tuple[int, int]], enr: Enrolment | None = None
-) -> list[np.ndarray]:
-    return nudged_patches(canon, cells, enr)[0]
-
-
-SURE_TERRAIN = 0.6  # a rim this plain names the cell's terrain before the nudge
-
-
-def unnudged_terrains(
-    canon: np.ndarray, cells: list[tuple[int, int]], enr: Enrolment, sure: bool = True
-) -> np.ndarray:
-    """Each cell's terrain index read from the rim where the grid puts it; with `sure`,
-    -1 when that rim is not plainly one terrain (the grid is off there, cards overlap)."""
-    if not cells:
-        return np.zeros(0, int)
-    patches = [canon[r * C : (r + 1) * C, c * C : (c + 1) * C] for r, c in cells]
-    idx, conf, _ = _terrains(np.array([rim(p) for p in patches]), enr)
-    out: np.ndarray = np.where(conf >= SURE_TERRAIN, idx, -1) if sure else idx
-    return out
-
-
-def nudged_patches(
-    canon: np.ndarray,
-    cells: list[tuple[int, int]],
-    enr: Enrolment | None = None,
-    terrains: np.ndarray | None = None,
-) -> tuple[list[np.ndarray], list[tuple[int, int]]]:
-    """Each cell's CxC patch; with an enrolment, nudged by up to C/5 to where it best
-    matches an enrolled space (cards lie a few millimetres off the grid). With
-    `terrains` (per cell, -1 for unknown), a cell is only matched to spaces of its
-    terrain: a nudge must not slide a space onto its neighbour's look."""
-    if enr is None:
-        return [canon[r * C : (r + 1) * C, c * C : (c + 1) * C] for r, c in cells], [(0, 0)] * len(
-            cells
-        )
-    padded = cv2.copyMakeBorder(canon, PAD, PAD, PAD, PAD, cv2.BORDER_REPLICATE)
-    flat = enr.flat_templates
-    coarse_t = enr.coarse_templates_t
-
-    def cut(r: int, c: int, dy: int, dx: int) -> np.ndarray:
-        y, x = PAD + r * C + dy, PAD + c * C + dx
-        return padded[y : y + C, x : x + C]
-
-    if not cells:
-        return [], []
-    # every cell at every coarse shift against every enrolled space, in one product
-    seen = np.stack([[template(cut(r, c, dy, dx)) for dy, dx in COARSE] for r, c in cells])
-    scores = _pooled(seen) @ coarse_t  # (cells, shifts, templates)
-    if terrains is not None:
-        of_template = np.repeat(enr.terrain, 4)
-        for i, t in enumerate(terrains):
-            # a match this clear overrules the rim (a corner of a neighbour in it)
-            if t >= 0 and scores[i].max() < CLEAR_MATCH:
-                scores[i][:, of_template != t] = -2.0
-    out = []
-    moves: list[tuple[int, int]] = []
-    for i, (r, c) in enumerate(cells):
-        k = int(scores[i].max(axis=1).argmax())
-        likely = np.argpartition(-scores[i, k], 24)[:24]
-        likely = likely[scores[i, k, likely] > -2.0]
-        base = COARSE[k]
-        options = [base] + [(base[0] + dy, base[1] + dx) for dy, dx in FINE]
-        fine = np.stack([seen[i, k]] + [template(cut(r, c, *o)) for o in options[1:]])
-        best = int(np.einsum("kd,ld->kl", fine, flat[likely]).max(axis=1).argmax())
-        out.append(cut(r, c, *options[best]))
-        moves.append(options[best])
-    return out, moves

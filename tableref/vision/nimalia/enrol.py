@@ -35,6 +35,8 @@ from tableref.vision.nimalia.features import (
 )
 
 FILE = "nimalia-enrolment.npz"
+# 2: templates weighted to the space's middle (made from the kept patches when older)
+VERSION = 2
 IMAGE_SUFFIXES = (".png", ".jpg", ".jpeg", ".bmp", ".webp")
 
 
@@ -81,9 +83,9 @@ class Enrolment:
     @cached_property
     def coarse_templates_t(self) -> np.ndarray:
         """Half-size templates, transposed for the coarse search, (T*T*3/4, n * 4)."""
-        from tableref.vision.nimalia.classify import _pooled
+        from tableref.vision.nimalia.nudge import pooled
 
-        return np.ascontiguousarray(_pooled(self.flat_templates).T)
+        return np.ascontiguousarray(pooled(self.flat_templates).T)
 
     @property
     def terrain_chroma(self) -> np.ndarray:
@@ -105,6 +107,7 @@ class Enrolment:
             "terrain_bgr": self.terrain_bgr,
             "water_bgr": self.water_bgr,
             "card_ids": np.array(self.card_ids),
+            "version": np.array(VERSION),
         }
         if self.mean_bgr is not None:
             arrays["mean_bgr"] = self.mean_bgr
@@ -123,18 +126,30 @@ def load_enrolment(directory: Path) -> Enrolment:
         )
     try:
         with np.load(path) as z:
+            version = int(z["version"]) if "version" in z.files else 1
+            patches = z["patches"] if "patches" in z.files else None
+            templates = z["templates"]
+            if version < VERSION:
+                if patches is None:
+                    raise EnrolError(
+                        f"{path}: made by an older tableref that did not keep the card images;"
+                        " enrol again with `tableref nimalia enroll --cards CARDS.json DIR`"
+                    )
+                templates = np.array([turned_templates(p) for p in patches])
             return Enrolment(
                 z["terrain"],
                 z["animal"],
                 z["descriptor"],
-                z["templates"],
+                templates,
                 z["river"],
                 z["terrain_bgr"],
                 z["water_bgr"],
                 tuple(int(i) for i in z["card_ids"]),
                 z["mean_bgr"] if "mean_bgr" in z.files else None,
-                z["patches"] if "patches" in z.files else None,
+                patches,
             )
+    except EnrolError:
+        raise
     except (OSError, KeyError, ValueError) as err:
         raise EnrolError(f"{path}: not a readable enrolment ({err})") from err
 

@@ -84,11 +84,27 @@ T = 16  # template side
 FINE_T = 24  # template side for a second look between close candidates
 
 
+TAPER = 0.15  # the template's weight falls from 1 to EDGE_WEIGHT over this outer share
+EDGE_WEIGHT = 0.15
+
+
+def _window(side: int) -> np.ndarray:
+    """Weights that keep a space's middle and fade its outer band: a card a few
+    millimetres off its cell brings a strip of its neighbour into the cell's edge, and
+    that strip must not outweigh the animal."""
+    yy, xx = (np.mgrid[0:side, 0:side].astype(np.float32) + 0.5) / side - 0.5
+    away = np.maximum(np.abs(yy), np.abs(xx))
+    w: np.ndarray = np.clip((0.5 - away) / TAPER, EDGE_WEIGHT, 1.0)[..., None]
+    return w
+
+
 def template(patch: np.ndarray, side: int = T) -> np.ndarray:
-    """The patch shrunk to side x side, zero mean per channel and unit length: for
-    matching by correlation, which shrugs off brightness and contrast."""
+    """The patch shrunk to side x side, weighted to its middle, zero mean per channel and
+    unit length: for matching by correlation, which shrugs off brightness and contrast."""
     small = cv2.resize(patch.astype(np.float32), (side, side), interpolation=cv2.INTER_AREA)
-    v = (small.reshape(-1, 3) - small.reshape(-1, 3).mean(axis=0)).reshape(-1)
+    w = _window(side)
+    mean = (small * w).reshape(-1, 3).sum(axis=0) / w.sum()
+    v = ((small - mean) * w).reshape(-1)
     out: np.ndarray = (v / (np.linalg.norm(v) + 1e-6)).astype(np.float32)
     return out
 

@@ -18,14 +18,13 @@ from tableref.vision.nimalia.classify import (
     _terrains,
     classify,
     correlations,
-    nudged_patches,
-    unnudged_terrains,
 )
 from tableref.vision.nimalia.constraints import Doubt, check
 from tableref.vision.nimalia.enrol import Enrolment
 from tableref.vision.nimalia.features import C, rim
 from tableref.vision.nimalia.grid import Grid, find_grid
 from tableref.vision.nimalia.locate import locate
+from tableref.vision.nimalia.nudge import nudged_patches, unnudged_terrains
 
 CONFIDENT = 0.35
 
@@ -81,7 +80,7 @@ def canonical(photo: np.ndarray, grid: Grid) -> np.ndarray:
     )
 
 
-GROW_SCORE = 0.55
+GROW_SCORE = 0.7
 
 
 def _window(
@@ -143,7 +142,7 @@ def _grow(photo: np.ndarray, mask: np.ndarray, grid: Grid, enrolment: Enrolment)
         found = {
             cell
             for cell, score in zip(candidates, best, strict=True)
-            if score >= (GROW_SCORE if share[cell[0] - rmin, cell[1] - cmin] >= 0.08 else 0.75)
+            if score >= (GROW_SCORE if share[cell[0] - rmin, cell[1] - cmin] >= 0.08 else 0.8)
         }
         # cells found one by one must not stretch the reserve past 6x6 together
         if found:

@@ -9,6 +9,7 @@ fitted again to all of them, which absorbs cards placed a few millimetres off.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 import cv2
@@ -22,6 +23,10 @@ MAX_SPACES = 6
 # Grids outside it are tried only when no grid inside it fits.
 PITCH_RANGE = (34.0 / 1600, 125.0 / 1600)
 CELL = 24  # canonical pixels per space when judging a grid
+# how much wider than tall (or taller than wide) a space looks at the reserve's middle
+# once the perspective is undone: 1/cos(30 degrees) = 1.15 for the steepest view, with
+# slack for the estimate. Grids outside it are tried only when no usual grid fits.
+USUAL_ASPECT = 1.25
 
 
 class GridError(ValueError):
@@ -231,7 +236,18 @@ def _ring_score(canon: np.ndarray, cells: list[tuple[int, int]]) -> float:
     return float(np.mean(scores)) if scores else 0.0
 
 
-def find_grid(photo: np.ndarray, loc: Located) -> Grid:
+Candidate = tuple[float, np.ndarray, int, int, set[tuple[int, int]]]
+# how well the spaces of a grid look like enrolled spaces: (to_photo, rows, cols, covered)
+Content = Callable[[np.ndarray, int, int, set[tuple[int, int]]], float]
+CONTENT_CHECKED = 5  # shapes of grid whose content is compared, the best by their rims
+JUDGE_NEAR = 0.3  # ... those at most this far behind the best
+
+
+def find_grid(photo: np.ndarray, loc: Located, content: Content | None = None) -> Grid:
+    """The grid of spaces of the located reserve. Grids that fit the outline are ranked by
+    how plainly each cell's rim shows one terrain; with `content`, the few best are
+    ranked again by how much their spaces look like cards' spaces: a grid at half the
+    pitch of large spaces has plain rims too, but its cells cut the animals in four."""
     contour = loc.contour * loc.scale  # work pixels
     edges = _edges(contour)
     if len(edges) < 4:
@@ -241,23 +257,72 @@ def find_grid(photo: np.ndarray, loc: Located) -> Grid:
     hs, vs = _positions(edges, fam, rect)
     if not hs or not vs:
         raise GridError("the reserve's outline lacks edges in one direction")
-    to_work = np.diag([loc.scale, loc.scale, 1.0])
-    best = None
-    us = np.array([u for u, _ in vs])
-    wu = np.array([w for _, w in vs])
-    vv = np.array([v for v, _ in hs])
-    wv = np.array([w for _, w in hs])
     flat = cv2.perspectiveTransform(contour.reshape(1, -1, 2).astype(np.float64), rect)[0]
-    u0, u1 = np.percentile(flat[:, 0], [0.5, 99.5])
-    v0, v1 = np.percentile(flat[:, 1], [0.5, 99.5])
+    to_rect = rect @ np.diag([loc.scale, loc.scale, 1.0])
+    chosen = None
+    # strict first; when a ragged outline (cards the mask half missed) fits nothing, looser
+    for need in (0.75, 0.5):
+        usual: list[Candidate] = []
+        unusual: list[Candidate] = []
+        for cand, is_usual in _candidates(photo, loc, to_rect, _spans(flat, vs, hs), hs, vs, need):
+            (usual if is_usual else unusual).append(cand)
+        ranked = sorted(usual or unusual, key=lambda c: -c[0])
+        if ranked:
+            chosen = _by_content(photo, loc, ranked, content)
+            break
+    if chosen is None:
+        raise GridError("no grid of at most 6x6 spaces fits the reserve's outline")
+    _, to_photo, nv, nu, covered = chosen
+    return Grid(to_photo, nv, nu, frozenset(covered), _space_px(to_photo, nv, nu))
+
+
+def _refined(photo: np.ndarray, loc: Located, cand: Candidate) -> Candidate:
+    """The grid fitted again to the outline's corners, when that moves it little and its
+    rims do not get worse."""
+    score, to_photo, nv, nu, _ = cand
+    refined = _refine(to_photo, loc, nv, nu)
+    if _moved(to_photo, refined, nv, nu) < 0.35:
+        judged = _judge(photo, loc.mask, refined, nv, nu)
+        if judged is not None and judged[0] >= score - 0.02:
+            return judged[0], refined, nv, nu, judged[1]
+    return cand
+
+
+def _by_content(
+    photo: np.ndarray, loc: Located, ranked: list[Candidate], content: Content | None
+) -> Candidate:
+    """The best of the grids `ranked` by their rims, refined; or, when `content` is
+    given, the best by content of the best grid of each shape (rows x cols) near the top."""
+    if content is None:
+        return _refined(photo, loc, ranked[0])
+    shapes: dict[tuple[int, int], Candidate] = {}
+    for c in ranked:
+        if c[0] < ranked[0][0] - JUDGE_NEAR or len(shapes) == CONTENT_CHECKED:
+            break
+        shapes.setdefault((c[2], c[3]), c)
+    near = [_refined(photo, loc, c) for c in shapes.values()]
+    return max(near, key=lambda c: content(c[1], c[2], c[3], c[4]))
+
+
+def _candidates(
+    photo: np.ndarray,
+    loc: Located,
+    to_rect: np.ndarray,
+    spans: list[tuple[tuple[float, float], tuple[float, float]]],
+    hs: list[tuple[float, float]],
+    vs: list[tuple[float, float]],
+    need: float,
+) -> Iterator[tuple[Candidate, bool]]:
+    """Every grid whose lines fit at least `need` of the outline's edges (by length),
+    judged by its rims, and whether it is usual (space size and shape)."""
+    us, wu = np.array([u for u, _ in vs]), np.array([w for _, w in vs])
+    vv, wv = np.array([v for v, _ in hs]), np.array([w for _, w in hs])
 
     def fits(pos: np.ndarray, w: np.ndarray, start: float, pitch: float) -> float:
         x = (pos - start) / pitch
         return float((w * (np.abs(x - np.round(x)) < 0.22)).sum() / w.sum())
 
-    # strict first; when a ragged outline (cards the mask half missed) fits nothing, looser
-    unusual = None
-    for need in (0.75, 0.5):
+    for (u0, u1), (v0, v1) in spans:
         for nu in range(2, MAX_SPACES + 1):
             pu = (u1 - u0) / nu
             if pu < 12 or fits(us, wu, u0, pu) < need:
@@ -267,28 +332,46 @@ def find_grid(photo: np.ndarray, loc: Located) -> Grid:
                 if pv < 12 or not 0.7 < pu / pv < 1.43 or fits(vv, wv, v0, pv) < need:
                     continue
                 g = np.array([[pu, 0, u0], [0, pv, v0], [0, 0, 1.0]])
-                to_photo = np.linalg.inv(to_work) @ np.linalg.inv(rect) @ g
+                to_photo = np.linalg.inv(to_rect) @ g
                 px = _space_px(to_photo, nv, nu) / max(photo.shape[:2])
-                usual = PITCH_RANGE[0] <= px <= PITCH_RANGE[1]
-                cand = _judge(photo, loc.mask, to_photo, nv, nu)
-                if cand is None:
-                    continue
-                if usual and (best is None or cand[0] > best[0]):
-                    best = (cand[0], to_photo, nv, nu, cand[1])
-                if not usual and (unusual is None or cand[0] > unusual[0]):
-                    unusual = (cand[0], to_photo, nv, nu, cand[1])
-        best = best or unusual
-        if best is not None:
-            break
-    if best is None:
-        raise GridError("no grid of at most 6x6 spaces fits the reserve's outline")
-    score, to_photo, nv, nu, covered = best
-    refined = _refine(to_photo, loc, nv, nu)
-    if _moved(to_photo, refined, nv, nu) < 0.35:
-        judged = _judge(photo, loc.mask, refined, nv, nu)
-        if judged is not None and judged[0] >= score - 0.02:
-            to_photo, covered = refined, judged[1]
-    return Grid(to_photo, nv, nu, frozenset(covered), _space_px(to_photo, nv, nu))
+                usual = (
+                    PITCH_RANGE[0] <= px <= PITCH_RANGE[1]
+                    and 1 / USUAL_ASPECT < pu / pv < USUAL_ASPECT
+                )
+                judged = _judge(photo, loc.mask, to_photo, nv, nu)
+                if judged is not None:
+                    yield (judged[0], to_photo, nv, nu, judged[1]), usual
+
+
+STRONG_EDGE = 0.25  # an edge this long, of the longest, may bound the reserve
+
+
+def _spans(
+    flat: np.ndarray, vs: list[tuple[float, float]], hs: list[tuple[float, float]]
+) -> list[tuple[tuple[float, float], tuple[float, float]]]:
+    """Where the reserve may start and end along each rectified axis: the outline's own
+    extent, and the outermost long straight edges. They differ when something that is not
+    cards hangs on the outline (a patch of glare, a loose card by a thin bridge): the
+    cards end at a straight edge, the glare does not."""
+    outline = (
+        tuple(np.percentile(flat[:, 0], [0.5, 99.5])),
+        tuple(np.percentile(flat[:, 1], [0.5, 99.5])),
+    )
+    longest = max(w for _, w in vs + hs)
+    strong_u = [u for u, w in vs if w >= STRONG_EDGE * longest]
+    strong_v = [v for v, w in hs if w >= STRONG_EDGE * longest]
+    out = [outline]
+    if len(strong_u) >= 2 and len(strong_v) >= 2:
+        edged = ((min(strong_u), max(strong_u)), (min(strong_v), max(strong_v)))
+        for k in range(2):  # each axis alone, and both
+            mixed = (edged[0], outline[1]) if k == 0 else (outline[0], edged[1])
+            out.append(mixed)
+        out.append(edged)
+    return [
+        ((float(a), float(b)), (float(c), float(d)))
+        for (a, b), (c, d) in dict.fromkeys(out)
+        if b - a > 0 and d - c > 0
+    ]
 
 
 def _moved(a: np.ndarray, b: np.ndarray, rows: int, cols: int) -> float:
@@ -301,7 +384,7 @@ def _moved(a: np.ndarray, b: np.ndarray, rows: int, cols: int) -> float:
     return float(np.linalg.norm(pa - pb, axis=1).max() / max(_space_px(a, rows, cols), 1e-6))
 
 
-def _canon(
+def square_on(
     img: np.ndarray,
     to_photo: np.ndarray,
     rows: int,
@@ -320,13 +403,13 @@ def _canon(
 def _judge(
     photo: np.ndarray, mask: np.ndarray, to_photo: np.ndarray, rows: int, cols: int
 ) -> tuple[float, set[tuple[int, int]]] | None:
-    cover = _canon(mask, to_photo, rows, cols, 8)
+    cover = square_on(mask, to_photo, rows, cols, 8)
     frac = cover.reshape(rows, 8, cols, 8).mean(axis=(1, 3)) / 255.0
     covered = {(r, c) for r in range(rows) for c in range(cols) if frac[r, c] > 0.5}
     if not covered:
         return None
     clean = float(np.mean([min(f, 1 - f) for f in frac.ravel()]))
-    canon = _canon(photo, to_photo, rows, cols, CELL)
+    canon = square_on(photo, to_photo, rows, cols, CELL)
     return _ring_score(canon, sorted(covered)) - 2 * clean, covered
 
 

@@ -22,7 +22,7 @@ from tableref.vision.nimalia.classify import (
 from tableref.vision.nimalia.constraints import Doubt, check
 from tableref.vision.nimalia.enrol import Enrolment
 from tableref.vision.nimalia.features import C, rim
-from tableref.vision.nimalia.grid import Grid, find_grid
+from tableref.vision.nimalia.grid import Content, Grid, find_grid, square_on
 from tableref.vision.nimalia.locate import locate
 from tableref.vision.nimalia.nudge import nudged_patches, unnudged_terrains
 
@@ -202,9 +202,25 @@ def _far_fetched(
     return out
 
 
+def _looks_like_cards(photo: np.ndarray, enrolment: Enrolment) -> Content:
+    """How much the spaces of a candidate grid look like enrolled spaces: the mean, over
+    its covered cells, of each cell's best correlation with any enrolled space."""
+
+    def content(to_photo: np.ndarray, rows: int, cols: int, covered: set[tuple[int, int]]) -> float:
+        cells = sorted(covered)
+        # sampled at twice the size and then averaged down: cheaper than blurring the photo
+        sharp = square_on(photo, to_photo, rows, cols, 2 * C)
+        canon = cv2.resize(sharp, (cols * C, rows * C), interpolation=cv2.INTER_AREA)
+        patches = [canon[r * C : (r + 1) * C, c * C : (c + 1) * C] for r, c in cells]
+        corr = correlations(patches, enrolment).reshape(len(cells), -1)
+        return float(corr.max(axis=1).mean())
+
+    return content
+
+
 def recognise(photo: np.ndarray, enrolment: Enrolment) -> Recognition:
     loc = locate(photo)
-    grid = find_grid(photo, loc)
+    grid = find_grid(photo, loc, _looks_like_cards(photo, enrolment))
     grid = _grow(photo, loc.mask, grid, enrolment)
     cells = sorted(grid.covered)
     canon = canonical(photo, grid)

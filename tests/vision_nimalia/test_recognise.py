@@ -54,3 +54,17 @@ def test_an_empty_table_is_refused() -> None:
     table = np.full((600, 800, 3), 90, np.uint8)
     with pytest.raises(NoReserveError, match="no cards"):
         locate(table)
+
+
+def test_large_spaces_are_not_cut_in_four(
+    cards: dict[int, Card], card_images: dict[int, np.ndarray], enrolment: Enrolment
+) -> None:
+    """Two cards close up: a grid at half the pitch has plain rims too (each cell a corner
+    of a space), but its cells do not look like any card's space."""
+    style = PhotoStyle(width=800, height=600, space_px=(50.0, 55.0))
+    rng = np.random.default_rng(33)
+    placements = random_reserve(list(cards), rng, n_cards=2)
+    photo = render_photo(card_images, cards, placements, rng, style)
+    rec = recognise(photo.image, enrolment)
+    assert set(rec.guesses) == set(photo.spaces)
+    assert rec.spaces == photo.spaces

@@ -8,7 +8,7 @@ from tableref.vision.nimalia.enrol import Enrolment
 from tableref.vision.nimalia.locate import NoReserveError, locate
 from tableref.vision.nimalia.recognise import recognise
 from tableref.vision.synth.nimalia_photo import CLEAN_SMALL, PhotoStyle, render_photo
-from tableref.vision.synth.nimalia_reserve import random_reserve
+from tableref.vision.synth.nimalia_reserve import Placement, random_reserve
 
 SMALL = PhotoStyle(width=800, height=600, space_px=(45.0, 60.0), max_tilt_deg=20.0)
 
@@ -65,6 +65,25 @@ def test_large_spaces_are_not_cut_in_four(
     rng = np.random.default_rng(33)
     placements = random_reserve(list(cards), rng, n_cards=2)
     photo = render_photo(card_images, cards, placements, rng, style)
+    rec = recognise(photo.image, enrolment)
+    assert set(rec.guesses) == set(photo.spaces)
+    assert rec.spaces == photo.spaces
+
+
+def test_a_hole_among_the_cards_is_no_space(
+    cards: dict[int, Card], card_images: dict[int, np.ndarray], enrolment: Enrolment
+) -> None:
+    """Four cards in a pinwheel leave the table showing at (2, 2): the outline surrounds
+    it, but it is no space of the reserve."""
+    ids = sorted(cards)
+    placements = [
+        Placement(ids[0], 0, 1, 0),
+        Placement(ids[1], 1, 3, 1),
+        Placement(ids[2], 3, 2, 2),
+        Placement(ids[3], 2, 0, 3),
+    ]
+    photo = render_photo(card_images, cards, placements, np.random.default_rng(5), CLEAN_SMALL)
+    assert (2, 2) not in photo.spaces and len(photo.spaces) == 16
     rec = recognise(photo.image, enrolment)
     assert set(rec.guesses) == set(photo.spaces)
     assert rec.spaces == photo.spaces

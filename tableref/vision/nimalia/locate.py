@@ -24,6 +24,8 @@ class Located:
     contour: np.ndarray  # (N, 2) float32 outline in photo pixels
     mask: np.ndarray  # uint8 mask at photo size (255 = reserve)
     scale: float  # work pixels per photo pixel
+    # uint8 mask at photo size (255 = table seen through a hole in the reserve), or None
+    holes: np.ndarray | None = None
 
 
 def _table_distance(lab: np.ndarray) -> np.ndarray:
@@ -99,10 +101,14 @@ def locate(photo: np.ndarray) -> Located:
     outline = max(contours, key=cv2.contourArea)
     filled = np.zeros_like(blob)
     cv2.drawContours(filled, [outline], -1, 255, -1)
-    mask = cv2.resize(filled, (photo.shape[1], photo.shape[0]), interpolation=cv2.INTER_LINEAR)
+    size = (photo.shape[1], photo.shape[0])
+    mask = cv2.resize(filled, size, interpolation=cv2.INTER_LINEAR)
+    # the outline is filled (a white floe or a savanna may blend with the table inside it);
+    # where the table shows through, a cell may be a hole among the cards
+    holes = cv2.resize(filled & ~blob, size, interpolation=cv2.INTER_LINEAR)
     x, y, w, h = cv2.boundingRect(outline)
     if x <= 1 or y <= 1 or x + w >= small.shape[1] - 1 or y + h >= small.shape[0] - 1:
         raise NoReserveError(
             "the reserve touches the edge of the photo: step back so it is all in view"
         )
-    return Located(outline.reshape(-1, 2).astype(np.float32) / scale, mask, scale)
+    return Located(outline.reshape(-1, 2).astype(np.float32) / scale, mask, scale, holes)

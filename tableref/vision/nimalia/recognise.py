@@ -23,7 +23,7 @@ from tableref.vision.nimalia.constraints import Doubt, check
 from tableref.vision.nimalia.enrol import Enrolment
 from tableref.vision.nimalia.features import C, rim
 from tableref.vision.nimalia.grid import Content, Grid, find_grid, square_on
-from tableref.vision.nimalia.locate import locate
+from tableref.vision.nimalia.locate import Located, locate
 from tableref.vision.nimalia.nudge import nudged_patches, unnudged_terrains
 
 CONFIDENT = 0.35
@@ -218,6 +218,27 @@ def _looks_like_cards(photo: np.ndarray, enrolment: Enrolment) -> Content:
     return content
 
 
+HOLE_SHARE = 0.6  # of a cell seen as table through the reserve's outline
+HOLE_MATCH = 0.6  # ... and no better like any card's space than this: a hole
+
+
+def _not_holes(
+    loc: Located, grid: Grid, cells: list[tuple[int, int]], best: np.ndarray
+) -> np.ndarray:
+    """Which cells to keep: not the holes among the cards (a cell the cards surround but
+    none covers), which look like table and like no enrolled space."""
+    keep = np.ones(len(cells), bool)
+    if loc.holes is None or not cells:
+        return keep
+    seen = square_on(loc.holes, grid.to_photo, grid.rows, grid.cols, 8)
+    share = seen.reshape(grid.rows, 8, grid.cols, 8).mean(axis=(1, 3)) / 255.0
+    for i, (r, c) in enumerate(cells):
+        keep[i] = not (share[r, c] >= HOLE_SHARE and best[i] < HOLE_MATCH)
+    if not keep.any():
+        keep[:] = True
+    return keep
+
+
 def recognise(photo: np.ndarray, enrolment: Enrolment) -> Recognition:
     loc = locate(photo)
     grid = find_grid(photo, loc, _looks_like_cards(photo, enrolment))
@@ -232,11 +253,16 @@ def recognise(photo: np.ndarray, enrolment: Enrolment) -> Recognition:
         canon = canonical(photo, grid)
         terrains = unnudged_terrains(canon, cells, enrolment)
         patches, moves = nudged_patches(canon, cells, enrolment, terrains)
+    best = correlations(patches, enrolment).reshape(len(patches), -1).max(axis=1)
+    kept = _not_holes(loc, grid, cells, best)
+    cells = [x for x, k in zip(cells, kept, strict=True) if k]
+    patches = [x for x, k in zip(patches, kept, strict=True) if k]
+    moves = [x for x, k in zip(moves, kept, strict=True) if k]
     readings = _far_fetched(
         classify(patches, enrolment),
         moves,
         unnudged_terrains(canon, cells, enrolment, sure=False),
-        correlations(patches, enrolment).reshape(len(patches), -1).max(axis=1),
+        best[kept],
     )
     r0 = min(r for r, _ in cells)
     c0 = min(c for _, c in cells)

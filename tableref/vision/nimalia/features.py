@@ -9,6 +9,8 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 import cv2
 import numpy as np
 
@@ -88,6 +90,7 @@ TAPER = 0.15  # the template's weight falls from 1 to EDGE_WEIGHT over this oute
 EDGE_WEIGHT = 0.15
 
 
+@lru_cache(maxsize=8)
 def _window(side: int) -> np.ndarray:
     """Weights that keep a space's middle and fade its outer band: a card a few
     millimetres off its cell brings a strip of its neighbour into the cell's edge, and
@@ -95,17 +98,43 @@ def _window(side: int) -> np.ndarray:
     yy, xx = (np.mgrid[0:side, 0:side].astype(np.float32) + 0.5) / side - 0.5
     away = np.maximum(np.abs(yy), np.abs(xx))
     w: np.ndarray = np.clip((0.5 - away) / TAPER, EDGE_WEIGHT, 1.0)[..., None]
+    w.setflags(write=False)
     return w
+
+
+@lru_cache(maxsize=8)
+def _window_sum(side: int) -> float:
+    return float(_window(side).sum())
 
 
 def template(patch: np.ndarray, side: int = T) -> np.ndarray:
     """The patch shrunk to side x side, weighted to its middle, zero mean per channel and
     unit length: for matching by correlation, which shrugs off brightness and contrast."""
-    small = cv2.resize(patch.astype(np.float32), (side, side), interpolation=cv2.INTER_AREA)
-    w = _window(side)
-    mean = (small * w).reshape(-1, 3).sum(axis=0) / w.sum()
-    v = ((small - mean) * w).reshape(-1)
-    out: np.ndarray = (v / (np.linalg.norm(v) + 1e-6)).astype(np.float32)
+    out: np.ndarray = templates(patch[None], side)[0]
+    return out
+
+
+def templates(patches: np.ndarray, side: int = T) -> np.ndarray:
+    """`template` of each of a stack of equal patches, (n, h, w, 3) -> (n, side*side*3)."""
+    n, h, w = patches.shape[:3]
+    if h % side == 0 and w % side == 0:
+        # stacked one above the other, shrunk by a whole factor in one call: each output
+        # pixel averages a block of one patch only
+        tall = patches.astype(np.float32).reshape(n * h, w, 3)
+        small = cv2.resize(tall, (side, n * side), interpolation=cv2.INTER_AREA)
+        small = small.reshape(n, side, side, 3)
+    else:
+        small = np.stack(
+            [
+                cv2.resize(p.astype(np.float32), (side, side), interpolation=cv2.INTER_AREA)
+                for p in patches
+            ]
+        )
+    wts = _window(side)
+    weighted = small * wts
+    mean = weighted.reshape(n, -1, 3).sum(axis=1) / _window_sum(side)
+    v = (weighted - mean[:, None, None, :] * wts).reshape(n, -1)
+    out: np.ndarray = (v / (np.linalg.norm(v, axis=1, keepdims=True) + 1e-6)).astype(np.float32)
     return out
 
 

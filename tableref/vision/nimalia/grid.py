@@ -225,15 +225,15 @@ def _ring_score(canon: np.ndarray, cells: list[tuple[int, int]]) -> float:
     ring = np.zeros((CELL, CELL), bool)
     ring[:band] = ring[-band:] = True
     ring[:, :band] = ring[:, -band:] = True
-    inner = np.zeros((CELL, CELL), bool)
-    inner[band + 1 : -band - 1, band + 1 : -band - 1] = True
-    scores = []
-    for r, c in cells:
-        patch = lab[r * CELL : (r + 1) * CELL, c * CELL : (c + 1) * CELL]
-        px = patch[ring]
-        med = np.median(px, axis=0)
-        scores.append(float((np.linalg.norm(px - med, axis=1) < 22).mean()))
-    return float(np.mean(scores)) if scores else 0.0
+    if not cells:
+        return 0.0
+    rows, cols = lab.shape[0] // CELL, lab.shape[1] // CELL
+    per_cell = lab.reshape(rows, CELL, cols, CELL, 3).transpose(0, 2, 1, 3, 4)
+    idx = np.array(cells)
+    px = per_cell[idx[:, 0], idx[:, 1]][:, ring]  # (cells, ring pixels, 3)
+    med = np.median(px, axis=1, keepdims=True)
+    plain = np.linalg.norm(px - med, axis=2) < 22
+    return float(plain.mean(axis=1).mean())
 
 
 Candidate = tuple[float, np.ndarray, int, int, set[tuple[int, int]]]

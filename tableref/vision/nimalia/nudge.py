@@ -17,7 +17,7 @@ import numpy as np
 
 from tableref.vision.nimalia.classify import _terrains, kind_codes
 from tableref.vision.nimalia.enrol import Enrolment
-from tableref.vision.nimalia.features import C, T, rim, template
+from tableref.vision.nimalia.features import C, T, rim, templates
 
 COARSE = [(dy, dx) for dy in (-6, -3, 0, 3, 6) for dx in (-6, -3, 0, 3, 6)]
 FINE = [(dy, dx) for dy in (-1, 0, 1) for dx in (-1, 0, 1) if dy or dx]
@@ -78,11 +78,12 @@ def nudged_patches(
         y, x = PAD + r * C + dy, PAD + c * C + dx
         return padded[y : y + C, x : x + C]
 
-    def shifted(r: int, c: int, dy: int, dx: int) -> np.ndarray:
-        return template(cut(r, c, dy, dx))
+    def shifted(r: int, c: int, moves: list[tuple[int, int]]) -> np.ndarray:
+        return templates(np.stack([cut(r, c, dy, dx) for dy, dx in moves]))
 
     # every cell at every coarse shift against every enrolled space, in one product
-    seen = np.stack([[template(cut(r, c, dy, dx)) for dy, dx in COARSE] for r, c in cells])
+    cuts = np.stack([cut(r, c, dy, dx) for r, c in cells for dy, dx in COARSE])
+    seen = templates(cuts).reshape(len(cells), len(COARSE), -1)
     scores = pooled(seen) @ enr.coarse_templates_t  # (cells, shifts, templates)
     if terrains is not None:
         of_template = np.repeat(enr.terrain, 4)
@@ -103,10 +104,11 @@ def _refined(
     scores: np.ndarray,
     kinds: np.ndarray,
     flat: np.ndarray,
-    seen_at: Callable[[int, int], np.ndarray],
+    seen_at: Callable[[list[tuple[int, int]]], np.ndarray],
 ) -> tuple[int, int]:
     """The shift at which one cell best matches its likeliest kinds of space, each kind
-    refined around its own best coarse shift. `scores` is (shifts, templates)."""
+    refined around its own best coarse shift. `scores` is (shifts, templates);
+    `seen_at(moves)` gives the cell's templates at those shifts."""
     per_template = scores.max(axis=0)
     shift_of = scores.argmax(axis=0)
     order = np.argsort(-per_template)
@@ -121,15 +123,18 @@ def _refined(
         members = chosen.setdefault(k, [])
         if len(members) < TEMPLATES_REFINED:
             members.append(int(j))
-    cache: dict[tuple[int, int], np.ndarray] = {}
-    best, best_move = -np.inf, COARSE[int(shift_of[order[0]])]
-    for members in chosen.values():
-        base = COARSE[int(shift_of[members[0]])]
-        for dy, dx in [(0, 0), *FINE]:
-            move = (base[0] + dy, base[1] + dx)
-            if move not in cache:
-                cache[move] = seen_at(*move)
-            score = float((flat[members] @ cache[move]).max())
+    if not chosen:
+        return COARSE[int(shift_of[order[0]])]
+    around = {
+        k: [(b[0] + dy, b[1] + dx) for dy, dx in [(0, 0), *FINE]]
+        for k, b in ((k, COARSE[int(shift_of[m[0]])]) for k, m in chosen.items())
+    }
+    moves = list(dict.fromkeys(m for ms in around.values() for m in ms))
+    seen = dict(zip(moves, seen_at(moves), strict=True))
+    best, best_move = -np.inf, moves[0]
+    for k, members in chosen.items():
+        for move in around[k]:
+            score = float((flat[members] @ seen[move]).max())
             if score > best:
                 best, best_move = score, move
     return best_move

@@ -267,9 +267,13 @@ def find_grid(photo: np.ndarray, loc: Located, content: Content | None = None) -
         for cand, is_usual in _candidates(photo, loc, to_rect, _spans(flat, vs, hs), hs, vs, need):
             (usual if is_usual else unusual).append(cand)
         ranked = sorted(usual or unusual, key=lambda c: -c[0])
-        if ranked:
+        if not ranked:
+            continue
+        if content is None:
+            chosen = _refined(photo, loc, ranked[0])
+        else:
             chosen = _by_content(photo, loc, ranked, content)
-            break
+        break
     if chosen is None:
         raise GridError("no grid of at most 6x6 spaces fits the reserve's outline")
     _, to_photo, nv, nu, covered = chosen
@@ -289,12 +293,10 @@ def _refined(photo: np.ndarray, loc: Located, cand: Candidate) -> Candidate:
 
 
 def _by_content(
-    photo: np.ndarray, loc: Located, ranked: list[Candidate], content: Content | None
+    photo: np.ndarray, loc: Located, ranked: list[Candidate], content: Content
 ) -> Candidate:
-    """The best of the grids `ranked` by their rims, refined; or, when `content` is
-    given, the best by content of the best grid of each shape (rows x cols) near the top."""
-    if content is None:
-        return _refined(photo, loc, ranked[0])
+    """The best by `content` of the best grid of each shape (rows x cols) near the top of
+    the grids `ranked` by their rims, refined."""
     shapes: dict[tuple[int, int], Candidate] = {}
     for c in ranked:
         if c[0] < ranked[0][0] - JUDGE_NEAR or len(shapes) == CONTENT_CHECKED:
@@ -428,7 +430,11 @@ def _refine(to_photo: np.ndarray, loc: Located, rows: int, cols: int) -> np.ndar
     corners = cv2.approxPolyDP(contour, eps, True).reshape(-1, 2)
     h = to_photo
     for _ in range(2):
-        back = cv2.perspectiveTransform(corners[None].astype(np.float32), np.linalg.inv(h))[0]
+        try:
+            to_grid = np.linalg.inv(h)
+        except np.linalg.LinAlgError:  # corners snapped onto one line fit no grid
+            return to_photo
+        back = cv2.perspectiveTransform(corners[None].astype(np.float32), to_grid)[0]
         snap = np.round(back)
         ok = np.abs(back - snap).max(axis=1) < 0.3
         if ok.sum() < 4:
@@ -436,7 +442,9 @@ def _refine(to_photo: np.ndarray, loc: Located, rows: int, cols: int) -> np.ndar
         fitted, _ = cv2.findHomography(
             snap[ok].astype(np.float32), corners[ok].astype(np.float32), 0
         )
-        if fitted is None:
+        if fitted is None or not np.isfinite(fitted).all():
             return h
         h = fitted
+    if abs(np.linalg.det(h)) < 1e-9 * abs(np.linalg.det(to_photo)):
+        return to_photo
     return h

@@ -23,6 +23,10 @@ MAX_SPACES = 6
 # Grids outside it are tried only when no grid inside it fits.
 PITCH_RANGE = (34.0 / 1600, 125.0 / 1600)
 CELL = 24  # canonical pixels per space when judging a grid
+# an outline edge further than this from both directions of the grid is not a card edge of
+# the reserve (a loose card hanging on by a bridge of glare, a hand): 2 degrees for cards
+# turned on the table, the rest for the perspective across the reserve
+EDGE_DEG = 15.0
 # how much wider than tall (or taller than wide) a space looks at the reserve's middle
 # once the perspective is undone: 1/cos(30 degrees) = 1.15 for the steepest view, with
 # slack for the estimate. Grids outside it are tried only when no usual grid fits.
@@ -141,7 +145,7 @@ def _rectify(
     diff = (theta - alpha + np.pi / 2) % np.pi - np.pi / 2
     fam = [0 if abs(x) < np.pi / 4 else 1 for x in diff]
     off = np.minimum(np.abs(diff), np.abs(np.abs(diff) - np.pi / 2))
-    keep = [bool(o < np.radians(22)) for o in off]
+    keep = [bool(o < np.radians(EDGE_DEG)) for o in off]
     edges = [e for e, k in zip(edges, keep, strict=True) if k]
     fam = [f for f, k in zip(fam, keep, strict=True) if k]
     groups = [[e for e, f in zip(edges, fam, strict=True) if f == k] for k in (0, 1)]

@@ -24,7 +24,6 @@ import logging
 import threading
 import time
 from collections.abc import Callable
-from types import TracebackType
 from typing import Any
 
 import serial
@@ -123,7 +122,6 @@ class BellBox(ArbiterControls):
         """Block until the box is (or, with connected=False, is not) connected."""
         with self._cond:
             return self._cond.wait_for(lambda: self._connected == connected, timeout)
-
 
 
 
@@ -353,16 +351,6 @@ class BellBox(ArbiterControls):
         if self._arbiter is not None:
             self._arbiter.close()
 
-    def __enter__(self) -> BellBox:
-        return self
-
-    def __exit__(
-        self,
-        exc_type: type[BaseException] | None,
-        exc: BaseException | None,
-        tb: TracebackType | None,
-    ) -> None:
-        self.close()
 
 
 def open_bells(

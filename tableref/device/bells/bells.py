@@ -15,7 +15,6 @@ from __future__ import annotations
 import threading
 import time
 from collections.abc import Callable, Mapping, Sequence
-from types import TracebackType
 from typing import Any
 
 from tableref.device.bells.arbiter import Arbiter, EventSink
@@ -105,7 +104,6 @@ class Bells(ArbiterControls):
 
 
 
-
     def light(self, player: int | None) -> None:
         """Light `player`'s LED alone; None: all dark."""
         if self._leds is not None:
@@ -183,16 +181,6 @@ class Bells(ArbiterControls):
             self._factory.close()
         self._factory = None
 
-    def __enter__(self) -> Bells:
-        return self
-
-    def __exit__(
-        self,
-        exc_type: type[BaseException] | None,
-        exc: BaseException | None,
-        tb: TracebackType | None,
-    ) -> None:
-        self.close()
 
 
 def pins_of(players: Sequence[PlayerConfig]) -> tuple[dict[int, int], dict[int, int]]:

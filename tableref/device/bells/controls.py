@@ -6,9 +6,10 @@ from collections.abc import Iterable
 
 from tableref.device.bells.arbiter import Arbiter
 from tableref.device.bells.events import Ring
+from tableref.device.closing import Closing
 
 
-class ArbiterControls:
+class ArbiterControls(Closing):
     """lock / unlock / set_active / last_ring over `self._arbiter` (None until opened).
 
     Subclasses say how LEDs are lit (`light`); `unlock` puts them out."""

@@ -16,8 +16,8 @@ from collections import deque
 from collections.abc import Callable, Sequence
 from concurrent.futures import Future
 from dataclasses import dataclass, field
-from types import TracebackType
 
+from tableref.device.closing import Closing
 from tableref.device.voice.clip import Clip, VoiceError
 
 log = logging.getLogger(__name__)
@@ -33,7 +33,7 @@ class _Utterance:
 HealthSink = Callable[[bool, str], None]
 
 
-class Sink:
+class Sink(Closing):
     """The player thread and its hand-over; subclasses say how PCM reaches a speaker.
 
     `on_health(ok, message)`, when set, hears on the player thread when playback fails
@@ -93,17 +93,6 @@ class Sink:
             self._cond.notify_all()
         if self._thread is not threading.current_thread():
             self._thread.join(timeout=5.0)
-
-    def __enter__(self) -> Sink:
-        return self
-
-    def __exit__(
-        self,
-        exc_type: type[BaseException] | None,
-        exc: BaseException | None,
-        tb: TracebackType | None,
-    ) -> None:
-        self.close()
 
     # -- the player thread -------------------------------------------------------------------
     def _run(self) -> None:

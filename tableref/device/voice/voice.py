@@ -14,8 +14,8 @@ import logging
 from collections.abc import Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
 from pathlib import Path
-from types import TracebackType
 
+from tableref.device.closing import Closing
 from tableref.device.config import Config, VoiceConfig
 from tableref.device.paths import data_dir
 from tableref.device.voice.clip import Clip, VoiceError
@@ -58,7 +58,7 @@ def choose_engine(config: VoiceConfig, language: str, voices_dir: Path | None = 
         raise VoiceError(f"voice.voice: {err}" if voice else str(err)) from err
 
 
-class Voice:
+class Voice(Closing):
     """The referee's voice for one config: language, player names, engine, ALSA device.
 
     `sink` defaults to ALSA playback on `voice.device`; tests pass a `RecordingSink`.
@@ -175,14 +175,3 @@ class Voice:
         if self._pool is not None:
             self._pool.shutdown(wait=True, cancel_futures=True)
             self._pool = None
-
-    def __enter__(self) -> Voice:
-        return self
-
-    def __exit__(
-        self,
-        exc_type: type[BaseException] | None,
-        exc: BaseException | None,
-        tb: TracebackType | None,
-    ) -> None:
-        self.close()

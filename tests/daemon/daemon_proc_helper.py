@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import json
 import os
 import signal
@@ -11,6 +12,7 @@ import sys
 import time
 import urllib.error
 import urllib.request
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -107,3 +109,13 @@ def wait_until(check: Any, timeout_s: float, what: str) -> Any:
             return got
         time.sleep(0.1)
     raise AssertionError(f"timed out waiting for {what}")
+
+
+async def until(check: Callable[[], Any], timeout_s: float = 20.0) -> Any:
+    """In a test's event loop: `check()`'s first true value, polled every 20 ms."""
+    deadline = asyncio.get_running_loop().time() + timeout_s
+    while not (got := check()):
+        if asyncio.get_running_loop().time() > deadline:
+            raise AssertionError("timed out")
+        await asyncio.sleep(0.02)
+    return got

@@ -4,14 +4,13 @@ next utterance after the device is back clears it. Real espeak-ng, real SQLite j
 
 from __future__ import annotations
 
-import asyncio
 import os
 import stat
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
+from daemon_proc_helper import until
 
 from tableref.device.config import parse_config
 from tableref.device.daemon.app import Daemon
@@ -33,14 +32,6 @@ fi
 cat > /dev/null
 """
 
-
-async def until(check: Callable[[], Any], timeout_s: float = 20.0) -> Any:
-    deadline = asyncio.get_running_loop().time() + timeout_s
-    while not (got := check()):
-        if asyncio.get_running_loop().time() > deadline:
-            raise AssertionError("timed out")
-        await asyncio.sleep(0.02)
-    return got
 
 
 def _audio(d: Daemon) -> dict[str, Any]:

@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import asyncio
 import shutil
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import cv2
 import pytest
+from daemon_proc_helper import until
 from gpiozero.pins.mock import MockFactory
 
 from tableref.device.bells import Bells
@@ -34,14 +35,6 @@ def factory() -> Iterator[MockFactory]:
     yield f
     f.close()
 
-
-async def until(check: Callable[[], Any], timeout_s: float = 10.0) -> Any:
-    deadline = asyncio.get_running_loop().time() + timeout_s
-    while not (got := check()):
-        if asyncio.get_running_loop().time() > deadline:
-            raise AssertionError("timed out")
-        await asyncio.sleep(0.02)
-    return got
 
 
 def _table(folder: Path, tops: tuple[str | None, ...]) -> None:

@@ -110,8 +110,11 @@ def _nearest(desc: np.ndarray, enr: Enrolment, terrain: int, animal: int) -> flo
     return float(np.abs(enr.descriptor[sel] - desc).sum(axis=1).min())
 
 
-def classify(patches: list[np.ndarray], enr: Enrolment) -> list[Reading]:
-    """Read each CxC patch (BGR, square-on) of one photo."""
+def classify(
+    patches: list[np.ndarray], enr: Enrolment, corr: np.ndarray | None = None
+) -> list[Reading]:
+    """Read each CxC patch (BGR, square-on) of one photo; `corr`, their `correlations`
+    when already made."""
     if not patches:
         return []
     rims = np.array([rim(p) for p in patches])
@@ -119,7 +122,9 @@ def classify(patches: list[np.ndarray], enr: Enrolment) -> list[Reading]:
     cast = cast[:3]
     gain = np.exp(cast)  # the cast in chroma is a per-channel gain up to brightness
     out = []
-    corrs = coloured(correlations(patches, enr), patches, enr, cast)
+    if corr is None:
+        corr = correlations(patches, enr)
+    corrs = coloured(corr, patches, enr, cast)
     for patch, t, tc, corr in zip(patches, tidx, tconf, corrs, strict=True):
         known = _identify(corr, enr) or _second_look(patch, corr, enr)
         # the match is blind to the patch's overall colour: its rim must agree, unless the

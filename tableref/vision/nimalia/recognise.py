@@ -253,13 +253,14 @@ def recognise(photo: np.ndarray, enrolment: Enrolment) -> Recognition:
         canon = canonical(photo, grid)
         terrains = unnudged_terrains(canon, cells, enrolment)
         patches, moves = nudged_patches(canon, cells, enrolment, terrains)
-    best = correlations(patches, enrolment).reshape(len(patches), -1).max(axis=1)
+    corr = correlations(patches, enrolment)
+    best = corr.reshape(len(patches), -1).max(axis=1)
     kept = _not_holes(loc, grid, cells, best)
     cells = [x for x, k in zip(cells, kept, strict=True) if k]
     patches = [x for x, k in zip(patches, kept, strict=True) if k]
     moves = [x for x, k in zip(moves, kept, strict=True) if k]
     readings = _far_fetched(
-        classify(patches, enrolment),
+        classify(patches, enrolment, corr[kept]),
         moves,
         unnudged_terrains(canon, cells, enrolment, sure=False),
         best[kept],

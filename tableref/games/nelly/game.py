@@ -131,9 +131,10 @@ def _feed(state: GameState, event: Feed) -> Step:
     _expected(state, event)
     counter = event.counter
     if state.turned(counter) >= COUNTERS[counter]:
+        what = "crab" if counter is PlantCounter.CRAB else "rotten water plant"
         raise IllegalEventError(
-            f"a {counter.value} counter cannot be turned over: all {COUNTERS[counter]} "
-            f"{counter.value} counters of the game have been turned over already"
+            f"{name} cannot have turned over a {what}: all {COUNTERS[counter]} {what}s of "
+            "the game are turned over already"
         )
     players = list(state.players)
     roller = players[event.player]

@@ -94,7 +94,7 @@ def _open(fp: IO[bytes], name: str) -> Image.Image:
             raise ImageError(f"{name}: a {kind} file whose header is broken or cut short"
                              ) from None
         raise ImageError(
-            f"{name}: not an image tableref reads (JPEG, PNG, BMP, WebP or TIFF)") from None
+            f"{name}: not a readable image (tableref reads JPEG, PNG, BMP, WebP, TIFF)") from None
     except (OSError, ValueError, SyntaxError, EOFError) as err:  # a broken header
         raise ImageError(f"{name}: not a readable image ({err})") from None
 

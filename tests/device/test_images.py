@@ -121,7 +121,7 @@ def test_files_that_are_not_images_are_named(tmp_path: Path) -> None:
     (tmp_path / "empty.png").write_bytes(b"")
     (tmp_path / "head.jpg").write_bytes(b"\xff\xd8\xff\xe0")
     (tmp_path / "folder.png").mkdir()
-    cases = {"notes.jpg": "not an image tableref reads", "empty.png": "empty",
+    cases = {"notes.jpg": "not a readable image", "empty.png": "empty",
              "head.jpg": "a JPEG file whose header is broken", "folder.png": "is a folder",
              "missing.png": "no such image file"}
     for name, words in cases.items():

@@ -115,10 +115,26 @@ def _in_frame(cam: Camera, quad: np.ndarray) -> float:
     return float(inter / area)
 
 
-def draw_table(table: Table, moment: Moment, rng: np.random.Generator) -> Canvas:
-    """Everything on the table plane, in the order things lie on each other."""
+_BASES: dict[int, tuple[Table, Canvas, list[props.Colour | None]]] = {}
+
+
+def _base(table: Table) -> tuple[Canvas, list[props.Colour | None]]:
+    """The table before anything moves on it (cloth, mats, holders): kept for a game's frames."""
+    kept = _BASES.get(id(table))
+    if kept is not None and kept[0] is table:
+        base, woods = kept[1], kept[2]
+    else:
+        base, woods = _draw_base(table)
+        _BASES.clear()
+        _BASES[id(table)] = (table, base, woods)
+    cv = Canvas(base.img.copy(), base.origin, base.ppm)
+    cv.occ[:] = base.occ
+    return cv, woods
+
+
+def _draw_base(table: Table) -> tuple[Canvas, list[props.Colour | None]]:
     cv = _view_canvas(table, np.random.default_rng([table.seed, 1]))
-    deck, w, h, shade = table.deck, table.card_w, table.card_h, table.shade
+    w, h, shade = table.card_w, table.card_h, table.shade
     mat_rng = np.random.default_rng([table.seed, 2])
     if table.placemats:
         tex = None
@@ -139,6 +155,13 @@ def draw_table(table: Table, moment: Moment, rng: np.random.Generator) -> Canvas
     for c, ang in table.piles_at:
         woods.append(props.holder_under(cv, c, ang, w, h, shade, hold_rng) if table.holders
                      else None)
+    return cv, woods
+
+
+def draw_table(table: Table, moment: Moment, rng: np.random.Generator) -> Canvas:
+    """Everything on the table plane, in the order things lie on each other."""
+    cv, woods = _base(table)
+    deck, w, h, shade = table.deck, table.card_w, table.card_h, table.shade
     back = back_face(deck)
     for seat, (c, ang) in enumerate(table.stacks_at):
         n = moment.stacks[seat]

@@ -160,21 +160,22 @@ async def test_a_flip_out_of_turn_is_reported_not_counted() -> None:
     assert t.replayed().part() == s.part()
 
 
-async def test_a_ring_before_the_next_card_is_answered_not_applied() -> None:
+async def test_a_ring_before_the_next_card_is_judged_like_any_other() -> None:
     t = Table()
     s = t.session
     s.on_seen(TableSeen(100 * MS, ("pig", None, None)))
     s.press(1, 200 * MS)
     s.on_seen(TableSeen(210 * MS, (None, None, None)))
     await t.settle()
-    before = s.part()["piles"]
-    s.press(0, 900 * MS)  # nobody has turned a card since
+    assert s.part()["piles"][1]["stack"] == 25  # P1 took the pig
+    s.press(0, 900 * MS)  # nobody has turned a card since: nothing is visible
     s.on_seen(TableSeen(910 * MS, (None, None, None)))
     await t.settle()
     v = s.part()["last_verdict"]
-    assert v["seq"] == 2 and v["player"] == 0 and v["right"] is None
-    assert t.said[-1] == "P0 was first, but wait for the next card!"
-    assert s.part()["piles"] == before
+    assert v["seq"] == 2 and v["player"] == 0 and v["right"] is False
+    assert v["reasons"] == ["no trigger"]
+    assert t.said[-1] == "P0 was first, Sorry, P0!"
+    assert s.part()["turn"] == 1  # the turn passes to P0's left-hand neighbour
     assert t.replayed().part() == s.part()
 
 

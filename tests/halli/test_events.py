@@ -6,7 +6,9 @@ from tableref.games.halli import (
     CardError,
     EventError,
     Flip,
+    Late,
     Options,
+    Press,
     Ring,
     Start,
     event_from_json,
@@ -27,6 +29,13 @@ EVENTS = [
     Ring(2, t_ns=123456789),
     Ring(0, right=False),
     Ring(1, t_ns=5, right=True),
+    Flip(0, parse_card("BBL"), t_ns=1_200_000_000),
+    Flip(1, parse_card("pig"), t_ns=7, inferred=True),
+    Flip(2, None, t_ns=8, misread=parse_card("S")),
+    Ring(2, t_ns=10, right=True, presses=(Press(2, 10), Press(0, 41))),
+    Ring(1, t_ns=10, presses=(Press(1, 10), Press(2, 10))),  # a tie: the lower seat
+    Ring(0, t_ns=3, presses=(Press(0, 3),), judged=False),
+    Late(1, 620_000_000),
 ]
 
 
@@ -77,6 +86,32 @@ def test_card_codes_are_written_canonically() -> None:
         ('{"event": "ring", "player": 0, "t_ns": 1.5}', "'t_ns' of a ring event"),
         ('{"event": "ring", "player": 0, "right": "yes"}', "'right' of a ring event"),
         ('{"event": "start"}', "a start event needs 'players'"),
+        ('{"event": "flip", "player": 0, "inferred": 1}', "'inferred' of a flip event"),
+        ('{"event": "flip", "player": 0, "card": "B", "misread": "S"}', "has no 'card'"),
+        ('{"event": "ring", "player": 0, "presses": []}', "non-empty list"),
+        ('{"event": "ring", "player": 0, "presses": [[0, 1]]}', "must be an object"),
+        ('{"event": "ring", "player": 0, "presses": [{"player": 0}]}', "needs 't_ns'"),
+        (
+            '{"event": "ring", "player": 0, "presses": [{"player": 1, "t_ns": 2}, '
+            '{"player": 0, "t_ns": 1}]}',
+            "earliest edge first",
+        ),
+        (
+            '{"event": "ring", "player": 0, "presses": [{"player": 1, "t_ns": 1}]}',
+            "the earliest press is seat 1's",
+        ),
+        (
+            '{"event": "ring", "player": 0, "t_ns": 5, "presses": [{"player": 0, "t_ns": 1}]}',
+            "is not its first press's 1",
+        ),
+        (
+            '{"event": "ring", "player": 1, "presses": [{"player": 2, "t_ns": 1}, '
+            '{"player": 1, "t_ns": 1}]}',
+            "earliest edge first",
+        ),
+        ('{"event": "ring", "player": 0, "judged": false, "right": true}', "has no 'right'"),
+        ('{"event": "late", "player": 0}', "a late event needs 't_ns'"),
+        ('{"event": "press", "player": 0, "t_ns": 1}', "unknown event 'press'"),
         ('{"event": "start", "players": "Ann"}', "'players' must be a list"),
         ('{"event": "start", "players": ["Ann", ""]}', "non-empty names"),
         ('{"event": "start", "players": ["A", "B"], "cards": [1, "x"]}', "'cards' must be"),

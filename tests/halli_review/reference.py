@@ -54,7 +54,6 @@ class Model:
     bell: int = 0
     bell_owners: set[int] = field(default_factory=set)
     turn: int = 0
-    locked: bool = False  # a ring ended the round; the next flip starts a new one
     final: bool = False
     over: bool = False
     winner: int | None = None
@@ -120,28 +119,29 @@ class Model:
             raise Rejected("not their turn")
         self.stacks[seat] -= 1
         self.piles[seat].append(code)
-        self.locked = False
         self.turn_comes_to(self.left_of(seat))
 
     def ring(self, seat: int, judged: bool | None = None) -> None:
-        """`judged`: the ring's rightness decided elsewhere (the engine's extension)."""
+        """`judged`: the ring's rightness decided elsewhere (the engine's extension).
+
+        Spec, Flow: after the referee's lock "a ring is judged like any other, on the cards
+        visible at that moment, whether or not a card was turned since the last ring"."""
         self.check(seat)
-        if self.locked:
-            raise Rejected("the round already ended")
-        self.locked = True
         right = may_ring([p[-1] for p in self.piles if p], self.elephant_alone_rings)
         if judged is not None:
             right = judged
         if self.final:
+            # "after a wrong ring in this final round the other player takes the cards at
+            # once, exactly as if the other player had rung right. Then the game is over,
+            # and the player holding the most cards (stack plus own face-up pile) wins,
+            # whoever rang; a tie is a draw"
             if right:
                 self.wins_ring(seat)
-                a, b = self.still_in()
-                held = [self.stacks[i] + len(self.piles[i]) for i in (a, b)]
-                self.winner = None if held[0] == held[1] else (a if held[0] > held[1] else b)
             else:
-                other = next(i for i in self.still_in() if i != seat)
-                self.wins_ring(other)
-                self.winner = other
+                self.wins_ring(next(i for i in self.still_in() if i != seat))
+            a, b = self.still_in()
+            held = [self.stacks[i] + len(self.piles[i]) for i in (a, b)]
+            self.winner = None if held[0] == held[1] else (a if held[0] > held[1] else b)
             self.over = True
             return
         if right:

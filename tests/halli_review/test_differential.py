@@ -1,10 +1,10 @@
 """The engine against an independent model of the spec (reference.py), event by event.
 
 Random short games (small deals so that players go out and games end), with many
-illegal events mixed in: flips out of turn, rings by players who are out, rings after
-the round ended, anything after the game is over. Both must accept and refuse the same
-events and agree on the spec's state after every one (`turn` only while the game runs:
-the spec leaves it open once the game is over).
+illegal events mixed in: flips out of turn, rings by players who are out, anything
+after the game is over (a ring right after a ring is judged like any other: spec, Flow).
+Both must accept and refuse the same events and agree on the spec's state after every
+one (`turn` only while the game runs: the spec leaves it open once the game is over).
 """
 
 from __future__ import annotations

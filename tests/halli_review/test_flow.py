@@ -10,6 +10,7 @@ from tableref.games.halli import (
     GameState,
     IllegalEventError,
     OutReason,
+    Press,
     Ring,
     Start,
     apply,
@@ -128,10 +129,12 @@ def test_another_players_ring_in_between_does_not_clear_it_and_the_final_round_f
     assert [(w.player, w.reason) for w in out.went_out] == [(0, OutReason.TWO_WRONG_RINGS)]
     assert table(state) == [(0, 0, True), (24, 1, False), (23, 0, False)]
     assert len(state.bell) == 24 and state.turn == 1  # 24 + 1 + 23 + 24 = 72
-    # two are left of three: they finish the round, the game ends at the *next* ring
+    # two are left of three: they finish the round, the game ends at the *next* ring,
+    # also one that comes right after this one (Ben's S alone: Cid would ring wrong, Ben
+    # would take his S and the 24 under the bell and hold the most cards, 49 to 23)
     assert state.final_round and out.final_round and not state.over
-    with pytest.raises(IllegalEventError, match="round already ended"):
-        apply(state, Ring(2))
+    ended = apply(state, Ring(2))
+    assert ended.state.over and ended.state.winner == 1 and ended.outcome.won == 25
     state, _ = game("f1 P\nf2 BL\nf1 S\nf2 S", state)
     assert not state.over  # flips go on in the final round
     state, out = game("r2", state)  # Ben's S and Cid's S: right; Cid takes 3 + 2 + 24
@@ -139,13 +142,16 @@ def test_another_players_ring_in_between_does_not_clear_it_and_the_final_round_f
     assert table(state) == [(0, 0, True), (22, 0, False), (50, 0, False)]
 
 
-def test_a_wrong_ring_in_the_final_round_makes_the_other_win_even_with_fewer_cards() -> None:
+def test_a_wrong_ring_in_the_final_round_gives_the_other_the_cards_then_the_most_cards_win(
+) -> None:
     state, out = game("start Ann Ben Cid 1,2,10\nf0 B\nf1 P\nf2 S")
     assert state.final_round and state.players[0].out and state.turn == 1
     state, out = game("f1 L\nr2", state)  # no trigger: Cid rang wrong
-    assert state.over and state.winner == 1 and out.taker == 1 and out.won == 4
+    assert state.over and out.taker == 1 and out.won == 4
     # applied as if Ben had rung right: he takes every pile (Ann's too)
     assert table(state) == [(0, 0, True), (4, 0, False), (9, 0, False)]
+    # "the player holding the most cards wins, whoever rang": Cid, 9 to 4
+    assert state.winner == 2 and out.winner == 2
 
 
 def test_the_final_round_ends_in_a_draw_when_both_hold_as_many_cards() -> None:
@@ -215,7 +221,7 @@ def test_everything_after_the_game_is_over_is_rejected(event: Flip | Ring | Star
         (Flip(2, parse_card("B")), "it is Ben's turn"),
         (Flip(3, parse_card("B")), "unknown player 3"),
         (Flip(-1, parse_card("B")), "unknown player -1"),
-        (Ring(1), "the round already ended"),
+        (Ring(1, presses=(Press(1, 5), Press(4, 9))), "a press by unknown player 4"),
         (Start(("Ann", "Ben")), "already started"),
     ],
 )

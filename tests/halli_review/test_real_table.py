@@ -68,7 +68,7 @@ def play(seed: int, unseen: float) -> int:
     while not state.over and steps < 3000:
         steps += 1
         right = verdict(table.tops()).ring
-        if state.ring_open and rng.random() < (0.5 if right else 0.05):
+        if rng.random() < (0.5 if right else 0.05):
             seat = rng.choice(state.active)
             step = apply(state, Ring(seat, right=right if unseen_tops else None))
             out = step.outcome

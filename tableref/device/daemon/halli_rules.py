@@ -99,9 +99,6 @@ class HalliRules:
         if right is not None:
             event["right"] = right
         state = self._state()
-        if not state.ring_open and not state.over:
-            why = "the round already ended with a ring: the next card must be turned first"
-            return RingResult(player=player, right=None, reasons=[why], refused="wait")
         try:
             step = apply(state, event_from_json(event))
         except HalliError as err:

@@ -11,12 +11,18 @@ print(state.to_json())  # exactly the spec's `replay --json` form
 
 Interpretations this engine adopts where the spec leaves room:
 - Seat 0 turns the first card. `turn` stays a seat index after the game is over.
-- A ring is the arbitrated first press and ends the round: a further ring is rejected
-  until the next flip starts a new round (`state.ring_open`). A ring before any flip is
-  judged like any other (nothing visible: wrong).
+- A ring is the arbitrated first press and ends the round. Locking the bells until the
+  verdict is applied is the referee's business (presses meanwhile are `late` events, which
+  change nothing); the engine judges every ring it is given on the cards visible then,
+  also a ring right after a ring with no card turned in between (after a wrong ring the
+  ringer's pile, which may have held a veto, is under the bell; after a right ring with
+  the exception the other piles stay). A ring before any flip is judged like any other
+  (nothing visible: wrong).
 - A ring is judged from the visible cards the engine knows; a ring event may carry
   `"right": true|false`, a judgement made elsewhere (the camera frame at the press), which
   then decides. Without it, a ring while a visible card was flipped unseen is rejected.
+  A ring with `"judged": false` (the referee could not judge it) is recorded and changes
+  nothing.
 - `start.cards` may deal fewer than 72 cards (at least 1 each, at most 72 in all; used
   for short test and drill games); the engine conserves whatever was dealt. Without it
   72 cards are dealt.
@@ -28,7 +34,8 @@ Interpretations this engine adopts where the spec leaves room:
 - "Finish the current round": play goes on until the next ring, which ends the game (also
   when the final round began with a ring that put the third player out). A wrong ring then
   is applied as a right ring of the other player, the exception for cards under the bell
-  included, and the other player wins whatever they hold.
+  included. Then the player holding the most cards (stack and own face-up pile) wins,
+  whoever rang; a tie is a draw.
 - How stacks are modelled when the deal is unknown: see `tableref.games.halli.state`.
 """
 
@@ -58,9 +65,12 @@ from tableref.games.halli.events import (
     MIN_PLAYERS,
     Event,
     Flip,
+    Late,
     Options,
+    Press,
     Ring,
     Start,
+    arbitrate,
     event_from_json,
     event_to_json,
     event_to_line,
@@ -92,11 +102,13 @@ __all__ = [
     "GameState",
     "HalliError",
     "IllegalEventError",
+    "Late",
     "LogError",
     "Options",
     "OutReason",
     "Outcome",
     "Player",
+    "Press",
     "Ring",
     "Start",
     "Step",
@@ -105,6 +117,7 @@ __all__ = [
     "Veto",
     "WentOut",
     "apply",
+    "arbitrate",
     "deal",
     "event_from_json",
     "event_to_json",

@@ -11,7 +11,15 @@ from typing import NamedTuple
 
 from tableref.games.halli.cards import DECK_SIZE
 from tableref.games.halli.errors import IllegalEventError
-from tableref.games.halli.events import MAX_PLAYERS, MIN_PLAYERS, Event, Flip, Ring, Start
+from tableref.games.halli.events import (
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    Event,
+    Flip,
+    Late,
+    Ring,
+    Start,
+)
 from tableref.games.halli.outcome import Outcome, OutReason, WentOut
 from tableref.games.halli.state import EMPTY, CardBag, GameState, Player
 from tableref.games.halli.verdict import Verdict
@@ -86,8 +94,18 @@ def apply(state: GameState | None, event: Event) -> Step:
         raise IllegalEventError(
             f"unknown player {seat}: the seats are 0 to {len(state.players) - 1}"
         )
+    for press in event.presses if isinstance(event, Ring) else ():
+        if not 0 <= press.player < len(state.players):
+            raise IllegalEventError(
+                f"a press by unknown player {press.player}: the seats are 0 to "
+                f"{len(state.players) - 1}"
+            )
     if isinstance(event, Flip):
         return _flip(state, event)
+    if isinstance(event, Late):
+        name = state.players[seat].name
+        text = f"{name} pressed while the bells were locked: recorded, not judged."
+        return Step(state, Outcome(event=event, player=seat, description=text))
     return _ring(state, event)
 
 
@@ -174,14 +192,13 @@ class _Work:
             self.players[taker] = replace(player, stack=(*player.stack, bag))
         return len(bag), own_only
 
-    def state_after(self, ring_open: bool) -> GameState:
+    def state_after(self) -> GameState:
         return replace(
             self.state,
             players=tuple(self.players),
             turn=self.turn,
             bell=self.bell,
             bell_from=frozenset(self.bell_from),
-            ring_open=ring_open,
             final_round=self.final_round,
             over=self.over,
             winner=self.winner,
@@ -211,7 +228,7 @@ def _flip(state: GameState, event: Flip) -> Step:
     shown = "a card" if event.card is None else event.card.code
     work.sentences.append(f"{player.name} turns {shown}.")
     work.give_turn(work.next_active(seat))
-    return _finish(work, ring_open=True, player=seat)
+    return _finish(work, player=seat)
 
 
 def _ring(state: GameState, event: Ring) -> Step:
@@ -219,11 +236,9 @@ def _ring(state: GameState, event: Ring) -> Step:
     ringer = state.players[seat]
     if ringer.out:
         raise IllegalEventError(f"{ringer.name} cannot ring: {ringer.name} is out")
-    if not state.ring_open:
-        raise IllegalEventError(
-            f"{ringer.name}'s ring comes after the round already ended with a ring: "
-            "the next card must be turned first"
-        )
+    if not event.judged:
+        text = f"{ringer.name} rang first; the ring could not be judged, so nothing moves."
+        return Step(state, Outcome(event=event, player=seat, description=text))
     judged = state.verdict()
     if event.right is not None:
         right = event.right
@@ -249,7 +264,7 @@ def _ring(state: GameState, event: Ring) -> Step:
         work.sentences.insert(0, text)
         work.give_turn(seat)
         return _finish(
-            work, ring_open=False, player=seat, right=True, verdict=judged,
+            work, player=seat, right=True, verdict=judged,
             taker=seat, won=won, own_pile_only=own_only,
         )  # fmt: skip
     player = work.players[seat]
@@ -276,45 +291,45 @@ def _ring(state: GameState, event: Ring) -> Step:
     if not work.over:
         work.give_turn(work.next_active(seat))
     return _finish(
-        work, ring_open=False, player=seat, right=False, verdict=judged, to_bell=len(lost)
+        work, player=seat, right=False, verdict=judged, to_bell=len(lost)
     )
 
 
 def _final_ring(work: _Work, seat: int, right: bool, judged: Verdict | None, why: str) -> Step:
-    """The ring that ends a game of three or more after only two players are left."""
+    """The ring that ends a game of three or more after only two players are left.
+
+    A wrong ring gives the other player the cards, as if they had rung right; then the
+    player holding the most cards wins, whoever rang (a tie is a draw)."""
     name = work.name(seat)
+    taker = seat if right else next(i for i in work.active() if i != seat)
+    won, own_only = work.take(taker)
     if right:
-        taker = seat
-        won, own_only = work.take(seat)
         work.sentences.append(f"{name} rang right{why} and takes {_cards(won)}.")
-        if own_only:
-            work.sentences.append("Their own cards were under the bell, so the other piles stay.")
-        a, b = work.active()
-        held_a, held_b = work.players[a].holding, work.players[b].holding
-        if held_a == held_b:
-            work.finish(None)
-            work.sentences.append(
-                f"The game is over: a draw, {work.name(a)} and {work.name(b)} hold "
-                f"{_cards(held_a)} each."
-            )
-        else:
-            best = a if held_a > held_b else b
-            work.finish(best)
-            work.sentences.append(
-                f"{work.name(best)} wins the game with {_cards(max(held_a, held_b))}."
-            )
     else:
-        taker = next(i for i in work.active() if i != seat)
-        won, own_only = work.take(taker)
-        work.finish(taker)
         work.sentences.append(
             f"Sorry, {name}! A wrong ring in the final round{why}: {work.name(taker)} takes "
-            f"{_cards(won)} and wins the game."
+            f"{_cards(won)}."
+        )
+    if own_only:
+        work.sentences.append("Their own cards were under the bell, so the other piles stay.")
+    a, b = work.active()
+    held_a, held_b = work.players[a].holding, work.players[b].holding
+    if held_a == held_b:
+        work.finish(None)
+        work.sentences.append(
+            f"The game is over: a draw, {work.name(a)} and {work.name(b)} hold "
+            f"{_cards(held_a)} each."
+        )
+    else:
+        best = a if held_a > held_b else b
+        work.finish(best)
+        work.sentences.append(
+            f"{work.name(best)} wins the game with {_cards(max(held_a, held_b))}."
         )
     work.players[taker] = replace(work.players[taker], wrong_last=False)
     work.turn = taker
     return _finish(
-        work, ring_open=False, player=seat, right=right, verdict=judged,
+        work, player=seat, right=right, verdict=judged,
         taker=taker, won=won, own_pile_only=own_only,
     )  # fmt: skip
 
@@ -322,7 +337,6 @@ def _final_ring(work: _Work, seat: int, right: bool, judged: Verdict | None, why
 def _finish(
     work: _Work,
     *,
-    ring_open: bool,
     player: int,
     right: bool | None = None,
     verdict: Verdict | None = None,
@@ -331,7 +345,7 @@ def _finish(
     own_pile_only: bool = False,
     to_bell: int = 0,
 ) -> Step:
-    state = work.state_after(ring_open)
+    state = work.state_after()
     flip_card = work.event.card if isinstance(work.event, Flip) else None
     outcome = Outcome(
         event=work.event,

@@ -70,14 +70,13 @@ class RandomPlay:
 
     def next_event(self, state: GameState) -> Event:
         rng = self.rng
-        if state.ring_open:
-            judged = state.verdict()
-            ringer = rng.choice(state.active)
-            if judged is None:
-                if rng.random() < (self.ring_right + self.ring_wrong) / 2:
-                    return Ring(ringer, right=rng.random() < 0.5)
-            elif rng.random() < (self.ring_right if judged.ring else self.ring_wrong):
-                return Ring(ringer, t_ns=rng.randrange(10**12))
+        judged = state.verdict()
+        ringer = rng.choice(state.active)
+        if judged is None:
+            if rng.random() < (self.ring_right + self.ring_wrong) / 2:
+                return Ring(ringer, right=rng.random() < 0.5)
+        elif rng.random() < (self.ring_right if judged.ring else self.ring_wrong):
+            return Ring(ringer, t_ns=rng.randrange(10**12))
         return Flip(state.turn, self._card_for(state))
 
     def _card_for(self, state: GameState) -> Card | None:

@@ -105,7 +105,6 @@ class GameState:
     options: Options = field(default_factory=Options)
     bell: CardBag = EMPTY
     bell_from: frozenset[int] = frozenset()  # seats whose cards lie under the bell
-    ring_open: bool = True  # False after a ring until the next flip starts a new round
     final_round: bool = False  # only two left of three or more: the next ring ends the game
     over: bool = False
     winner: int | None = None
@@ -166,7 +165,6 @@ class GameState:
             "unseen_tops": [bool(p.pile) and p.pile[-1] is None for p in self.players],
             "wrong_last": [p.wrong_last for p in self.players],
             "bell_from": sorted(self.bell_from),
-            "ring_open": self.ring_open,
             "final_round": self.final_round,
             "options": self.options.to_json(),
             "dealt": self.dealt,

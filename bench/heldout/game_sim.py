@@ -190,6 +190,7 @@ def record(spec: GameSpec) -> Recorded:
     shoot(empty, 4)  # the empty table: the daemon learns it
     shoot(game.moment(), 3)
     flips = 0
+    last_right = True
     while not game.state.over and flips < spec.max_flips:
         seat = game.state.turn
         if not game.stacks[seat]:
@@ -201,29 +202,35 @@ def record(spec: GameSpec) -> Recorded:
                  placed.centre[1] + float(rng.normal(0, 15)))
         shoot(game.moment([arm_to(seat, reach)]), int(rng.integers(1, 3)))
         quiet = int(rng.integers(3, 7))
-        judged = game.state.verdict()
-        should = judged is not None and judged.ring
-        press = game.state.ring_open and rng.random() < (0.8 if should else 0.1)
-        if not press:
+        shot_quiet = False
+        for attempt in range(2):  # a second ring: after a wrong one, the others may show one
+            judged = game.state.verdict()
+            should = judged is not None and judged.ring
+            if attempt == 0:
+                chance = 0.8 if should else 0.1
+            else:
+                chance = 0.6 if (should and not last_right) else 0.0
+            if game.state.over or rng.random() >= chance:
+                break
+            shot_quiet = True
+            shoot(game.moment(), int(rng.integers(1, quiet)))
+            ringer = int(rng.choice(game.state.active))
+            t_press = t - int(rng.integers(10_000_000, FRAME_NS - 10_000_000))
+            out.presses.append({"player": ringer, "t_ns": t_press})
+            for other in game.state.active:
+                if other != ringer and rng.random() < 0.4:
+                    out.presses.append({"player": int(other),
+                                        "t_ns": t_press + int(rng.integers(20, 400)) * 1_000_000})
+            shoot(game.moment(), int(rng.integers(6, 12)))  # the verdict is announced
+            before = game.moment()
+            last_right = game.ring(ringer, t_press)
+            moved = [s for s in range(spec.players) if len(before.piles[s]) != len(game.piles[s])]
+            for s in moved:  # the hand gathers the piles
+                shoot(Moment(before.piles, before.stacks, before.bell_cards,
+                             [arm_to(ringer, table.piles_at[s][0])]), 1)
+            shoot(game.moment(), int(rng.integers(5, 9)))
+        if not shot_quiet:
             shoot(game.moment(), quiet)
-            continue
-        wait = int(rng.integers(1, quiet))
-        shoot(game.moment(), wait)
-        ringer = int(rng.choice(game.state.active))
-        t_press = t - int(rng.integers(10_000_000, FRAME_NS - 10_000_000))
-        out.presses.append({"player": ringer, "t_ns": t_press})
-        for other in game.state.active:
-            if other != ringer and rng.random() < 0.4:
-                out.presses.append({"player": int(other),
-                                    "t_ns": t_press + int(rng.integers(20, 400)) * 1_000_000})
-        shoot(game.moment(), int(rng.integers(6, 12)))  # the verdict is announced
-        before = game.moment()
-        game.ring(ringer, t_press)
-        moved = [s for s in range(spec.players) if len(before.piles[s]) != len(game.piles[s])]
-        for s in moved:  # the hand gathers the piles
-            shoot(Moment(before.piles, before.stacks, before.bell_cards,
-                         [arm_to(ringer, table.piles_at[s][0])]), 1)
-        shoot(game.moment(), int(rng.integers(5, 9)))
     out.presses.sort(key=lambda p: p["t_ns"])
     out.truth = game.log
     out.state = game.state.to_json()
@@ -240,5 +247,6 @@ def write(rec: Recorded, folder: Path) -> tuple[Path, Path]:
     start = dict(rec.truth[0])
     lines = [json.dumps(start)] + [json.dumps(p) for p in rec.presses]
     presses.write_text("\n".join(lines) + "\n")
-    (folder / "truth.json").write_text(json.dumps({"events": rec.truth, "state": rec.state}))
+    (folder / "truth.json").write_text(json.dumps({"events": rec.truth, "state": rec.state,
+                                                   "presses": rec.presses}))
     return frames, presses

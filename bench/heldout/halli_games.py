@@ -58,6 +58,8 @@ class GameTally:
     rings_wrong: int = 0
     rings_missed: int = 0
     rings_extra: int = 0  # late presses judged as rings
+    late: int = 0  # presses while the bells were locked
+    late_recorded: int = 0  # `late` events the referee wrote
     state_right: int = 0
     games: int = 0
 
@@ -115,6 +117,8 @@ def compare(truth: dict[str, Any], answer: dict[str, Any]) -> tuple[GameTally, l
             t.rings_wrong += 1
             notes.append(f"ring by seat {r['player']}: judged {right}, truth {r['right']}")
     t.rings_extra = len(judged) - len(used)
+    t.late = len(truth.get("presses", [])) - len(rings)
+    t.late_recorded = sum(1 for e in answer.get("events", []) if e.get("event") == "late")
     t.state_right = int(answer.get("state") == truth["state"])
     if not t.state_right:
         notes.append(f"final state {answer.get('state')} != truth {truth['state']}")
@@ -133,9 +137,12 @@ def check_answer(answer: object) -> list[str]:
         kind = e.get("event")
         if kind == "flip" and ("player" not in e or "card" not in e):
             problems.append(f"flip without player or card: {e}")
-        elif kind == "ring" and ("player" not in e or "right" not in e):
+        elif kind == "ring" and ("player" not in e or ("right" not in e
+                                                       and e.get("judged") is not False)):
             problems.append(f"ring without player or right: {e}")
-        elif kind not in ("start", "flip", "ring"):
+        elif kind == "late" and "player" not in e:
+            problems.append(f"late press without player: {e}")
+        elif kind not in ("start", "flip", "ring", "late"):
             problems.append(f"unknown event {kind!r}")
     state = answer.get("state")
     keys = {"players", "bell", "turn", "over", "winner"}
@@ -168,7 +175,8 @@ def _print(title: str, t: GameTally) -> None:
     print(f"{title:30} games {t.games}  flips {t.flips}: seen {pct(t.flips_seen, t.flips)}, "
           f"read right {pct(t.flips_right, t.flips)}, extra {t.flips_extra}  |  rings {t.rings}: "
           f"right {pct(t.rings_right, t.rings)}, unsure {pct(t.rings_unsure, t.rings)}, "
-          f"wrong {t.rings_wrong}, missed {t.rings_missed}, late judged {t.rings_extra}  |  "
+          f"wrong {t.rings_wrong}, missed {t.rings_missed}, late judged {t.rings_extra}, "
+          f"late recorded {t.late_recorded}/{t.late}  |  "
           f"final state right {t.state_right}/{t.games}")
 
 

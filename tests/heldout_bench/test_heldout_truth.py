@@ -100,6 +100,7 @@ def test_a_recorded_game_is_scored_against_a_fake_referee(tmp_path: Path) -> Non
     tally, notes = compare(truth, answer)
     assert tally.flips == tally.flips_seen == tally.flips_right > 0, notes
     assert tally.rings_right == tally.rings and tally.state_right == 1
+    assert tally.late == len(lines) - 1 - tally.rings
     blind = dict(answer, events=[e for e in answer["events"] if e["event"] != "flip"])
     tally, _ = compare(truth, blind)
     assert tally.flips_seen == 0

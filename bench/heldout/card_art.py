@@ -20,7 +20,8 @@ from bench.heldout.fruit_art import FRUITS, STYLES, Palette, Style, draw_fruit, 
 
 Image = np.ndarray
 FACE_W, FACE_H = 300, 450
-SCANS = Path("/work/shared/data/halli-cards")
+_NEXT_TO_REPO = Path(__file__).resolve().parents[3] / "shared" / "data" / "halli-cards"
+SCANS = _NEXT_TO_REPO if _NEXT_TO_REPO.is_dir() else Path("/work/shared/data/halli-cards")
 ANIMALS = ("elephant", "monkey", "pig")
 LETTER = {"banana": "B", "plum": "P", "strawberry": "S", "lime": "L"}
 

@@ -351,3 +351,13 @@ async def test_a_client_asking_too_fast_is_slowed_but_not_the_kiosk(
     assert res.status == 429 and res.headers["Retry-After"] == "1"
     for _ in range(int(BURST) + 10):
         assert (await client.get("/api/state")).status == 200  # the kiosk is never slowed
+
+
+async def test_a_press_the_box_could_not_record_is_never_answered_ok(
+        hub: FakeHub, client_for: ClientFor) -> None:
+    client = await client_for(hub)
+    hub.cannot_record = "the disk is full: the ring was not recorded"
+    res = await client.post("/api/bell/0")
+    assert res.status == 503
+    assert (await res.json()) == {"error": "the disk is full: the ring was not recorded"}
+    assert hub.presses == []

@@ -19,7 +19,7 @@ from aiohttp import web
 
 from tableref.device.web.auth import COOKIE, Gate, is_loopback, lan_address
 from tableref.device.web.hosts import HostCheck
-from tableref.device.web.hub import Hub, HubError
+from tableref.device.web.hub import Hub, HubError, HubUnavailable
 from tableref.device.web.limits import RequestRate, client_key
 from tableref.device.web.live import Streams, serve_events
 from tableref.device.web.upload import UploadError, read_photo
@@ -90,6 +90,8 @@ async def _guard(request: web.Request, handler: Handler) -> web.StreamResponse:
             return _error(403, f"requests from another site ({origin[:80]}) are refused")
     try:
         response = await handler(request)
+    except HubUnavailable as exc:
+        response = _error(503, str(exc))
     except HubError as exc:
         response = _error(400, str(exc))
     except web.HTTPException as exc:  # aiohttp's own refusals, in the page's JSON form

@@ -47,12 +47,23 @@ reaction_ms = 550.0         # their mean reaction time
 max_flips = 0               # stop turning cards after this many (0: never)
 hands = true                # the turning hand covers the pile for a moment
 seed = 0                    # deal of the first game (0: a new one every game)
+[mqtt]                      # the club's broker; without [mqtt] nothing is published
+host = "club-pi.local"      # required: the broker's host name or address
+port = 1883                 # 8883 by default with tls
+table = "table3"            # this table's name in the club (default: the host name); one
+                            # MQTT topic level: no "+", "#" or "/", at most 64 characters
+username = "table3"         # optional
+password = "secret"         # optional, with username
+tls = false                 # true: TLS, the server checked against the system's CAs
+ca_file = "/etc/tableref/club-ca.crt"  # optional: the club's own CA (implies tls)
 ```
 """
 
 from __future__ import annotations
 
+import ipaddress
 import re
+import socket
 import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -150,6 +161,19 @@ class HalliConfig:
     play_to_the_end: bool = False
 
 
+@dataclass(frozen=True)
+class MqttConfig:
+    """The club's MQTT broker (device/mqtt); `table` is this table's topic level."""
+
+    host: str
+    table: str
+    port: int = 1883
+    username: str | None = None
+    password: str | None = None
+    tls: bool = False
+    ca_file: str | None = None
+
+
 def default_players(count: int = 4) -> tuple[PlayerConfig, ...]:
     return tuple(
         PlayerConfig(index=i, name=f"Player {i + 1}", button_pin=b, led_pin=led)
@@ -168,6 +192,7 @@ class Config:
     web: WebConfig = field(default_factory=WebConfig)
     halli: HalliConfig = field(default_factory=HalliConfig)
     sim: SimConfig = field(default_factory=SimConfig)
+    mqtt: MqttConfig | None = None  # None: no [mqtt], nothing published
     source: str = "<defaults>"
 
     def player(self, index: int) -> PlayerConfig:
@@ -218,10 +243,12 @@ def config_from_dict(data: Mapping[str, Any], source: str = "<dict>") -> Config:
         web=_web(top.table("web")),
         halli=_halli(top.table("halli")),
         sim=_sim(top.table("sim")),
+        mqtt=_mqtt(top.table("mqtt")) if "mqtt" in data else None,
         source=source,
     )
     top.check_no_other_keys(
-        {"game", "language", "players", "bells", "voice", "camera", "web", "halli", "sim"}
+        {"game", "language", "players", "bells", "voice", "camera", "web", "halli", "sim",
+         "mqtt"}
     )
     return config
 
@@ -295,6 +322,62 @@ def _sim(t: _Table) -> SimConfig:
     t.check_no_other_keys(
         {"flip_s", "fps", "bots", "reaction_ms", "max_flips", "seed", "hands"})
     return s
+
+
+MAX_TABLE_CHARS = 64
+_MQTT_KEYS = {"host", "port", "table", "username", "password", "tls", "ca_file"}
+
+
+def _mqtt(t: _Table) -> MqttConfig:
+    host = t.text("host", None)
+    if not _HOST_NAME.fullmatch(host) and not _is_address(host):
+        raise ConfigError(t.key("host"), f"{cut_name(host, 40)!r} is not a host name or address")
+    ca_file = t.optional_text("ca_file")
+    tls = t.flag("tls", False) or ca_file is not None
+    username = t.optional_text("username")
+    password = t.optional_text("password")
+    if password is not None and username is None:
+        raise ConfigError(t.key("password"), "is given without a username")
+    m = MqttConfig(
+        host=host,
+        port=int(t.number("port", 8883 if tls else 1883, 1, 65535, integer=True)),
+        table=table_name(t.text("table", _host_table_name()), t.key("table")),
+        username=username, password=password, tls=tls, ca_file=ca_file,
+    )
+    t.check_no_other_keys(_MQTT_KEYS)
+    return m
+
+
+def _is_address(text: str) -> bool:
+    try:
+        ipaddress.ip_address(text)
+    except ValueError:
+        return False
+    return True
+
+
+def _host_table_name() -> str:
+    """The default table name: the host name up to its first dot ("" when it has none)."""
+    return socket.gethostname().split(".", 1)[0]
+
+
+def table_name(raw: str, key: str) -> str:
+    """A table's name, one MQTT topic level of `tableref/<table>/...`: 1..64 printable
+    characters, none of "+", "#" (wildcards) or "/" (a level separator). ConfigError
+    naming `key` otherwise."""
+    name = raw.strip()
+    if not name:
+        raise ConfigError(key, "must not be empty (the host name has none to give: set it)")
+    if len(name) > MAX_TABLE_CHARS:
+        raise ConfigError(key, f"{cut_name(name, 40)!r} is {len(name)} characters long; "
+                               f"a table's name has at most {MAX_TABLE_CHARS}")
+    bad = sorted({c for c in name if c in "+#/"})
+    if bad:
+        raise ConfigError(key, f"{cut_name(name, 40)!r} holds {', '.join(repr(c) for c in bad)}"
+                               ": a table's name is one MQTT topic level (no +, # or /)")
+    if not name.isprintable():
+        raise ConfigError(key, f"{cut_name(name, 40)!r} holds control characters")
+    return name
 
 
 def _players(raw: Any) -> tuple[PlayerConfig, ...]:

@@ -43,6 +43,13 @@ CREATE TABLE IF NOT EXISTS journal (
     event    TEXT NOT NULL
 );
 CREATE INDEX IF NOT EXISTS journal_game ON journal(game_id, seq);
+-- device/mqtt: how far the club's broker has acknowledged the journal, per table name
+CREATE TABLE IF NOT EXISTS mqtt_outbox (
+    topic    TEXT PRIMARY KEY,
+    box      TEXT NOT NULL,
+    seq      INTEGER NOT NULL,
+    ended    INTEGER NOT NULL
+);
 """
 
 

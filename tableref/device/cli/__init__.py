@@ -38,6 +38,7 @@ _MODULES = (
     "nelly_rules",
     "bells",
     "run",
+    "club",
 )
 
 

@@ -20,8 +20,9 @@ EXIT_CODES_HELP = """exit codes:
   0    done
   1    the work could not be done (e.g. a space of a reserve photo could not be read)
   2    bad arguments, config file or input (the message names it; retrying won't help)
-  3    tableref run: the journal cannot be opened (in use by another tableref, no access)
-  4    tableref run: cannot listen on the web page's address (the port is in use?)
+  3    tableref run: the journal cannot be opened (in use by another tableref, no access);
+       tableref club: the league cannot be opened
+  4    tableref run, club: cannot listen on the web page's address (the port is in use?)
   130  interrupted (Ctrl-C)"""
 
 

@@ -8,7 +8,7 @@ import signal
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from tableref.device.config import Config
 from tableref.device.daemon.app import Daemon
@@ -17,6 +17,9 @@ from tableref.device.daemon.notify import Notifier
 from tableref.device.daemon.parts import Parts
 from tableref.device.paths import data_dir
 from tableref.device.store import Store
+
+if TYPE_CHECKING:
+    from tableref.device.mqtt.publisher import Publisher
 
 log = logging.getLogger("tableref.service")
 SIM_RENDER_SEED = 7  # the simulated table's look (table, light, card art)
@@ -138,8 +141,14 @@ async def serve(config: Config, options: RunOptions, parts: Parts) -> int:
     pin = generate_pin() if lan else None
     app = create_app(daemon, pin=pin, lan=lan, names=config.web.names)
     runner: web.AppRunner | None = None
+    club: Publisher | None = None
     try:
         await daemon.start()
+        if config.mqtt is not None:  # the club's broker: the journal and the state published
+            from tableref.device.mqtt.publisher import Publisher
+
+            club = Publisher(config.mqtt, store)
+            club.start_following(daemon)
         runner = await start_web(app, options.host, options.port)
         log.info("serving http://%s:%d/ (journal %s%s)", options.host, options.port, journal,
                  ", simulated table" if options.sim else "")
@@ -154,6 +163,8 @@ async def serve(config: Config, options: RunOptions, parts: Parts) -> int:
     finally:
         if runner is not None:
             await runner.cleanup()
+        if club is not None:
+            await club.stop()
         await daemon.stop()
         store.close()
         close = getattr(parts.speaker, "close", None)

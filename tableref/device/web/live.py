@@ -5,14 +5,18 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
-from collections.abc import Callable
-from typing import Any
+from collections.abc import AsyncIterator, Callable
+from typing import Any, Protocol
 
 from aiohttp import web
 
-from tableref.device.web.hub import Hub
-
 HEARTBEAT_S = 15.0
+
+
+class Followed(Protocol):
+    """What the stream follows: the daemon's `Hub` (or the club page's model)."""
+
+    def subscribe(self) -> AsyncIterator[dict[str, Any]]: ...
 
 
 class Streams:
@@ -28,7 +32,7 @@ class Streams:
 
 async def serve_events(
     request: web.Request,
-    hub: Hub,
+    hub: Followed,
     streams: Streams,
     dress: Callable[[web.Request, dict[str, Any]], dict[str, Any]],
 ) -> web.StreamResponse:

@@ -1,0 +1,149 @@
+"""A real Mosquitto for the tests: Debian's `mosquitto` as a subprocess on a free loopback
+port, its config, persistence and log in the test's tmp_path (never the system service).
+It can be stopped (SIGTERM: persistence written), killed, and started again on its port."""
+
+from __future__ import annotations
+
+import asyncio
+import shutil
+import signal
+import socket
+import subprocess
+import threading
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+import paho.mqtt.client as paho
+from paho.mqtt.enums import CallbackAPIVersion
+
+MOSQUITTO = shutil.which("mosquitto") or "/usr/sbin/mosquitto"
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port: int = s.getsockname()[1]
+        return port
+
+
+class Mosquitto:
+    def __init__(self, tmp: Path, port: int | None = None, extra: str = "") -> None:
+        self.dir = tmp / "mosquitto"
+        self.dir.mkdir(parents=True, exist_ok=True)
+        self.port = port or free_port()
+        self.conf = self.dir / "mosquitto.conf"
+        self.conf.write_text(
+            f"listener {self.port} 127.0.0.1\n"
+            "allow_anonymous true\n"
+            "persistence true\n"
+            f"persistence_location {self.dir}/\n"
+            "max_queued_messages 100000\n"
+            f"log_dest file {self.dir}/mosquitto.log\n"
+            "log_type error\nlog_type warning\nlog_type notice\n" + extra)
+        self.proc: subprocess.Popen[bytes] | None = None
+
+    def start(self, timeout_s: float = 10.0) -> None:
+        self.proc = subprocess.Popen([MOSQUITTO, "-c", str(self.conf)],
+                                     stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+        deadline = time.monotonic() + timeout_s
+        while True:
+            if self.proc.poll() is not None:
+                err = self.proc.stderr.read().decode() if self.proc.stderr else ""
+                raise RuntimeError(f"mosquitto exited with {self.proc.returncode}: {err}"
+                                   f"{self.log()}")
+            try:
+                with socket.create_connection(("127.0.0.1", self.port), timeout=0.5):
+                    return
+            except OSError:
+                if time.monotonic() > deadline:
+                    raise RuntimeError("mosquitto did not listen in time\n" + self.log()
+                                       ) from None
+                time.sleep(0.05)
+
+    def log(self) -> str:
+        path = self.dir / "mosquitto.log"
+        return path.read_text() if path.exists() else ""
+
+    def stop(self) -> None:
+        if self.proc is not None and self.proc.poll() is None:
+            self.proc.send_signal(signal.SIGTERM)
+            try:
+                self.proc.wait(10)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait(5)
+        self.proc = None
+
+    def kill(self) -> None:
+        if self.proc is not None and self.proc.poll() is None:
+            self.proc.kill()
+            self.proc.wait(5)
+        self.proc = None
+
+
+@contextmanager
+def running_broker(tmp: Path, extra: str = "") -> Iterator[Mosquitto]:
+    broker = Mosquitto(tmp, extra=extra)
+    broker.start()
+    try:
+        yield broker
+    finally:
+        broker.stop()
+
+
+class Listener:
+    """A plain paho subscriber (its own thread) that keeps every message it receives."""
+
+    def __init__(self, port: int, topics: str = "tableref/#", client_id: str = "",
+                 clean: bool = True) -> None:
+        self.messages: list[tuple[str, bytes, bool]] = []  # (topic, payload, retain)
+        self.lock = threading.Lock()
+        self.connected = threading.Event()
+        self.client = paho.Client(CallbackAPIVersion.VERSION2, client_id=client_id,
+                                  clean_session=clean)
+        self.client.reconnect_delay_set(1, 2)
+        self.topics = topics
+        self.client.on_connect = lambda c, u, f, r, p: (
+            c.subscribe(self.topics, qos=1), self.connected.set())
+        self.client.on_message = self._message
+        self.client.connect_async("127.0.0.1", port, keepalive=10)
+        self.client.loop_start()
+
+    def _message(self, client: Any, userdata: Any, msg: paho.MQTTMessage) -> None:
+        with self.lock:
+            self.messages.append((msg.topic, bytes(msg.payload), bool(msg.retain)))
+
+    def on(self, topic: str) -> list[bytes]:
+        with self.lock:
+            return [p for t, p, _ in self.messages if t == topic]
+
+    def close(self) -> None:
+        self.client.disconnect()
+        self.client.loop_stop()
+
+
+def wait_for(check: Callable[[], Any], timeout_s: float, what: str) -> Any:
+    """`check()`'s first true value, polled every 50 ms, else AssertionError naming `what`."""
+    deadline = time.monotonic() + timeout_s
+    while True:
+        got = check()
+        if got:
+            return got
+        if time.monotonic() > deadline:
+            raise AssertionError(f"timed out after {timeout_s} s waiting for {what}")
+        time.sleep(0.05)
+
+
+async def until(check: Callable[[], Any], timeout_s: float, what: str) -> Any:
+    """As `wait_for`, in a test's event loop."""
+    deadline = time.monotonic() + timeout_s
+    while True:
+        got = check()
+        if got:
+            return got
+        if time.monotonic() > deadline:
+            raise AssertionError(f"timed out after {timeout_s} s waiting for {what}")
+        await asyncio.sleep(0.02)

@@ -5,12 +5,15 @@ It can be stopped (SIGTERM: persistence written), killed, and started again on i
 from __future__ import annotations
 
 import asyncio
+import os
+import pwd
 import shutil
 import signal
 import socket
 import subprocess
 import threading
 import time
+from collections import Counter
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -35,7 +38,10 @@ class Mosquitto:
         self.dir.mkdir(parents=True, exist_ok=True)
         self.port = port or free_port()
         self.conf = self.dir / "mosquitto.conf"
+        # started as root, mosquitto drops to the user "mosquitto", who cannot enter
+        # pytest's tmp dirs: it stays the user who runs the tests
         self.conf.write_text(
+            f"user {pwd.getpwuid(os.getuid()).pw_name}\n"
             f"listener {self.port} 127.0.0.1\n"
             "allow_anonymous true\n"
             "persistence true\n"
@@ -100,6 +106,7 @@ class Listener:
     def __init__(self, port: int, topics: str = "tableref/#", client_id: str = "",
                  clean: bool = True) -> None:
         self.messages: list[tuple[str, bytes, bool]] = []  # (topic, payload, retain)
+        self.redelivered: list[tuple[str, bytes]] = []  # the broker's own re-sends (DUP)
         self.lock = threading.Lock()
         self.connected = threading.Event()
         self.client = paho.Client(CallbackAPIVersion.VERSION2, client_id=client_id,
@@ -115,6 +122,8 @@ class Listener:
     def _message(self, client: Any, userdata: Any, msg: paho.MQTTMessage) -> None:
         with self.lock:
             self.messages.append((msg.topic, bytes(msg.payload), bool(msg.retain)))
+            if msg.dup:
+                self.redelivered.append((msg.topic, bytes(msg.payload)))
 
     def on(self, topic: str) -> list[bytes]:
         with self.lock:
@@ -147,3 +156,39 @@ async def until(check: Callable[[], Any], timeout_s: float, what: str) -> Any:
         if time.monotonic() > deadline:
             raise AssertionError(f"timed out after {timeout_s} s waiting for {what}")
         await asyncio.sleep(0.02)
+
+
+class Snapshots:
+    """The daemon's side of `Hub.subscribe` for an in-process publisher: `show(snap)` is a
+    change; subscribers skip to the latest, as with the daemon's own change counter."""
+
+    def __init__(self) -> None:
+        self.snap: dict[str, Any] = {"seq": 0}
+        self._changed = asyncio.Event()
+
+    def show(self, snap: dict[str, Any]) -> None:
+        self.snap = snap
+        self._changed.set()
+
+    async def subscribe(self) -> Any:
+        while True:
+            yield self.snap
+            self._changed.clear()
+            await self._changed.wait()
+
+
+def event_ids(listener: Listener, table: str, redelivered: bool = True) -> list[str]:
+    """The ids of the `events` messages `listener` received from `table`, in order; without
+    `redelivered`, less the broker's own re-sends to the listener (flagged DUP), which
+    say nothing of what the box sent."""
+    import json
+
+    with listener.lock:
+        again = Counter(p for t, p in listener.redelivered if t == f"tableref/{table}/events")
+    ids = []
+    for p in listener.on(f"tableref/{table}/events"):
+        if not redelivered and again[p] > 0:
+            again[p] -= 1
+            continue
+        ids.append(json.loads(p)["id"])
+    return ids

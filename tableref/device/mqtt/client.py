@@ -60,6 +60,7 @@ class LoopClient:
         self.problem = ""  # why the broker cannot be reached, "" when connected
         self._loop: asyncio.AbstractEventLoop | None = None
         self._closing = False
+        self._refused = False
         client = paho.Client(CallbackAPIVersion.VERSION2, client_id=client_id,
                              clean_session=clean_session, protocol=paho.MQTTv311,
                              manual_ack=manual_ack)
@@ -125,7 +126,7 @@ class LoopClient:
 
     def _paho_disconnect(self, client: paho.Client, userdata: Any, flags: Any, reason: Any,
                          properties: Any) -> None:
-        self._to_loop(self._went, f"lost the broker {self.broker.address} ({reason})")
+        self._to_loop(self._lost, f"lost the broker {self.broker.address} ({reason})")
 
     def _paho_publish(self, client: paho.Client, userdata: Any, mid: int, reason: Any,
                       properties: Any) -> None:
@@ -137,6 +138,7 @@ class LoopClient:
 
     # -- back on the loop --------------------------------------------------------------------
     def _connect_result(self, ok: bool, reason: str) -> None:
+        self._refused = not ok
         if not ok:
             self._went(f"the broker {self.broker.address} refused the connection: {reason}")
             return
@@ -144,6 +146,10 @@ class LoopClient:
         self.problem = ""
         log.info("mqtt: connected to %s", self.broker.address)
         self.on_connected()
+
+    def _lost(self, problem: str) -> None:
+        if self.connected or not self._refused:  # (a refusal is followed by a disconnect)
+            self._went(problem)
 
     def _went(self, problem: str) -> None:
         was = self.connected

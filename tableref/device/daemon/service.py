@@ -84,7 +84,7 @@ def bells_opener(config: Config) -> Callable[[BellSink, BellHealthSink], Any]:
     health sink. Both sinks are called on the bells' own threads."""
 
     def open_bells(press: BellSink, health: BellHealthSink) -> Any:
-        from tableref.device.bellbox import open_bells as open_any
+        from tableref.device.bells.bellbox import open_bells as open_any
 
         return open_any(config, on_press=lambda p: press(p.player, p.t_ns), on_health=health)
 

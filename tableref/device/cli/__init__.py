@@ -20,6 +20,7 @@ _GROUPS = {
     "halli": "Halli Galli Extreme: verdicts, game logs, card recognition",
     "nimalia": "Nimalia: reserve scoring and recognition from photos",
     "bells": "the bell buttons: check the wiring",
+    "journal": "the daemon's journal: its games, and a game's events as a game log",
 }
 _MODULES = (
     "halli_rules",
@@ -27,6 +28,7 @@ _MODULES = (
     "nimalia_rules",
     "nimalia_vision",
     "bells",
+    "journal",
     "run",
 )
 

@@ -19,6 +19,7 @@ from tableref.device.cli.common import CliError, Groups
 _GROUPS = {
     "halli": "Halli Galli Extreme: verdicts, game logs, card recognition",
     "nimalia": "Nimalia: reserve scoring and recognition from photos",
+    "nelly": "Nelly: the die, game logs",
     "bells": "the bell buttons: check the wiring",
     "journal": "the daemon's journal: its games, and a game's events as a game log",
 }
@@ -27,6 +28,7 @@ _MODULES = (
     "halli_vision",
     "nimalia_rules",
     "nimalia_vision",
+    "nelly_rules",
     "bells",
     "journal",
     "run",

@@ -1,0 +1,241 @@
+"""Whole recorded Halli Galli games, refereed offline by `tableref halli referee --json`.
+
+    .venv/bin/python bench/heldout/halli_games.py                 # 4 games, held-back first
+    .venv/bin/python bench/heldout/halli_games.py --referee "python fake.py" --games 1
+
+Each game is played by the engine (the truth), filmed from a fixed camera (the empty table
+first, hands flipping cards onto messy piles, presses when ringing is right and when it is
+wrong, late presses, the cards gathered after every ring) and written as the spec's
+contract says: FRAMES_DIR (`000001234567890.jpg`, sensor time in ns) and PRESSES.jsonl
+(a `start` line, then `{"player": p, "t_ns": ...}`). The referee's `{"events", "state"}`
+is compared with the truth: flips seen, flips read right, rings judged right / unsure /
+wrong / missed, presses judged that were late, the final state. A benchmark, never a test.
+
+Games: tuning seeds (< 1000) on tuning surfaces and art; held-back seeds (>= 1000) on the
+held-back families (marble or batik cloth, watercolour art, mixed light).
+"""
+
+from __future__ import annotations
+
+import argparse
+import difflib
+import json
+import shlex
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass, fields
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[2]
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+from bench.heldout.game_sim import GameSpec, record, write  # noqa: E402
+from tableref.games.halli import parse_card  # noqa: E402
+
+TUNING_GAMES = (
+    GameSpec(seed=1, players=3, surface="wood", art="shaded", light="neutral"),
+    GameSpec(seed=2, players=4, surface="gingham", art="photo", light="warm", hard=True),
+)
+HELD_GAMES = (
+    GameSpec(seed=1001, players=3, surface="marble", art="watercolour", light="mixed"),
+    GameSpec(seed=1002, players=4, surface="batik", art="outlined", light="mixed", hard=True),
+)
+
+
+@dataclass
+class GameTally:
+    flips: int = 0
+    flips_seen: int = 0
+    flips_right: int = 0
+    flips_extra: int = 0  # flips the referee saw that were not made
+    rings: int = 0
+    rings_right: int = 0
+    rings_unsure: int = 0
+    rings_wrong: int = 0
+    rings_missed: int = 0
+    rings_extra: int = 0  # late presses judged as rings
+    late: int = 0  # presses while the bells were locked
+    late_recorded: int = 0  # `late` events the referee wrote
+    state_right: int = 0
+    games: int = 0
+
+    def add(self, o: GameTally) -> None:
+        for f in fields(self):
+            setattr(self, f.name, getattr(self, f.name) + getattr(o, f.name))
+
+
+def _code(card: Any) -> str | None:
+    if card is None:
+        return None
+    try:
+        return str(parse_card(str(card)).code)
+    except ValueError:
+        return None
+
+
+def compare(truth: dict[str, Any], answer: dict[str, Any]) -> tuple[GameTally, list[str]]:
+    """Score a referee's `{"events", "state"}` against the truth of the game."""
+    t = GameTally(games=1)
+    notes: list[str] = []
+    want = [e for e in truth["events"] if e["event"] == "flip"]
+    got = [e for e in answer.get("events", []) if e.get("event") == "flip"]
+    t.flips = len(want)
+    sm = difflib.SequenceMatcher(a=[e["player"] for e in want], b=[e.get("player") for e in got],
+                                 autojunk=False)
+    for block in sm.get_matching_blocks():
+        for k in range(block.size):
+            w, g = want[block.a + k], got[block.b + k]
+            t.flips_seen += 1
+            if _code(g.get("card")) == w["card"]:
+                t.flips_right += 1
+            else:
+                notes.append(f"flip {block.a + k} of seat {w['player']}: {w['card']} "
+                             f"read as {g.get('card')}")
+    t.flips_extra = len(got) - t.flips_seen
+    rings = [e for e in truth["events"] if e["event"] == "ring"]
+    judged = [e for e in answer.get("events", []) if e.get("event") == "ring"]
+    t.rings = len(rings)
+    used: set[int] = set()
+    for r in rings:
+        match = [i for i, e in enumerate(judged) if i not in used and e.get("player") == r["player"]
+                 and abs(int(e.get("t_ns") or -10**18) - r["t_ns"]) <= 1_000_000]
+        if not match:
+            t.rings_missed += 1
+            notes.append(f"ring by seat {r['player']} at {r['t_ns']} not judged")
+            continue
+        used.add(match[0])
+        right = judged[match[0]].get("right")
+        if right is None:
+            t.rings_unsure += 1
+        elif bool(right) == r["right"]:
+            t.rings_right += 1
+        else:
+            t.rings_wrong += 1
+            notes.append(f"ring by seat {r['player']}: judged {right}, truth {r['right']}")
+    t.rings_extra = len(judged) - len(used)
+    t.late = len(truth.get("presses", [])) - len(rings)
+    t.late_recorded = sum(1 for e in answer.get("events", []) if e.get("event") == "late")
+    t.state_right = int(answer.get("state") == truth["state"])
+    if not t.state_right:
+        notes.append(f"final state {answer.get('state')} != truth {truth['state']}")
+    return t, notes
+
+
+def check_answer(answer: object) -> list[str]:
+    """The contract's shape: events in the game-log form, the state as replay prints it."""
+    if not isinstance(answer, dict) or not isinstance(answer.get("events"), list):
+        return ["not {\"events\": [...], \"state\": {...}}"]
+    problems = []
+    events = answer["events"]
+    if not events or events[0].get("event") != "start":
+        problems.append("the events do not begin with start")
+    for e in events:
+        kind = e.get("event")
+        if kind == "flip" and ("player" not in e or "card" not in e):
+            problems.append(f"flip without player or card: {e}")
+        elif kind == "ring" and ("player" not in e or ("right" not in e
+                                                       and e.get("judged") is not False)):
+            problems.append(f"ring without player or right: {e}")
+        elif kind == "late" and "player" not in e:
+            problems.append(f"late press without player: {e}")
+        elif kind not in ("start", "flip", "ring", "late"):
+            problems.append(f"unknown event {kind!r}")
+    state = answer.get("state")
+    keys = {"players", "bell", "turn", "over", "winner"}
+    if not isinstance(state, dict) or set(state) != keys:
+        problems.append(f"state keys {sorted(state) if isinstance(state, dict) else state}")
+    return problems
+
+
+def referee(cmd: list[str], frames: Path, presses: Path, timeout: float
+            ) -> tuple[dict[str, Any] | None, str]:
+    try:
+        done = subprocess.run([*cmd, "--json", str(frames), str(presses)], capture_output=True,
+                              text=True, timeout=timeout, check=False)
+    except subprocess.TimeoutExpired:
+        return None, f"timed out after {timeout:.0f} s"
+    if done.returncode != 0:
+        err = done.stderr.strip()
+        if "invalid choice" in err and "referee" in err:
+            return None, "`tableref halli referee` does not exist yet on this tree"
+        return None, f"exit {done.returncode}: {err[-400:]}"
+    try:
+        return json.loads(done.stdout), ""
+    except json.JSONDecodeError as exc:
+        return None, f"not JSON ({exc}): {done.stdout[:200]!r}"
+
+
+def _print(title: str, t: GameTally) -> None:
+    def pct(n: int, d: int) -> str:
+        return f"{100 * n / d:.1f}%" if d else "-"
+    print(f"{title:30} games {t.games}  flips {t.flips}: seen {pct(t.flips_seen, t.flips)}, "
+          f"read right {pct(t.flips_right, t.flips)}, extra {t.flips_extra}  |  rings {t.rings}: "
+          f"right {pct(t.rings_right, t.rings)}, unsure {pct(t.rings_unsure, t.rings)}, "
+          f"wrong {t.rings_wrong}, missed {t.rings_missed}, late judged {t.rings_extra}, "
+          f"late recorded {t.late_recorded}/{t.late}  |  "
+          f"final state right {t.state_right}/{t.games}")
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__,
+                                 formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--referee", default=f"{shlex.quote(sys.executable)} -m tableref halli referee",
+                    help="the referee command, without --json and the two paths "
+                         "(default: %(default)s)")
+    ap.add_argument("--part", choices=("all", "tuning", "held"), default="all")
+    ap.add_argument("--games", type=int, default=0, help="only the first N games of each part")
+    ap.add_argument("--small", action="store_true",
+                    help="640x360 frames, short games (a smoke run)")
+    ap.add_argument("--keep", type=Path, help="write the games here and keep them")
+    ap.add_argument("--timeout", type=float, default=1800, help="seconds per referee run")
+    ap.add_argument("--verbose", action="store_true")
+    args = ap.parse_args(argv)
+    cmd = shlex.split(args.referee)
+    parts = []
+    if args.part in ("all", "held"):
+        parts.append(("HELD-BACK games (seeds >= 1000)", HELD_GAMES))
+    if args.part in ("all", "tuning"):
+        parts.append(("tuning games (seeds < 1000)", TUNING_GAMES))
+    with tempfile.TemporaryDirectory(prefix="heldout-games-") as tmp:
+        root = args.keep or Path(tmp)
+        failed = False
+        for title, specs in parts:
+            total = GameTally()
+            for spec in specs[: args.games or None]:
+                if args.small:
+                    spec = GameSpec(**{**spec.__dict__, "width": 640, "height": 360,
+                                       "cards_each": 4, "max_flips": 12})
+                t0 = time.perf_counter()
+                rec = record(spec)
+                folder = root / f"game-{spec.seed}"
+                frames, presses = write(rec, folder)
+                made = time.perf_counter() - t0
+                t0 = time.perf_counter()
+                answer, err = referee(cmd, frames, presses, args.timeout)
+                took = time.perf_counter() - t0
+                print(f"game {spec.seed}: {len(rec.frames)} frames, {len(rec.presses)} presses, "
+                      f"rendered in {made:.0f} s, refereed in {took:.1f} s "
+                      f"({1000 * took / max(1, len(rec.frames)):.1f} ms per frame)", flush=True)
+                if answer is None:
+                    print(f"  referee failed: {err}")
+                    failed = True
+                    continue
+                for p in check_answer(answer):
+                    print(f"  contract: {p}")
+                truth = json.loads((folder / "truth.json").read_text())
+                tally, notes = compare(truth, answer)
+                total.add(tally)
+                _print(f"  game {spec.seed}", tally)
+                if args.verbose:
+                    for n in notes:
+                        print(f"    {n}")
+            _print(title, total)
+    return 3 if failed else 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -17,6 +17,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import threading
 import time
 from collections.abc import AsyncIterator, Callable, Coroutine
 from concurrent.futures import ThreadPoolExecutor
@@ -121,6 +122,7 @@ class Daemon:
         self._jpeg: bytes | None = None
         self.last_frame: Frame | None = None
         self._loop: asyncio.AbstractEventLoop | None = None
+        self._loop_thread = 0
         self._bells: list[Bells] = []  # the open bells, when there are some
         self._playback_error = ""  # why the voice's last utterance failed to play
         self._sink_reports = False  # the voice's sink tells playback failures itself
@@ -129,6 +131,7 @@ class Daemon:
     # -- life ---------------------------------------------------------------------------
     async def start(self) -> None:
         self._loop = asyncio.get_running_loop()
+        self._loop_thread = threading.get_ident()
         self.clock = LoopClock(self._loop)
         resume = self.store.open_game()
         if resume is not None:
@@ -276,8 +279,12 @@ class Daemon:
                 session.seen(sight)
 
     def bell_from_thread(self, player: int, t_ns: int) -> None:
-        """A bell edge from a hardware thread (gpiozero, serial): enter the loop safely."""
-        self._to_loop(self.press, player, t_ns)
+        """A bell edge from a hardware thread (gpiozero, serial): enter the loop safely;
+        from the loop itself (the simulated players' bells), at once."""
+        if self._loop_thread == threading.get_ident():
+            self.press(player, t_ns)
+        else:
+            self._to_loop(self.press, player, t_ns)
 
     def bell_health_from_thread(self, ok: bool, message: str) -> None:
         """The bell box lost or back (on its thread): to the device health on the loop."""

@@ -333,12 +333,16 @@ class HalliSession(BaseSession[Event]):
 
     # -- live: the bells --------------------------------------------------------------
     def press(self, player: int, t_ns: int) -> None:
-        """A bell press; the arbiter decides, `_bell` hears what it decided."""
+        """A bell press; the arbiter decides, `_bell` hears what it decided. The bells show
+        locked from the first press on (people stop turning cards when the bell rings)."""
         seat = self.seat(player)
         state = self.state
         if state is None or state.over or state.players[seat].out or self._arbiter is None:
             return
         self._arbiter.press(BellPress(seat, None, t_ns, self._box.clock.now_ns()))
+        if self._arbiter.locked and not self.locked:  # the first press locks the bells
+            self.locked = True
+            self._box.changed()
 
     def _bell(self, event: BellEvent) -> None:
         if isinstance(event, BellRing):

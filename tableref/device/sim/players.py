@@ -117,7 +117,10 @@ class SimPlayers:
         return world.next_flip()
 
     def step(self) -> None:
-        """The next player turns a card now, if one may (and bots ring when it is right)."""
+        """The next player turns a card now, if one may (and bots ring when it is right).
+        They look at the page first, as people glance up: a bell just pressed locks it."""
+        if self._hub is not None:
+            self.saw(self._hub.snapshot())
         seat = self._next()
         world = self.table.world
         if world is None or seat is None:

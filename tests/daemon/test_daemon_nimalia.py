@@ -17,6 +17,7 @@ from tableref.device.store import Store
 from tableref.device.web.hub import HubError, snapshot_problems
 from tableref.games.nimalia.reserve_json import reserve_from_data
 from tableref.games.nimalia.scoring import score_objectives
+from tableref.vision.nimalia.cards import space_json
 from tableref.vision.nimalia.enrol import enrol_images
 from tableref.vision.synth.nimalia_art import draw_cards, synthetic_cards
 from tableref.vision.synth.nimalia_photo import CLEAN_SMALL, render_photo
@@ -40,7 +41,7 @@ def _photo(art: tuple, seed: int) -> tuple[bytes, list[dict]]:  # type: ignore[t
     photo = render_photo(images, cards, random_reserve(list(cards), rng, n_cards=3), rng, style)
     ok, buf = cv2.imencode(".png", photo.image)
     assert ok
-    truth = [{"row": r, "col": c, **k.as_json()} for (r, c), k in sorted(photo.spaces.items())]
+    truth = [{"row": r, "col": c, **space_json(k)} for (r, c), k in sorted(photo.spaces.items())]
     return buf.tobytes(), truth
 
 

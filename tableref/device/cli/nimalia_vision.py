@@ -131,7 +131,7 @@ def read_photo_reserve(path: Path, enrolment_dir: Path | None = None) -> Reserve
     Refuses, naming the spaces, when any space cannot be read with confidence."""
     import cv2
 
-    from tableref.games.nimalia import NimaliaError, reserve_from_data
+    from tableref.games.nimalia import NimaliaError
     from tableref.vision.nimalia.enrol import EnrolError, load_enrolment
     from tableref.vision.nimalia.grid import GridError
     from tableref.vision.nimalia.locate import NoReserveError
@@ -148,12 +148,8 @@ def read_photo_reserve(path: Path, enrolment_dir: Path | None = None) -> Reserve
         named = "; ".join(f"(row {d.row}, col {d.col}) {d.reason}" for d in rec.unreadable)
         raise CliError(f"{path}: cannot read every space: {named}")
     try:
-        return reserve_from_data(
-            {
-                "spaces": [
-                    {"row": r, "col": c, **k.as_json()} for (r, c), k in sorted(rec.spaces.items())
-                ]
-            }
-        )
+        reserve = rec.reserve
     except NimaliaError as err:
         raise CliError(f"{path}: the reserve read breaks a rule: {err}") from err
+    assert reserve is not None  # every space was read
+    return reserve

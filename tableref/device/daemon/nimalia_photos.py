@@ -8,7 +8,6 @@ import numpy as np
 
 from tableref.games.nimalia.errors import ReserveError
 from tableref.games.nimalia.model import Reserve
-from tableref.games.nimalia.reserve_json import reserve_from_data
 from tableref.vision.nimalia.annotate import annotate
 from tableref.vision.nimalia.enrol import Enrolment
 from tableref.vision.nimalia.recognise import recognise
@@ -31,10 +30,10 @@ def read_reserve(data: bytes, enrolment: Enrolment) -> tuple[Reserve, bytes]:
                           for d in rec.unreadable[:4])
         raise PhotoError(f"cannot read {len(rec.unreadable)} space(s) with confidence: {where}"
                          " - take the photo again, square on and in good light")
-    spaces = [{"row": r, "col": c, **kind.as_json()} for (r, c), kind in sorted(rec.spaces.items())]
     try:
-        reserve = reserve_from_data({"spaces": spaces})
+        reserve = rec.reserve
     except ReserveError as err:
         raise PhotoError(f"the reserve read breaks the rules: {err}") from None
+    assert reserve is not None  # every space was read
     ok, buf = cv2.imencode(".jpg", annotate(photo, rec), [cv2.IMWRITE_JPEG_QUALITY, 80])
     return reserve, buf.tobytes() if ok else b""

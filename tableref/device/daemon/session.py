@@ -109,8 +109,11 @@ class Box(Protocol):
 class Session(Protocol[E]):
     """One game at the table (module docstring)."""
 
-    players: Sequence[str]
-    eyes: Eyes | None
+    @property
+    def players(self) -> Sequence[str]: ...
+
+    @property
+    def eyes(self) -> Eyes | None: ...
 
     def start(self, players: Sequence[str], options: Mapping[str, bool]) -> E: ...
 

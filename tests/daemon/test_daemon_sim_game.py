@@ -5,6 +5,7 @@ of every player's cards as the simulated table really holds."""
 from __future__ import annotations
 
 import asyncio
+import json
 from dataclasses import replace
 from pathlib import Path
 
@@ -51,9 +52,13 @@ async def test_the_referee_follows_the_simulated_table(tmp_path: Path) -> None:
         while not caught_up() and loop.time() < deadline:
             await asyncio.sleep(0.05)
         halli = d.snapshot()["halli"]
+        story = "\n".join(  # what the referee journalled and what the table's players did
+            [json.dumps(e) for e in d.store.events(d.game_id)]
+            + [json.dumps(a) for a in json.loads((tmp_path / "sim_table.json").read_text())[
+                "actions"]])
         for seat, pile in enumerate(halli["piles"]):
-            assert pile["pile"] == len(world.piles[seat]), seat
-            assert pile["stack"] == len(world.stacks[seat]), seat
+            assert pile["pile"] == len(world.piles[seat]), (seat, story)
+            assert pile["stack"] == len(world.stacks[seat]), (seat, story)
             assert pile["top"] == (world.piles[seat][-1] if world.piles[seat] else None)
         assert halli["bell"] == len(world.bell)
         assert halli["message"] == ""

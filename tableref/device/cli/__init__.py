@@ -26,6 +26,7 @@ _GROUPS = {
 _MODULES = (
     "halli_rules",
     "halli_vision",
+    "halli_referee",
     "nimalia_rules",
     "nimalia_vision",
     "nelly_rules",

@@ -110,8 +110,9 @@ class SimPlayers:
         if halli["locked"] or halli["over"] or snap["game_id"] != self.table.game_id:
             return None
         cameras = [d for d in snap["devices"] if d["name"] == "camera"]
-        if not cameras or not cameras[0]["ok"]:
-            return None  # the players start once the referee's camera sees them
+        if not cameras or not cameras[0]["ok"] or self._hub is None or (
+                self._hub.camera_jpeg() is None):
+            return None  # the players start once the page shows the camera's picture
         if self.pace.max_flips and self.table.flips >= self.pace.max_flips:
             return None
         return world.next_flip()

@@ -22,6 +22,7 @@ class FakeHub:
         self.seq = 0
         self.verdict: dict[str, Any] | None = None
         self._changed = asyncio.Event()
+        self.hold_uploads: asyncio.Event | None = None  # set: uploads wait for it (busy hub)
 
     def _bump(self) -> None:
         self.seq += 1
@@ -91,6 +92,8 @@ class FakeHub:
     async def upload_reserve(self, player: int, data: bytes, content_type: str) -> None:
         if self.game != "nimalia":
             raise HubError("the game is not Nimalia: no reserve to score")
+        if self.hold_uploads is not None:
+            await self.hold_uploads.wait()
         self.uploads.append((player, data, content_type))
         self.reserves[player] = data
         self._bump()

@@ -20,6 +20,7 @@ from tableref.device.web.app import MAX_JSON_BYTES, UPLOAD_SLOTS, create_app
 from tableref.device.web.limits import ConnectionCaps, start_web
 
 ClientFor = Callable[..., Awaitable[Client]]
+PAGE = b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n"
 
 
 def png_claiming(width: int, height: int) -> bytes:
@@ -218,7 +219,7 @@ async def test_a_photo_that_never_finishes_arriving_is_a_408(
 # -- connections -------------------------------------------------------------------------
 @pytest.fixture
 async def capped(hub: FakeHub) -> AsyncIterator[tuple[int, ConnectionCaps]]:
-    caps = ConnectionCaps(per_client=4, remote_total=6, loopback_total=10)
+    caps = ConnectionCaps(per_client=4, others_total=10, kiosk_total=6)
     runner = await start_web(create_app(hub, pin=None, lan=False), "127.0.0.1", 0, caps)
     yield runner.addresses[0][1], caps
     await runner.cleanup()
@@ -237,8 +238,7 @@ async def test_a_flood_from_one_address_leaves_the_kiosk_its_connections(
     reply = await _raw(port, b"GET /api/state HTTP/1.1\r\nHost: 127.0.0.1\r\n"
                              b"Connection: close\r\n\r\n", source="127.0.0.2")
     assert _status(reply) == 503 and "too many connections" in _body(reply)["error"]
-    reply = await _raw(port, b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
-    assert _status(reply) == 200  # the kiosk (127.0.0.1) is still served
+    assert _status(await _raw(port, PAGE)) == 200  # the kiosk (127.0.0.1) is still served
     for _, writer in flood:
         writer.close()
     await asyncio.sleep(0.2)
@@ -252,9 +252,15 @@ async def test_many_addresses_fill_only_their_pool(capped: tuple[int, Connection
     port, caps = capped
     held = [await _held(port, f"127.0.1.{i}") for i in range(1, 12)]
     await asyncio.sleep(0.1)
-    assert caps.held() == caps.loopback_total  # the rest were refused at once
+    assert caps.held() == caps.others_total  # the rest were refused at once
     assert caps.refused == 1
-    for _, writer in held:
+    kiosk = [await _held(port, "127.0.0.1") for _ in range(caps.kiosk_total)]
+    reply = await _raw(port, PAGE)  # the kiosk has connections of its own, and a cap
+    assert _status(reply) == 503
+    kiosk.pop()[1].close()
+    await asyncio.sleep(0.1)
+    assert _status(await _raw(port, PAGE)) == 200
+    for _, writer in held + kiosk:
         writer.close()
 
 
@@ -327,3 +333,31 @@ def test_lan_sessions_and_pin_failures_are_bounded_and_expire() -> None:
         now[0] += 0.001
         gate.check_pin(f"10.{i // 65536}.{i // 256 % 256}.{i % 256}", "000000")
     assert len(gate.failures) <= MAX_TRACKED
+
+
+async def test_a_client_asking_too_fast_is_slowed_but_not_the_kiosk(
+        hub: FakeHub, client_for: ClientFor, monkeypatch: pytest.MonkeyPatch) -> None:
+    from tableref.device.web.limits import BURST
+
+    monkeypatch.setattr(web_app, "SLOW_DOWN_S", 0.05)
+    client = await client_for(hub)
+    assert client.app is not None
+    client.app[web_app.RATE_KEY].clock = lambda: 100.0  # no time passes: no refill
+    other = {REMOTE_HEADER: "127.0.0.2"}  # another local program, not the kiosk's screen
+    statuses = [(await client.get("/api/state", headers=other)).status
+                for _ in range(int(BURST) + 10)]
+    assert statuses.count(200) == BURST and statuses[-1] == 429
+    res = await client.get("/api/state", headers=other)
+    assert res.status == 429 and res.headers["Retry-After"] == "1"
+    for _ in range(int(BURST) + 10):
+        assert (await client.get("/api/state")).status == 200  # the kiosk is never slowed
+
+
+async def test_a_press_the_box_could_not_record_is_never_answered_ok(
+        hub: FakeHub, client_for: ClientFor) -> None:
+    client = await client_for(hub)
+    hub.cannot_record = "the disk is full: the ring was not recorded"
+    res = await client.post("/api/bell/0")
+    assert res.status == 503
+    assert (await res.json()) == {"error": "the disk is full: the ring was not recorded"}
+    assert hub.presses == []

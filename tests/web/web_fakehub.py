@@ -6,7 +6,7 @@ import asyncio
 from collections.abc import AsyncIterator
 from typing import Any
 
-from tableref.device.web.hub import HubError
+from tableref.device.web.hub import HubError, HubUnavailable
 
 
 class FakeHub:
@@ -23,6 +23,7 @@ class FakeHub:
         self.verdict: dict[str, Any] | None = None
         self._changed = asyncio.Event()
         self.hold_uploads: asyncio.Event | None = None  # set: uploads wait for it (busy hub)
+        self.cannot_record: str | None = None  # set: presses fail as with a full disk
 
     def _bump(self) -> None:
         self.seq += 1
@@ -81,6 +82,8 @@ class FakeHub:
             await self._changed.wait()
 
     async def press_bell(self, player: int) -> None:
+        if self.cannot_record is not None:
+            raise HubUnavailable(self.cannot_record)
         if not 0 <= player < 2:
             raise HubError(f"there is no player {player} (seats 0..1)")
         self.presses.append(player)

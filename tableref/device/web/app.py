@@ -19,7 +19,8 @@ from aiohttp import web
 
 from tableref.device.web.auth import COOKIE, Gate, is_loopback, lan_address
 from tableref.device.web.hosts import HostCheck
-from tableref.device.web.hub import Hub, HubError
+from tableref.device.web.hub import Hub, HubError, HubUnavailable
+from tableref.device.web.limits import RequestRate, client_key
 from tableref.device.web.live import Streams, serve_events
 from tableref.device.web.upload import UploadError, read_photo
 
@@ -28,9 +29,11 @@ HUB_KEY = web.AppKey("hub", Hub)
 GATE_KEY = web.AppKey("gate", Gate)
 HOSTS_KEY = web.AppKey("hosts", HostCheck)
 STREAMS_KEY = web.AppKey("streams", Streams)
+RATE_KEY = web.AppKey("rate", RequestRate)
 SLOTS_KEY = web.AppKey("upload_slots", asyncio.Semaphore)
 MAX_JSON_BYTES = 64 * 1024
 UPLOAD_SLOTS = 2  # photos read at once; more wait for a moment (503, Retry-After)
+SLOW_DOWN_S = 1.0  # a client over its request rate waits this long for its 429
 UPLOAD_S = 120.0  # for a photo to arrive, however slow the phone's Wi-Fi
 
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
@@ -47,6 +50,7 @@ def create_app(hub: Hub, *, pin: str | None, lan: bool,
     app[GATE_KEY] = gate
     app[HOSTS_KEY] = HostCheck(names)
     app[STREAMS_KEY] = Streams()
+    app[RATE_KEY] = RequestRate()
     app[SLOTS_KEY] = asyncio.Semaphore(UPLOAD_SLOTS)
     app.on_shutdown.append(app[STREAMS_KEY].close_all)
     app.add_routes(
@@ -75,12 +79,19 @@ async def _guard(request: web.Request, handler: Handler) -> web.StreamResponse:
     hosts = request.app[HOSTS_KEY]
     if not hosts.allowed(request):
         return hosts.refusal(request)
+    if not request.app[RATE_KEY].allow(client_key(request.remote)):
+        await asyncio.sleep(SLOW_DOWN_S)  # held back: a flood cannot take the kiosk's turns
+        slow = _error(429, "too many requests from here: slow down")
+        slow.headers["Retry-After"] = "1"
+        return slow
     if request.method not in ("GET", "HEAD"):
         origin = request.headers.get("Origin")
         if origin is not None and origin.split("://", 1)[-1] != request.host:
             return _error(403, f"requests from another site ({origin[:80]}) are refused")
     try:
         response = await handler(request)
+    except HubUnavailable as exc:
+        response = _error(503, str(exc))
     except HubError as exc:
         response = _error(400, str(exc))
     except web.HTTPException as exc:  # aiohttp's own refusals, in the page's JSON form

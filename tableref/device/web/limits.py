@@ -3,12 +3,17 @@
 `start_web(app, host, port)` serves the app the way the daemon must: with aiohttp's own
 `keepalive_timeout` (a connection that sends no complete request within `IDLE_S`, at its
 start or between requests, is closed: slow or absent headers cannot hold it), no access
-log, and a site whose connections are counted per client (`ConnectionCaps`): at most
-`PER_CLIENT` per address (an IPv6 client by its /64 network), at most `REMOTE_TOTAL` from
-the LAN and `LOOPBACK_TOTAL` from this machine, so a flood from the LAN never takes the
-kiosk's own connections. A connection over a cap is answered `503` and closed at once,
-before aiohttp sees a byte. The caps keep the daemon's descriptors far below the 1024 of a
-default soft limit; the unit raises it anyway (`LimitNOFILE`).
+log, and a site whose connections are counted per client (`ConnectionCaps`): the kiosk's
+own address (127.0.0.1, ::1) has `KIOSK_TOTAL` connections of its own; every other client
+(the LAN, and other local addresses) at most `PER_CLIENT` (an IPv6 client counted by its
+/64 network) and `OTHERS_TOTAL` together, so no flood takes the kiosk's connections. A
+connection over a cap is answered `503` and closed at once, before aiohttp sees a byte.
+The caps keep the daemon's descriptors far below the 1024 of a default soft limit; the
+unit raises it anyway (`LimitNOFILE`).
+
+`RequestRate` bounds the requests of every client but the kiosk (a token bucket per
+client: `RATE` a second, bursts of `BURST`): a phone's page asks for a few; a flood is
+answered 429 after a second's wait (app.py), so it cannot take the kiosk's turns.
 """
 
 from __future__ import annotations
@@ -16,6 +21,7 @@ from __future__ import annotations
 import asyncio
 import ipaddress
 import json
+import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
@@ -23,9 +29,13 @@ from aiohttp import web
 
 IDLE_S = 15.0  # to send a request's headers, from the connection's start or the last reply
 PER_CLIENT = 32
-REMOTE_TOTAL = 256
-LOOPBACK_TOTAL = 128
+OTHERS_TOTAL = 256
+KIOSK_TOTAL = 64
+KIOSK_KEYS = frozenset({"127.0.0.1", "::1"})
 BACKLOG = 128
+RATE = 20.0  # requests a second a client other than the kiosk may make, sustained
+BURST = 60.0
+MAX_RATED = 4096  # clients whose request rate is tracked at once
 
 
 class ListenError(OSError):
@@ -44,15 +54,14 @@ def client_key(remote: str | None) -> str:
     if isinstance(addr, ipaddress.IPv6Address):
         if addr.ipv4_mapped is not None:
             return str(addr.ipv4_mapped)
-        return str(ipaddress.IPv6Network((addr, 64), strict=False))
+        if not addr.is_loopback:
+            return str(ipaddress.IPv6Network((addr, 64), strict=False))
     return str(addr)
 
 
-def _loopback(key: str) -> bool:
-    try:
-        return ipaddress.ip_network(key, strict=False).network_address.is_loopback
-    except ValueError:
-        return False
+def is_kiosk(key: str) -> bool:
+    """The kiosk's own address: the screen of the box (loopback's first address)."""
+    return key in KIOSK_KEYS
 
 
 @dataclass
@@ -60,20 +69,21 @@ class ConnectionCaps:
     """Open connections per client and in all; `admit` and `release` keep the count."""
 
     per_client: int = PER_CLIENT
-    remote_total: int = REMOTE_TOTAL
-    loopback_total: int = LOOPBACK_TOTAL
+    others_total: int = OTHERS_TOTAL
+    kiosk_total: int = KIOSK_TOTAL
     open: dict[str, int] = field(default_factory=dict)
     totals: dict[bool, int] = field(default_factory=lambda: {True: 0, False: 0})
     refused: int = 0
 
     def admit(self, key: str) -> bool:
-        local = _loopback(key)
-        total = self.loopback_total if local else self.remote_total
-        if self.open.get(key, 0) >= self.per_client or self.totals[local] >= total:
+        kiosk = is_kiosk(key)
+        total, each = (self.kiosk_total, self.kiosk_total) if kiosk else (
+            self.others_total, self.per_client)
+        if self.open.get(key, 0) >= each or self.totals[kiosk] >= total:
             self.refused += 1
             return False
         self.open[key] = self.open.get(key, 0) + 1
-        self.totals[local] += 1
+        self.totals[kiosk] += 1
         return True
 
     def release(self, key: str) -> None:
@@ -84,10 +94,32 @@ class ConnectionCaps:
             self.open[key] = count
         else:
             del self.open[key]
-        self.totals[_loopback(key)] -= 1
+        self.totals[is_kiosk(key)] -= 1
 
     def held(self) -> int:
         return sum(self.totals.values())
+
+
+@dataclass
+class RequestRate:
+    """A token bucket per client (not the kiosk): `allow` says whether a request may go on."""
+
+    rate: float = RATE
+    burst: float = BURST
+    clock: Callable[[], float] = time.monotonic
+    buckets: dict[str, tuple[float, float]] = field(default_factory=dict)  # tokens, at
+
+    def allow(self, key: str) -> bool:
+        if is_kiosk(key):
+            return True
+        now = self.clock()
+        tokens, at = self.buckets.pop(key, (self.burst, now))
+        tokens = min(self.burst, tokens + (now - at) * self.rate)
+        if len(self.buckets) >= MAX_RATED:  # the longest quiet first
+            del self.buckets[next(iter(self.buckets))]
+        ok = tokens >= 1.0
+        self.buckets[key] = (tokens - 1.0 if ok else tokens, now)
+        return ok
 
 
 _BUSY = json.dumps({"error": "the box has too many connections open: try again in a moment"})

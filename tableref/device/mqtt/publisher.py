@@ -1,6 +1,7 @@
 """The box's publisher: the journal's events, the page's state and the box's presence.
 
-It follows the daemon as the page does (`Hub.subscribe`: one snapshot per change): every
+It follows the daemon as the page does (`Hub.subscribe`: one snapshot per change; it is
+one of the daemon's followers, equipment.py, its status shown under "mqtt"): every
 change publishes the latest state (retained; one unacknowledged at a time, the latest
 waiting behind it) and looks in the journal for events to send. Events go out in stream
 order, at most `WINDOW` unacknowledged; each PUBACK marks its event, and the position
@@ -65,26 +66,39 @@ class Publisher(LoopClient):
         self._save_pending = False
         self._stopped_mid: int | None = None
         self._offline_acked: asyncio.Event | None = None
-        self._tasks: list[asyncio.Task[Any]] = []
+        self._task: asyncio.Task[None] | None = None
         self._stopped = False
         self.acks = 0  # events acknowledged since the start
 
     # -- life ------------------------------------------------------------------------------
-    def start_following(self, hub: Follows) -> None:
-        """Connect, and publish what `hub` shows and the journal holds until `stop`."""
+    name = "mqtt"  # a follower of the daemon (equipment.Follower): its status in the snapshot
+
+    async def follow(self, hub: Follows) -> None:
+        """Connect, then publish what `hub` shows and the journal holds until cancelled;
+        then say `false` on `online` (when connected), keep the position, disconnect."""
         self.start()
-        loop = asyncio.get_running_loop()
-        self._tasks = [loop.create_task(self._follow(hub)), loop.create_task(self._poll())]
         log.info("mqtt: table %r on %s, stream %s, %d journal event(s) to send", self.table,
                  self.broker.address, self.outbox.box, self.outbox.waiting())
+        poll = asyncio.get_running_loop().create_task(self._poll())
+        try:
+            async for snap in hub.subscribe():
+                self.state_changed(snap)
+                self.journal_grew()
+        finally:
+            poll.cancel()
+            await self._close_cleanly()
+
+    def start_following(self, hub: Follows) -> None:
+        """`follow` in a task of its own, until `stop` (off the daemon: tests, benchmarks)."""
+        self._task = asyncio.get_running_loop().create_task(self.follow(hub))
 
     async def stop(self) -> None:
-        """Say `false` on `online` (when connected), keep the position, disconnect."""
-        for task in self._tasks:
-            task.cancel()
-        for task in self._tasks:
-            with contextlib.suppress(asyncio.CancelledError):
-                await task
+        if self._task is not None:
+            self._task.cancel()
+            await asyncio.gather(self._task, return_exceptions=True)
+            self._task = None
+
+    async def _close_cleanly(self) -> None:
         if self.connected:
             self._offline_acked = asyncio.Event()
             info = self.client.publish(self._topics["online"], b"false", qos=1, retain=True)
@@ -95,11 +109,6 @@ class Publisher(LoopClient):
         self._save()
         self._stopped = True
 
-    async def _follow(self, hub: Follows) -> None:
-        async for snap in hub.subscribe():
-            self.state_changed(snap)
-            self.journal_grew()
-
     async def _poll(self) -> None:
         while True:
             await asyncio.sleep(POLL_S)
@@ -108,8 +117,7 @@ class Publisher(LoopClient):
     def status(self) -> dict[str, Any]:
         """For the screen and the tests: connected, the problem, events not acknowledged."""
         return {"broker": self.broker.address, "connected": self.connected,
-                "problem": self.problem, "waiting": self.outbox.waiting(),
-                "acked": self._acked.seq}
+                "problem": self.problem, "waiting": self.outbox.waiting()}
 
     # -- what the daemon tells ---------------------------------------------------------------
     def journal_grew(self) -> None:

@@ -30,6 +30,7 @@ class Live:
     leader: int | None = None
     headline: str = ""
     over: bool = False
+    news: int | None = None  # grows with each piece of news (a verdict, a round)
 
 
 @dataclass(frozen=True)
@@ -79,10 +80,14 @@ def halli_live(part: dict[str, Any], seats: int) -> Live:
             scores[pile["seat"]] = None if None in held else sum(h for h in held if h)
             outs[pile["seat"]] = pile.get("out") is True
     verdict = part.get("last_verdict")
-    headline = str(verdict.get("text", ""))[:200] if isinstance(verdict, dict) else ""
+    headline, news = "", None
+    if isinstance(verdict, dict):
+        headline = str(verdict.get("text", ""))[:200]
+        seq = _number(verdict.get("seq"))
+        news = None if seq is None else int(seq)
     over = part.get("over") is True
     winner = _winner(part, seats)
-    return Live(scores, winner if over else _leader(scores, outs), headline, over)
+    return Live(scores, winner if over else _leader(scores, outs), headline, over, news)
 
 
 def nimalia_live(part: dict[str, Any], seats: int) -> Live:
@@ -96,7 +101,8 @@ def nimalia_live(part: dict[str, Any], seats: int) -> Live:
     over = part.get("over") is True
     rnd = _number(part.get("round"))
     headline = "" if over or rnd is None else f"Round {int(rnd)} of 5"
-    return Live(scores, _winner(part, seats) if over else _leader(scores), headline, over)
+    return Live(scores, _winner(part, seats) if over else _leader(scores), headline, over,
+                None if rnd is None else int(rnd))
 
 
 def generic_live(part: dict[str, Any], seats: int) -> Live:

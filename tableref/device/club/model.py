@@ -57,7 +57,7 @@ def read_view(state: dict[str, Any]) -> dict[str, Any]:
         })
     return {"game": game, "game_name": info(game).name, "unit": info(game).unit,
             "players": players, "leader": now.leader, "headline": now.headline,
-            "over": now.over}
+            "over": now.over, "news": now.news}
 
 
 class Club:

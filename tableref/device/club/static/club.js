@@ -27,6 +27,7 @@ function tableCard(t) {
   const card = el("article", {
     class: "table-card" + (offline ? " offline" : ""), "data-table": t.name,
     "data-online": t.online === null ? "unknown" : String(t.online),
+    "data-news": t.news ?? "",
   });
   card.append(el("h2", {}, el("span", { class: "name", text: t.name }),
     el("span", { class: "badge", text: offline ? "offline" : (t.online ? "live" : "…") })));

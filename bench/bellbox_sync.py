@@ -27,8 +27,8 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from tableref.device.bellbox import BellBox
 from tableref.device.bells import BellEvent, Ring
+from tableref.device.bells.bellbox import BellBox
 
 
 class Rings:

@@ -36,8 +36,8 @@ from aiohttp import web
 from tableref.device.config import SimConfig, parse_config
 from tableref.device.daemon.app import Daemon
 from tableref.device.daemon.halli_session import HalliSession, Timing
-from tableref.device.daemon.service import build_parts
-from tableref.device.daemon.sim_players import SimPlayers
+from tableref.device.daemon.service import build_equipment
+from tableref.device.sim import SimPlayers
 from tableref.device.store import Store
 from tableref.device.voice import RecordingSink, Voice
 from tableref.device.web.app import create_app
@@ -58,15 +58,16 @@ def summary(name: str, ms: list[float]) -> str:
 async def latency(rounds: int, tmp: Path, fps: float) -> None:
     config = parse_config(PLAYERS + '[voice]\nengine = "espeak-ng"\n')
     config = replace(config, sim=SimConfig(flip_s=3600, fps=fps, seed=5, hands=False))
-    parts = build_parts(config, sim=True)
-    parts.open_bells = None
+    equipment = build_equipment(config, sim=True, state_dir=tmp)
     sink = RecordingSink(pace=0)
     voice = Voice(config, sink=sink)
     voice.warm()
-    parts.speaker, parts.audio_device = voice, None
-    parts.timing = Timing(lock_s=0.3)
+    equipment.speaker, equipment.audio_device = voice, None
+    equipment.kits["halli"].timing = Timing(lock_s=0.3)
+    players = equipment.followers[0]
+    assert isinstance(players, SimPlayers)
     store = Store(tmp / "journal.sqlite3")
-    daemon = Daemon(config, store, parts, sim=True)
+    daemon = Daemon(config, store, equipment)
     await daemon.start()
     runner = web.AppRunner(create_app(daemon, pin=None, lan=False), access_log=None)
     await runner.setup()
@@ -87,7 +88,6 @@ async def latency(rounds: int, tmp: Path, fps: float) -> None:
                         seen_verdict[key] = time.monotonic_ns()
 
     follower = asyncio.create_task(follow())
-    players = SimPlayers(daemon, config.sim)
     rng = random.Random(1)
     decided: list[float] = []
     page: list[float] = []
@@ -96,21 +96,25 @@ async def latency(rounds: int, tmp: Path, fps: float) -> None:
     await asyncio.sleep(1.0)
     for _ in range(rounds):
         session = daemon.session
-        assert isinstance(session, HalliSession) and daemon.world is not None
-        if session.rules.over:
+        world = players.table.world
+        assert isinstance(session, HalliSession) and session.state is not None
+        if world is None:
+            await asyncio.sleep(0.1)
+            continue
+        if session.state.over:
             daemon.new_game()
             await asyncio.sleep(0.5)
             continue
         for _flip in range(rng.randint(1, 3)):
             players.step()
             await asyncio.sleep(0.25)  # the camera sees the card
-            if daemon.world.ringable():
+            if world.ringable():
                 break
         await asyncio.sleep(rng.uniform(0.05, 0.3))
         seq = session.verdicts
         want = (daemon.game_id, seq + 1)
         player = rng.randrange(3)
-        if session.rules.is_out(player):
+        if session.state.players[player].out:
             continue
         played_before = len(sink.played)
         t_press = time.monotonic_ns()
@@ -130,7 +134,7 @@ async def latency(rounds: int, tmp: Path, fps: float) -> None:
             sound.append((sink.played[played_before].start_ns - t_press) / 1e6)
         while session.locked:
             await asyncio.sleep(0.01)
-    eyes = parts.eyes
+    eyes = session.eyes
     follower.cancel()
     await runner.cleanup()
     await daemon.stop()

@@ -27,9 +27,9 @@ os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 import cv2
 import numpy as np
 
-from tableref.games.nimalia import Reserve, reserve_from_data
+from tableref.games.nimalia import Reserve, Space
 from tableref.games.nimalia.objectives import OBJECTIVE_COUNT, objective
-from tableref.vision.nimalia.cards import SpaceKind, load_cards
+from tableref.vision.nimalia.cards import load_cards
 from tableref.vision.nimalia.enrol import enrol_images
 from tableref.vision.nimalia.grid import GridError
 from tableref.vision.nimalia.locate import NoReserveError
@@ -53,10 +53,8 @@ def sheet_cards(data: Path) -> dict[int, np.ndarray]:
     }
 
 
-def to_reserve(spaces: dict[tuple[int, int], SpaceKind]) -> Reserve:
-    return reserve_from_data(
-        {"spaces": [{"row": r, "col": c, **k.as_json()} for (r, c), k in sorted(spaces.items())]}
-    )
+def to_reserve(spaces: dict[tuple[int, int], Space]) -> Reserve:
+    return Reserve(spaces).normalised()
 
 
 def scores(reserve: Reserve) -> list[int]:

@@ -240,13 +240,19 @@ def _ell(img: Image, c: tuple[float, float], ax: tuple[float, float], ang: float
                     cv2.LINE_AA)
 
 
+def _legs(img: Image, cx: float, cy: float, top: int, offsets: tuple[int, ...], width: int,
+          colour: tuple[float, float, float]) -> None:
+    """Four legs standing on the line cy + 150."""
+    for dx in offsets:
+        cv2.rectangle(img, (round(cx + dx), round(cy + top)), (round(cx + dx + width),
+                      round(cy + 150)), colour, -1)
+
+
 def _elephant(img: Image, style: Style, rng: np.random.Generator) -> None:
     grey = c3(rng.uniform(0.45, 0.7) * np.array([1.05, 1.0, 0.95]))
     cx, cy = 150 + rng.uniform(-15, 15), 240 + rng.uniform(-20, 20)
     _ell(img, (cx + 20, cy + 50), (105, 70), 0, grey, style)  # body
-    for dx in (-50, -10, 40, 80):
-        cv2.rectangle(img, (round(cx + dx), round(cy + 90)), (round(cx + dx + 26),
-                      round(cy + 150)), grey, -1)
+    _legs(img, cx, cy, 90, (-50, -10, 40, 80), 26, grey)
     _ell(img, (cx - 60, cy - 20), (62, 58), 0, grey, style)  # head
     _ell(img, (cx - 20, cy - 25), (42, 55), 10, c3(np.array(grey) * 0.85), style)
     trunk = np.array([[cx - 95, cy - 5], [cx - 110, cy + 50], [cx - 100, cy + 95],
@@ -279,9 +285,7 @@ def _pig(img: Image, style: Style, rng: np.random.Generator) -> None:
     dark = c3(np.array(pink) * 0.8)
     cx, cy = 150 + rng.uniform(-15, 15), 240 + rng.uniform(-20, 20)
     _ell(img, (cx + 15, cy + 60), (105, 75), 0, pink, style)  # body
-    for dx in (-55, -20, 35, 70):
-        cv2.rectangle(img, (round(cx + dx), round(cy + 110)), (round(cx + dx + 20),
-                      round(cy + 150)), pink, -1)
+    _legs(img, cx, cy, 110, (-55, -20, 35, 70), 20, pink)
     _ell(img, (cx - 55, cy - 10), (58, 52), 0, pink, style)  # head
     for dx in (-90, -30):
         tri = np.array([[cx + dx, cy - 45], [cx + dx + 30, cy - 50], [cx + dx + 10, cy - 85]],

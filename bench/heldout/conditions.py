@@ -83,21 +83,17 @@ def _light(kind: str, hard: bool, rng: Rng) -> Light:
     u = rng.uniform
     vig = u(0, 0.5) if hard else u(0, 0.2)
     une = u(0, 0.15) if hard else u(0, 0.08)
-    if kind == "neutral":
-        return Light(u(4000, 5500), awb=u(0.7, 0.95), exposure=u(0.85, 1.1), vignette=vig,
-                     uneven=une)
-    if kind == "warm":
-        return Light(u(2700, 3200), awb=u(0.3, 0.8), exposure=u(0.8, 1.05), vignette=vig,
-                     uneven=une)
-    if kind == "cool":
-        return Light(u(6000, 6500), awb=u(0.3, 0.8), exposure=u(0.85, 1.1), vignette=vig,
-                     uneven=une)
-    if kind == "dim":
-        return Light(u(2700, 4000), awb=u(0.5, 0.85), exposure=u(0.2, 0.45), vignette=vig,
-                     uneven=une)
-    if kind == "glare":
-        return Light(u(3500, 6000), awb=u(0.6, 0.9), exposure=u(0.85, 1.05), vignette=vig,
-                     uneven=une, glare=int(rng.integers(1, 4)))
+    plain = {  # kelvin, white balance, exposure ranges
+        "neutral": ((4000, 5500), (0.7, 0.95), (0.85, 1.1)),
+        "warm": ((2700, 3200), (0.3, 0.8), (0.8, 1.05)),
+        "cool": ((6000, 6500), (0.3, 0.8), (0.85, 1.1)),
+        "dim": ((2700, 4000), (0.5, 0.85), (0.2, 0.45)),
+        "glare": ((3500, 6000), (0.6, 0.9), (0.85, 1.05)),
+    }
+    if kind in plain:
+        kelvin, awb, exposure = (u(*r) for r in plain[kind])
+        glare = int(rng.integers(1, 4)) if kind == "glare" else 0
+        return Light(kelvin, awb=awb, exposure=exposure, vignette=vig, uneven=une, glare=glare)
     if kind == "uneven":
         return Light(u(3000, 6000), awb=u(0.5, 0.9), exposure=u(0.7, 1.0),
                      vignette=u(0.3, 0.6), uneven=u(0.2, 0.45))

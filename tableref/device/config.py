@@ -11,7 +11,7 @@ default pins of its seat (`DEFAULT_PINS`, the wiring table in hardware.md); the 
 `"none"` means the seat has no button (or no LED) on GPIO.
 
 ```toml
-game = "halli"              # "halli" | "nimalia" | "nelly"
+game = "halli"              # a game of device/daemon/games.py: "halli" | "nimalia"
 language = "en"             # "en" | "de"
 [[players]]                 # 2..6 players, seat order clockwise
 name = "Ann"                # 1..24 characters, spaces around it dropped, unique (any case)
@@ -59,9 +59,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from tableref.device.daemon.games import NAMES as GAME_NAMES
+
 DEFAULT_CONFIG_PATH = Path("/etc/tableref/config.toml")
 
-GAMES = ("halli", "nimalia", "nelly")
+GAMES = GAME_NAMES  # the table of games is the one list of what the box referees
 LANGUAGES = ("en", "de")
 PIN_FACTORIES = ("auto", "lgpio", "rpigpio", "mock")
 BELL_SOURCES = ("gpio", "bellbox")

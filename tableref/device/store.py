@@ -204,6 +204,36 @@ class Store:
             log.error("%s", self.recovered)
         return connect_journal(self.path)
 
+    @classmethod
+    def reader(cls, path: Path) -> Store:
+        """The journal opened read-only, without its lock: to read it (export a game) while
+        the daemon runs. WAL lets it see every committed event."""
+        if not path.exists():
+            raise StoreError(f"no journal at {path}")
+        store = cls.__new__(cls)
+        store.path = path
+        store._lock = None
+        try:
+            store._db = sqlite3.connect(f"file:{path}?mode=ro", uri=True,
+                                        check_same_thread=False)
+            store._db.execute("SELECT 1 FROM games LIMIT 1")
+        except sqlite3.Error as err:
+            raise StoreError(f"cannot read the journal {path}: {err}") from err
+        return store
+
+    def games(self) -> list[dict[str, Any]]:
+        """Every game, newest first, with its status and how many events it has."""
+        rows = self.db.execute(
+            "SELECT g.id, g.game, g.started, g.status, g.players, g.winner, "
+            "(SELECT COUNT(*) FROM journal j WHERE j.game_id = g.id) "
+            "FROM games g ORDER BY g.id DESC"
+        ).fetchall()
+        return [
+            {"id": r[0], "game": r[1], "started": r[2], "status": r[3],
+             "players": json.loads(r[4]), "winner": r[5], "events": r[6]}
+            for r in rows
+        ]
+
     @property
     def db(self) -> sqlite3.Connection:
         if self._db is None:

@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from tableref.device.bellbox import BellBox, open_bells
 from tableref.device.bells import Bells
+from tableref.device.bells.bellbox import BellBox, open_bells
 from tableref.device.config import ConfigError, parse_config
 
 

@@ -18,10 +18,10 @@ import pytest
 from tableref.device.camera.sources import FolderSource
 from tableref.device.config import parse_config
 from tableref.device.daemon.app import Daemon
-from tableref.device.daemon.halli_eyes import HalliEyes, sim_enrolment
-from tableref.device.daemon.halli_session import Timing
-from tableref.device.daemon.parts import Parts
+from tableref.device.daemon.equipment import Equipment
+from tableref.device.daemon.halli_session import HalliKit, Timing
 from tableref.device.daemon.service import bells_opener
+from tableref.device.sim.decks import halli_enrolment
 from tableref.device.store import Store
 from tableref.vision.halli.recognise import Recogniser
 from tableref.vision.synth.halli_scene import render_table
@@ -63,11 +63,11 @@ async def test_the_bell_box_rings_verdicts_and_its_loss_is_reported(
     folder = tmp_path / "cam"
     folder.mkdir()
     cv2.imwrite(str(folder / "frame.png"), render_table(("pig", None), seed=SEED))
-    parts = Parts(camera=FolderSource(folder, fps=20),
-                  eyes=HalliEyes(Recogniser(sim_enrolment(SEED))),
-                  open_bells=bells_opener(config), timing=Timing(lock_s=0.3))
+    kit = HalliKit(reader=Recogniser(halli_enrolment(SEED)), timing=Timing(lock_s=0.3))
+    equipment = Equipment(camera=FolderSource(folder, fps=20), open_bells=bells_opener(config),
+                          kits={"halli": kit})
     pico = PtyPico(port, PicoTicks(origin=4242))
-    d = Daemon(config, Store(tmp_path / "j.sqlite3"), parts, sim=False)
+    d = Daemon(config, Store(tmp_path / "j.sqlite3"), equipment)
     await d.start()
     try:
         await until(lambda: d.health.ok("bells") and d.health.ok("camera"))

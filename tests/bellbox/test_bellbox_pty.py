@@ -13,8 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from tableref.device.bellbox import BellBox
 from tableref.device.bells import BellEvent, Press, Ring
+from tableref.device.bells.bellbox import BellBox
 
 from .pico import PERIOD, PicoTicks, PtyPico
 
@@ -252,7 +252,7 @@ def test_a_press_on_a_button_with_no_seat_is_dropped(table: Table) -> None:
 def test_the_firmware_stops_answering_mid_game_and_restarts(
     table: Table, caplog: pytest.LogCaptureFixture
 ) -> None:
-    caplog.set_level(logging.INFO, "tableref.device.bellbox")
+    caplog.set_level(logging.INFO, "tableref.device.bells.bellbox")
     pico = table.plug(origin=99)
     with table.box(sync_every_s=0.1, reply_timeout_s=0.1) as box:
         assert box.wait_connected(5)

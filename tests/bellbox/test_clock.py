@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from tableref.device.bellbox_clock import TICKS_PERIOD, SyncSample, TickClock, ticks_diff
+from tableref.device.bells.bellbox_clock import TICKS_PERIOD, SyncSample, TickClock, ticks_diff
 
 MAX = TICKS_PERIOD - 1
 HALF = TICKS_PERIOD // 2

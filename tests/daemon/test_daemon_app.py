@@ -9,7 +9,7 @@ import pytest
 
 from tableref.device.config import parse_config
 from tableref.device.daemon.app import Daemon
-from tableref.device.daemon.parts import Parts
+from tableref.device.daemon.equipment import Equipment
 from tableref.device.store import Store
 from tableref.device.web.hub import Hub, HubError, snapshot_problems
 
@@ -17,7 +17,7 @@ CONFIG = '[[players]]\nname = "Ann"\n[[players]]\nname = "Ben"\n[voice]\nengine 
 
 
 def _daemon(tmp: Path) -> Daemon:
-    return Daemon(parse_config(CONFIG), Store(tmp / "j.sqlite3"), Parts(), sim=False)
+    return Daemon(parse_config(CONFIG), Store(tmp / "j.sqlite3"), Equipment())
 
 
 async def test_a_game_that_ended_just_before_a_kill_goes_to_the_history(tmp_path: Path) -> None:
@@ -27,7 +27,8 @@ async def test_a_game_that_ended_just_before_a_kill_goes_to_the_history(tmp_path
             {"event": "start", "players": ["Ann", "Ben"], "cards": [2, 1]},
             {"event": "flip", "player": 0, "card": "BB", "t_ns": 1},
             {"event": "flip", "player": 1, "card": "pig", "t_ns": 2},
-            {"event": "ring", "player": 0, "t_ns": 3, "presses": [[0, 3]]},
+            {"event": "ring", "player": 0, "t_ns": 3, "right": True,
+             "presses": [{"player": 0, "t_ns": 3}]},
             {"event": "flip", "player": 0, "card": "pig", "t_ns": 4},
         ):
             store.append(gid, rec)
@@ -59,6 +60,9 @@ async def test_settings_start_a_new_game_and_bad_keys_are_named(tmp_path: Path) 
             await d.apply_settings({"speed": 3})
         with pytest.raises(HubError, match="game: 'chess'"):
             await d.apply_settings({"game": "chess"})
+        with pytest.raises(HubError, match="game: 'nelly' is not one of halli, nimalia"):
+            await d.apply_settings({"game": "nelly"})  # not offered until it is refereed
+        assert [g["name"] for g in d.snapshot()["games"]] == ["halli", "nimalia"]
         await d.apply_settings({"language": "de"})
         assert d.game_id == first and d.snapshot()["language"] == "de"
         await d.apply_settings({"game": "nimalia", "players": [
@@ -97,17 +101,17 @@ async def test_subscribers_get_the_current_snapshot_then_each_change(tmp_path: P
 async def test_a_journal_the_daemon_cannot_fold_is_kept_and_a_new_game_starts(
     tmp_path: Path,
 ) -> None:
-    # Two simulated-table flips by the same seat in a row: the simulated world refuses the
-    # second one (it is not that seat's turn), as after two daemons wrote one journal.
+    # Two flips by the same seat in a row: the engine refuses the second one (it is not
+    # that seat's turn), as after two daemons wrote one journal.
     with Store(tmp_path / "j.sqlite3") as store:
         broken = store.start_game("halli", ["Ann", "Ben"])
         for rec in (
-            {"event": "start", "players": ["Ann", "Ben"], "sim_seed": 7},
-            {"event": "sim_flip", "player": 0, "t_ns": 1},
-            {"event": "sim_flip", "player": 0, "t_ns": 2},
+            {"event": "start", "players": ["Ann", "Ben"]},
+            {"event": "flip", "player": 0, "card": "B", "t_ns": 1},
+            {"event": "flip", "player": 0, "card": "P", "t_ns": 2},
         ):
             store.append(broken, rec)
-    d = Daemon(parse_config(CONFIG), Store(tmp_path / "j.sqlite3"), Parts(), sim=True)
+    d = _daemon(tmp_path)
     await d.start()
     try:
         assert d.game_id != broken

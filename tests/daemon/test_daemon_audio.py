@@ -14,8 +14,8 @@ from daemon_proc_helper import until
 
 from tableref.device.config import parse_config
 from tableref.device.daemon.app import Daemon
-from tableref.device.daemon.halli_session import Timing
-from tableref.device.daemon.parts import Parts
+from tableref.device.daemon.equipment import Equipment
+from tableref.device.daemon.halli_session import HalliKit, Timing
 from tableref.device.store import Store
 from tableref.device.voice import Voice
 
@@ -51,7 +51,7 @@ async def test_aplay_failures_reach_the_device_health_and_clear(
     config = parse_config(CONFIG)
     voice = Voice(config, cache=tmp_path / "voice-cache")
     d = Daemon(config, Store(tmp_path / "j.sqlite3"),
-               Parts(speaker=voice, timing=Timing(lock_s=0.1)), sim=False)
+               Equipment(speaker=voice, kits={"halli": HalliKit(timing=Timing(lock_s=0.1))}))
     await d.start()
     try:
         broken.touch()  # the USB speaker is pulled out

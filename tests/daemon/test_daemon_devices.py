@@ -17,10 +17,10 @@ from tableref.device.bells import Bells
 from tableref.device.camera.sources import FolderSource
 from tableref.device.config import parse_config
 from tableref.device.daemon.app import Daemon
-from tableref.device.daemon.devices import sound_card_problem
-from tableref.device.daemon.halli_eyes import HalliEyes, sim_enrolment
-from tableref.device.daemon.halli_session import Timing
-from tableref.device.daemon.parts import Parts
+from tableref.device.daemon.equipment import Equipment
+from tableref.device.daemon.halli_session import HalliKit, Timing
+from tableref.device.daemon.health import sound_card_problem
+from tableref.device.sim.decks import halli_enrolment
 from tableref.device.store import Store
 from tableref.vision.halli.recognise import Recogniser
 from tableref.vision.synth.halli_scene import render_table
@@ -49,10 +49,10 @@ def _daemon(tmp: Path, factory: MockFactory, folder: Path) -> Daemon:
         return Bells.from_config(config, on_press=lambda p: sink(p.player, p.t_ns),
                                  pin_factory=factory)
 
-    parts = Parts(camera=FolderSource(folder, fps=20),
-                  eyes=HalliEyes(Recogniser(sim_enrolment(SEED))),
-                  open_bells=open_bells, timing=Timing(lock_s=0.3))
-    return Daemon(config, Store(tmp / "j.sqlite3"), parts, sim=False)
+    kit = HalliKit(reader=Recogniser(halli_enrolment(SEED)), timing=Timing(lock_s=0.3))
+    equipment = Equipment(camera=FolderSource(folder, fps=20), open_bells=open_bells,
+                          kits={"halli": kit})
+    return Daemon(config, Store(tmp / "j.sqlite3"), equipment)
 
 
 async def test_a_gpio_bell_rings_the_verdict_and_lights_the_winner(

@@ -6,7 +6,8 @@ import numpy as np
 import pytest
 
 from tableref.device.camera.base import Frame
-from tableref.device.daemon.halli_eyes import HalliEyes, StillTable, sim_enrolment
+from tableref.device.daemon.halli_eyes import HalliEyes, StillTable
+from tableref.device.sim.decks import halli_enrolment
 from tableref.vision.halli.recognise import Recogniser
 from tableref.vision.synth.halli_scene import render_table
 
@@ -14,29 +15,34 @@ SEED = 7
 
 
 @pytest.fixture(scope="module")
-def eyes() -> HalliEyes:
-    return HalliEyes(Recogniser(sim_enrolment(SEED)), recheck_s=60)
+def recogniser() -> Recogniser:
+    return Recogniser(halli_enrolment(SEED))
 
 
-def test_cards_are_given_to_the_seat_whose_pile_they_lie_on(eyes: HalliEyes) -> None:
+def test_cards_are_given_to_the_seat_whose_pile_they_lie_on(recogniser: Recogniser) -> None:
+    eyes = HalliEyes(recogniser, 4, recheck_s=60)
     tops = ("BBL", None, "pig", "PS")
-    seen, jpeg = eyes.look(Frame(render_table(tops, seed=SEED), 5, 1), 4)
+    seen, jpeg = eyes.look(Frame(render_table(tops, seed=SEED), 5, 1))
     assert seen.tops == tops and seen.t_ns == 5
     assert jpeg is not None and jpeg[:2] == b"\xff\xd8"
     covered = render_table(tops, seed=SEED, hand_at=2)
-    seen, _ = eyes.look(Frame(covered, 6, 2), 4)
+    seen, _ = eyes.look(Frame(covered, 6, 2))
     assert seen.tops == ("BBL", None, None, "PS")  # a hand hides a card, never changes it
 
 
-def test_a_still_table_is_not_read_again_but_a_turned_card_is(eyes: HalliEyes) -> None:
+def test_a_still_table_is_not_read_again_but_a_turned_card_is(recogniser: Recogniser) -> None:
+    eyes = HalliEyes(recogniser, 2, recheck_s=1.0)
     first = render_table(("L", None), seed=SEED)
     rng = np.random.default_rng(0)
-    eyes.look(Frame(first, 1, 1), 2)
+    eyes.look(Frame(first, 1, 1))
     skipped = eyes.skipped
     noisy = np.clip(first + rng.normal(0, 3, first.shape), 0, 255).astype(np.uint8)
-    seen, _ = eyes.look(Frame(noisy, 2, 2), 2)  # sensor noise: the same table
+    seen, _ = eyes.look(Frame(noisy, 2, 2))  # sensor noise: the same table
     assert eyes.skipped == skipped + 1 and seen.tops == ("L", None) and seen.t_ns == 2
-    seen, _ = eyes.look(Frame(render_table(("L", "BB"), seed=SEED), 3, 3), 2)
+    seen, _ = eyes.look(Frame(render_table(("L", "BB"), seed=SEED), 3, 3))
+    assert seen.tops == ("L", "BB") and eyes.skipped == skipped + 1
+    # the same table is read again once `recheck_s` of frame time has passed
+    seen, _ = eyes.look(Frame(render_table(("L", "BB"), seed=SEED), 3 + 10**9, 4))
     assert seen.tops == ("L", "BB") and eyes.skipped == skipped + 1
 
 

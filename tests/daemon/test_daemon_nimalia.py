@@ -11,12 +11,13 @@ import pytest
 
 from tableref.device.config import parse_config
 from tableref.device.daemon.app import Daemon
-from tableref.device.daemon.nimalia_session import NimaliaSession
-from tableref.device.daemon.parts import Parts
+from tableref.device.daemon.equipment import Equipment
+from tableref.device.daemon.nimalia_session import NimaliaKit, NimaliaSession
 from tableref.device.store import Store
 from tableref.device.web.hub import HubError, snapshot_problems
 from tableref.games.nimalia.reserve_json import reserve_from_data
 from tableref.games.nimalia.scoring import score_objectives
+from tableref.vision.nimalia.cards import space_json
 from tableref.vision.nimalia.enrol import enrol_images
 from tableref.vision.synth.nimalia_art import draw_cards, synthetic_cards
 from tableref.vision.synth.nimalia_photo import CLEAN_SMALL, render_photo
@@ -40,13 +41,13 @@ def _photo(art: tuple, seed: int) -> tuple[bytes, list[dict]]:  # type: ignore[t
     photo = render_photo(images, cards, random_reserve(list(cards), rng, n_cards=3), rng, style)
     ok, buf = cv2.imencode(".png", photo.image)
     assert ok
-    truth = [{"row": r, "col": c, **k.as_json()} for (r, c), k in sorted(photo.spaces.items())]
+    truth = [{"row": r, "col": c, **space_json(k)} for (r, c), k in sorted(photo.spaces.items())]
     return buf.tobytes(), truth
 
 
 def _daemon(tmp: Path, art: tuple) -> Daemon:  # type: ignore[type-arg]
-    parts = Parts(nimalia_enrolment=lambda: art[2])
-    return Daemon(parse_config(CONFIG), Store(tmp / "j.sqlite3"), parts, sim=False)
+    equipment = Equipment(kits={"nimalia": NimaliaKit(enrolment=lambda: art[2])})
+    return Daemon(parse_config(CONFIG), Store(tmp / "j.sqlite3"), equipment)
 
 
 async def test_a_round_is_scored_from_photos_and_survives_a_restart(
@@ -113,8 +114,9 @@ async def test_a_reserve_under_the_table_camera_is_scored(
     folder = tmp_path / "cam"
     folder.mkdir()
     (folder / "frame.png").write_bytes(data)
-    parts = Parts(camera=FolderSource(folder, fps=20), nimalia_enrolment=lambda: art[2])
-    d = Daemon(parse_config(CONFIG), Store(tmp_path / "j.sqlite3"), parts, sim=False)
+    equipment = Equipment(camera=FolderSource(folder, fps=20),
+                          kits={"nimalia": NimaliaKit(enrolment=lambda: art[2])})
+    d = Daemon(parse_config(CONFIG), Store(tmp_path / "j.sqlite3"), equipment)
     await d.start()
     try:
         for _ in range(200):

@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 import contextlib
+import json
 import random
+import subprocess
+import sys
 import time
 from pathlib import Path
 from typing import Any
@@ -66,6 +69,7 @@ def test_sigkill_mid_game_then_restart_gives_the_identical_state(tmp_path: Path)
         assert halli["last_verdict"] is not None, "no ring happened: the test shows nothing"
         assert sum(p["pile"] for p in halli["piles"]) + sum(
             p["stack"] for p in halli["piles"]) + halli["bell"] == 72
+        _the_exported_journal_replays_to_the_same_state(d, halli)
         d.kill()
         d.start()
         after = game_state(d.state())
@@ -75,11 +79,40 @@ def test_sigkill_mid_game_then_restart_gives_the_identical_state(tmp_path: Path)
         d.stop()
 
 
+KILL_SEED = 20261201  # the kill's moment is random, and the same at every run
+
+
+def _the_exported_journal_replays_to_the_same_state(d: DaemonProcess,
+                                                    halli: dict[str, Any]) -> None:
+    """`tableref journal export` (while the daemon runs) then `tableref halli replay`:
+    the engine alone folds the daemon's real journal file to the state the page shows."""
+    journal = d.tmp / "data" / "tableref" / "journal.sqlite3"
+    log = d.tmp / "game.jsonl"
+    tableref = [sys.executable, "-m", "tableref"]
+    subprocess.run([*tableref, "journal", "export", "--journal", str(journal), "-o", str(log)],
+                   check=True, timeout=60)
+    events = [json.loads(line)["event"] for line in log.read_text().splitlines()]
+    assert events[0] == "start" and "ring" in events and "flip" in events
+    assert set(events) <= {"start", "flip", "ring", "late"}
+    done = subprocess.run([*tableref, "halli", "replay", "--json", str(log)],
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    names = [p["name"] for p in d.state()["players"]]
+    assert json.loads(done.stdout) == {
+        "players": [{"name": n, "stack": p["stack"], "pile": p["pile"], "out": p["out"]}
+                    for n, p in zip(names, halli["piles"], strict=True)],
+        "bell": halli["bell"],
+        "turn": json.loads(done.stdout)["turn"] if halli["over"] else halli["turn"],
+        "over": halli["over"],
+        "winner": halli["winner"],
+    }
+
+
 def test_a_kill_at_any_moment_loses_nothing_and_the_game_goes_on(tmp_path: Path) -> None:
     d = DaemonProcess(tmp_path, CONFIG.format(max_flips=0))
     try:
         d.start()
-        time.sleep(random.uniform(2.0, 4.0))
+        time.sleep(random.Random(KILL_SEED).uniform(2.0, 4.0))
         seen = d.state()
         d.kill()
         d.start()
@@ -88,7 +121,7 @@ def test_a_kill_at_any_moment_loses_nothing_and_the_game_goes_on(tmp_path: Path)
         assert again["journal"] >= seen["journal"]
         for key in ("players", "game"):
             assert again[key] == seen[key]
-        # the simulated table was rebuilt from the journal: the game goes on cleanly
+        # the simulated table was rebuilt from its own file: the game goes on cleanly
         wait_until(lambda: d.state()["journal"] >= again["journal"] + 8, 20, "more events")
         halli = d.state()["halli"]
         assert halli["message"] == "", halli["message"]

@@ -5,13 +5,17 @@ of every player's cards as the simulated table really holds."""
 from __future__ import annotations
 
 import asyncio
+import json
 from dataclasses import replace
 from pathlib import Path
+
+from daemon_proc_helper import until
 
 from tableref.device.config import SimConfig, parse_config
 from tableref.device.daemon.app import Daemon
 from tableref.device.daemon.halli_session import HalliSession, Timing
-from tableref.device.daemon.service import build_parts
+from tableref.device.daemon.service import build_equipment
+from tableref.device.sim import SimPlayers
 from tableref.device.store import Store
 
 CONFIG = ('[[players]]\nname = "Ann"\n[[players]]\nname = "Ben"\n[[players]]\nname = "Cid"\n'
@@ -22,23 +26,19 @@ async def test_the_referee_follows_the_simulated_table(tmp_path: Path) -> None:
     config = parse_config(CONFIG)
     config = replace(config, sim=SimConfig(flip_s=0.5, fps=20, bots=True, reaction_ms=200,
                                            seed=99))
-    parts = build_parts(config, sim=True)
-    parts.open_bells = None
-    parts.timing = Timing(lock_s=0.2)
-    d = Daemon(config, Store(tmp_path / "j.sqlite3"), parts, sim=True)
+    equipment = build_equipment(config, sim=True, state_dir=tmp_path)
+    equipment.kits["halli"].timing = Timing(lock_s=0.2)
+    players = equipment.followers[0]
+    assert isinstance(players, SimPlayers)
+    d = Daemon(config, Store(tmp_path / "j.sqlite3"), equipment)
     await d.start()
     try:
         session = d.session
         assert isinstance(session, HalliSession)
-        loop = asyncio.get_running_loop()
-        deadline = loop.time() + 60
-        while (session.verdicts < 2 or d.sim_flips < 20) and loop.time() < deadline:
-            await asyncio.sleep(0.1)
-        assert session.verdicts >= 2 and d.sim_flips >= 20
+        await until(lambda: session.verdicts >= 2 and players.table.flips >= 20, 60)
         # stop the players, let the camera catch up, then compare referee and table
-        assert d.sim_players is not None
-        d.sim_players.paused = True
-        world = d.world
+        players.paused = True
+        world = players.table.world
         assert world is not None
 
         def caught_up() -> bool:
@@ -47,19 +47,28 @@ async def test_the_referee_follows_the_simulated_table(tmp_path: Path) -> None:
                 (pile["pile"], pile["stack"]) == (len(world.piles[s]), len(world.stacks[s]))
                 for s, pile in enumerate(halli["piles"]))
 
+        loop = asyncio.get_running_loop()
         deadline = loop.time() + 30  # a busy machine's camera lags: wait, then compare
         while not caught_up() and loop.time() < deadline:
             await asyncio.sleep(0.05)
         halli = d.snapshot()["halli"]
+        story = "\n".join(  # what the referee journalled and what the table's players did
+            [json.dumps(e) for e in d.store.events(d.game_id)]
+            + [json.dumps(a) for a in json.loads((tmp_path / "sim_table.json").read_text())[
+                "actions"]])
         for seat, pile in enumerate(halli["piles"]):
-            assert pile["pile"] == len(world.piles[seat]), seat
-            assert pile["stack"] == len(world.stacks[seat]), seat
+            assert pile["pile"] == len(world.piles[seat]), (seat, story)
+            assert pile["stack"] == len(world.stacks[seat]), (seat, story)
             assert pile["top"] == (world.piles[seat][-1] if world.piles[seat] else None)
         assert halli["bell"] == len(world.bell)
         assert halli["message"] == ""
         verdict = halli["last_verdict"]
         assert verdict["right"] is True  # the bots ring only when it is right
         assert verdict["reaction_ms"][str(verdict["player"])] > 0
+        # the simulated table keeps its own facts beside the journal, not in it
+        assert (tmp_path / "sim_table.json").exists()
+        kinds = {e["event"] for e in d.store.events(d.game_id)}
+        assert kinds <= {"start", "flip", "ring", "late"}
     finally:
         await d.stop()
         d.store.close()

@@ -10,8 +10,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tableref.device.bells import Arbiter, Debouncer, LatePress, Press, Ring
+from tableref.device.bells import Arbiter, Debouncer, IgnoredPress, LatePress, Press, Ring
 from tableref.device.bells.gpio import _CheckedSecondsToNs, tick_converter
+from tableref.device.clock import ManualClock
 from tests.device.conftest import Collector
 
 MS = 1_000_000
@@ -75,11 +76,58 @@ def test_with_no_settle_window_the_first_callback_decides() -> None:
 
 def test_unlock_while_a_ring_settles_does_not_drop_it() -> None:
     c = Collector()
-    arbiter = Arbiter(c.on_event, settle_ns=500 * MS)
+    clock = ManualClock()
+    arbiter = Arbiter(c.on_event, settle_ns=500 * MS, clock=clock)
     arbiter.press(p(0, 100))
     arbiter.unlock()
-    assert c.wait_ring().player == 0
+    assert c.events == [] and arbiter.locked
+    clock.advance(500 * MS)
+    assert c.wait_ring(timeout=0).player == 0
     assert arbiter.locked
+    arbiter.close()
+
+
+def test_the_settle_window_weighs_what_arrives_within_it_and_no_more() -> None:
+    c = Collector()
+    clock = ManualClock(start_ns=10**9)
+    arbiter = Arbiter(c.on_event, settle_ns=15 * MS, clock=clock)
+    arbiter.press(p(2, 10**9))
+    clock.advance(15 * MS - 1)  # a press whose callback came late, edge 3 ms earlier
+    arbiter.press(p(1, 10**9 - 3 * MS))
+    assert c.events == []
+    clock.advance(1)
+    ring = c.wait_ring(timeout=0)
+    assert ring.player == 1 and [x.player for x in ring.presses] == [1, 2]
+    assert ring.decided_ns == 10**9 + 15 * MS
+    arbiter.press(p(0, 10**9 - 5 * MS))  # after the window: the decision stands
+    late = c.events[-1]
+    assert isinstance(late, LatePress) and late.ms_late == pytest.approx(-2.0)
+    arbiter.unlock()
+    arbiter.set_active([0, 1])
+    arbiter.press(p(2, 2 * 10**9))
+    assert isinstance(c.events[-1], IgnoredPress)
+    arbiter.close()
+    clock.advance(10**9)
+    assert len(c.rings) == 1
+
+
+def test_a_ring_settling_when_the_arbiter_closes_is_dropped() -> None:
+    c = Collector()
+    clock = ManualClock()
+    arbiter = Arbiter(c.on_event, settle_ns=MS, clock=clock)
+    arbiter.press(p(0, 0))
+    arbiter.close()
+    clock.advance(MS)
+    assert c.events == []
+
+
+def test_on_its_own_thread_clock_the_window_closes_by_itself() -> None:
+    c = Collector()
+    arbiter = Arbiter(c.on_event, settle_ns=2 * MS)  # the bells' own ThreadClock
+    arbiter.press(p(1, 5))
+    arbiter.press(p(0, 7))
+    ring = c.wait_ring()
+    assert ring.player == 1 and len(ring.presses) == 2
     arbiter.close()
 
 
@@ -101,7 +149,8 @@ def test_a_failing_consumer_does_not_stop_the_bells() -> None:
 def test_presses_from_many_threads_give_one_ring_for_the_earliest_edge() -> None:
     for round_ in range(3):
         c = Collector()
-        arbiter = Arbiter(c.on_event, settle_ns=500 * MS)
+        clock = ManualClock()
+        arbiter = Arbiter(c.on_event, settle_ns=500 * MS, clock=clock)
         rng = random.Random(round_)
         times = rng.sample(range(10**6), 6)
         start = threading.Barrier(6)
@@ -114,12 +163,12 @@ def test_presses_from_many_threads_give_one_ring_for_the_earliest_edge() -> None
             t.start()
         for t in threads:
             t.join()
-        ring_ = c.wait_ring()
+        clock.advance(500 * MS)  # the window closes after every press arrived
+        ring_ = c.wait_ring(timeout=0)
         arbiter.close()
         assert ring_.player == times.index(min(times))
-        late = [e for e in c.events if isinstance(e, LatePress)]
-        assert len(ring_.presses) + len(late) == 6
-        assert len(c.rings) == 1
+        assert len(ring_.presses) == 6
+        assert len(c.rings) == 1 and len(c.events) == 1
 
 
 def _press_together(start: threading.Barrier, arbiter: Arbiter, press: Press) -> None:

@@ -9,15 +9,23 @@ import pytest
 from gpiozero.pins.mock import MockFactory
 
 from tableref.device.bells import Bells, IgnoredPress, LatePress, Ring
+from tableref.device.clock import ManualClock
 from tableref.device.config import parse_config
 from tests.device.conftest import Collector, Ticks
 
 BUTTONS = {0: 5, 1: 6, 2: 16}
 LEDS = {0: 12, 1: 13, 2: 26}
+SETTLE_NS = 2_000_000
 
 
 @pytest.fixture
-def bells(factory: MockFactory, collector: Collector) -> Iterator[Bells]:
+def clock() -> ManualClock:
+    """The arbiter's clock: its settle window closes when a test moves it, not by itself."""
+    return ManualClock()
+
+
+@pytest.fixture
+def bells(factory: MockFactory, collector: Collector, clock: ManualClock) -> Iterator[Bells]:
     with Bells(
         BUTTONS,
         LEDS,
@@ -25,9 +33,16 @@ def bells(factory: MockFactory, collector: Collector) -> Iterator[Bells]:
         on_press=collector.on_press,
         pin_factory=factory,
         bounce_ms=5,
-        settle_ms=250,  # generous: this machine is shared, a test must not race the window
+        settle_ms=SETTLE_NS / 1e6,
+        clock=clock,
     ) as b:
         yield b
+
+
+def settled(collector: Collector, clock: ManualClock) -> Ring:
+    """Close the settle window; the ring it decides."""
+    clock.advance(SETTLE_NS)
+    return collector.wait_ring(timeout=0)
 
 
 def press_at(bells: Bells, ticks: Ticks, player: int, us: float) -> None:
@@ -41,12 +56,12 @@ def release_at(bells: Bells, ticks: Ticks, player: int, us: float) -> None:
 
 
 def test_the_earlier_edge_wins_though_its_callback_came_second(
-    bells: Bells, ticks: Ticks, collector: Collector
+    bells: Bells, ticks: Ticks, collector: Collector, clock: ManualClock
 ) -> None:
     press_at(bells, ticks, 1, 1200.0)  # player 1's callback first, edge at 1.2 ms
     press_at(bells, ticks, 0, 1000.0)  # player 0's callback second, edge 200 us earlier
     assert [p.player for p in collector.presses] == [1, 0]  # the arrival order
-    ring = collector.wait_ring()
+    ring = settled(collector, clock)
     assert ring.player == 0
     assert ring.t_ns == 1_000_001_000_000
     assert ring.margin_ms == pytest.approx(0.2, abs=1e-6)
@@ -58,11 +73,11 @@ def test_the_earlier_edge_wins_though_its_callback_came_second(
 
 
 def test_equal_edge_times_are_a_tie_won_by_the_lower_seat(
-    bells: Bells, ticks: Ticks, collector: Collector
+    bells: Bells, ticks: Ticks, collector: Collector, clock: ManualClock
 ) -> None:
     press_at(bells, ticks, 2, 500.0)
     press_at(bells, ticks, 1, 500.0)
-    ring = collector.wait_ring()
+    ring = settled(collector, clock)
     assert ring.is_tie
     assert ring.tied == (1, 2)
     assert ring.player == 1
@@ -71,7 +86,8 @@ def test_equal_edge_times_are_a_tie_won_by_the_lower_seat(
 
 @pytest.mark.parametrize("train_ms", [0.5, 2.0, 5.0])
 def test_a_bounce_train_is_one_press_stamped_with_its_first_edge(
-    bells: Bells, ticks: Ticks, collector: Collector, train_ms: float
+    bells: Bells, ticks: Ticks, collector: Collector, train_ms: float,
+    clock: ManualClock,
 ) -> None:
     # falling edge at 0, then the contact chatters for `train_ms`, ending closed
     steps = 10
@@ -84,7 +100,7 @@ def test_a_bounce_train_is_one_press_stamped_with_its_first_edge(
             press_at(bells, ticks, 2, us)
     assert bells.gpio_pin(2).state == 0  # closed at the end
     assert len(collector.presses) == 1
-    ring = collector.wait_ring()
+    ring = settled(collector, clock)
     assert (ring.player, ring.t_ns) == (2, 1_000_000_000_000)
     # the release chatters too: still nothing new
     for i in range(steps + 1):
@@ -103,10 +119,10 @@ def test_a_bounce_train_is_one_press_stamped_with_its_first_edge(
 
 
 def test_a_held_button_does_not_ring_again_until_released(
-    bells: Bells, ticks: Ticks, collector: Collector
+    bells: Bells, ticks: Ticks, collector: Collector, clock: ManualClock
 ) -> None:
     press_at(bells, ticks, 0, 0.0)
-    collector.wait_ring()
+    settled(collector, clock)
     bells.unlock()
     assert not bells.locked
     assert not bells.is_lit(0)
@@ -119,16 +135,17 @@ def test_a_held_button_does_not_ring_again_until_released(
     release_at(bells, ticks, 0, 3_000_000.0)
     press_at(bells, ticks, 0, 3_500_000.0)
     assert len(collector.presses) == 2
-    ring = collector.wait_for(2)[1]
+    clock.advance(SETTLE_NS)
+    ring = collector.wait_for(2, timeout=0)[1]
     assert isinstance(ring, Ring)
     assert ring.t_ns == 1_003_500_000_000
 
 
 def test_presses_during_the_lock_are_recorded_with_their_lateness(
-    bells: Bells, ticks: Ticks, collector: Collector
+    bells: Bells, ticks: Ticks, collector: Collector, clock: ManualClock
 ) -> None:
     press_at(bells, ticks, 1, 0.0)
-    ring = collector.wait_ring()
+    ring = settled(collector, clock)
     press_at(bells, ticks, 0, 23_000.0)
     press_at(bells, ticks, 2, 150_000.0)
     events = collector.wait_for(3)
@@ -140,7 +157,8 @@ def test_presses_during_the_lock_are_recorded_with_their_lateness(
     bells.unlock()
     release_at(bells, ticks, 0, 400_000.0)
     press_at(bells, ticks, 0, 500_000.0)
-    events = collector.wait_for(4)
+    clock.advance(SETTLE_NS)
+    events = collector.wait_for(4, timeout=0)
     assert isinstance(events[3], Ring) and events[3].player == 0
 
 
@@ -158,10 +176,12 @@ def test_players_who_may_not_ring_and_a_referee_lock_are_ignored(
     assert collector.rings == []
 
 
-def test_presses_from_elsewhere_are_arbitrated_alike(bells: Bells, collector: Collector) -> None:
+def test_presses_from_elsewhere_are_arbitrated_alike(
+    bells: Bells, collector: Collector, clock: ManualClock
+) -> None:
     bells.press(2, t_ns=5_000)
     bells.press(1, t_ns=4_000)
-    ring = collector.wait_ring()
+    ring = settled(collector, clock)
     assert (ring.player, ring.press.pin) == (1, None)
 
 

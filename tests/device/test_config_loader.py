@@ -92,6 +92,7 @@ def test_default_pins_are_distinct_and_usable() -> None:
     [
         ('gmae = "halli"', "gmae", "unknown key"),
         ('game = "chess"', "game", "not one of"),
+        ('game = "nelly"', "game", "not one of \"halli\", \"nimalia\""),  # not refereed yet
         ("language = 1", "language", "must be a string"),
         ("[bells]\nbounce = 5", "bells.bounce", "unknown key"),
         ("[bells]\nbounce_ms = -1", "bells.bounce_ms", "out of range"),

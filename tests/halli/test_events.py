@@ -34,6 +34,7 @@ EVENTS = [
     Flip(2, None, t_ns=8, misread=parse_card("S")),
     Ring(2, t_ns=10, right=True, presses=(Press(2, 10), Press(0, 41))),
     Ring(1, t_ns=10, presses=(Press(1, 10), Press(2, 10))),  # a tie: the lower seat
+    Ring(0, t_ns=9, presses=(Press(0, 9), Press(2, 50, late=True), Press(1, 4, late=True))),
     Ring(0, t_ns=3, presses=(Press(0, 3),), judged=False),
     Late(1, 620_000_000),
 ]
@@ -110,6 +111,15 @@ def test_card_codes_are_written_canonically() -> None:
             "earliest edge first",
         ),
         ('{"event": "ring", "player": 0, "judged": false, "right": true}', "has no 'right'"),
+        (
+            '{"event": "ring", "player": 0, "presses": [{"player": 0, "t_ns": 1, "late": true}]}',
+            "need one that is not late",
+        ),
+        (
+            '{"event": "ring", "player": 0, "presses": [{"player": 1, "t_ns": 0, "late": true}, '
+            '{"player": 0, "t_ns": 1}]}',
+            "come after the others",
+        ),
         ('{"event": "late", "player": 0}', "a late event needs 't_ns'"),
         ('{"event": "press", "player": 0, "t_ns": 1}', "unknown event 'press'"),
         ('{"event": "start", "players": "Ann"}', "'players' must be a list"),

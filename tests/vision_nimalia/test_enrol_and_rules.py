@@ -4,17 +4,19 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from tableref.vision.nimalia.cards import Card, CardsError, SpaceKind, cards_json, load_cards
+from tableref.games.nimalia.model import Animal, River, Space, Terrain
+from tableref.vision.nimalia.cards import Card, CardsError, cards_json, load_cards, space
 from tableref.vision.nimalia.constraints import in_whole_cards
 from tableref.vision.nimalia.enrol import EnrolError, enrol_images, load_enrolment
 from tableref.vision.synth.nimalia_reserve import Placement, turned_card, visible
 
 
 def test_turning_a_card_flips_rivers_on_quarter_turns() -> None:
-    otter = SpaceKind("savanna", "otter", "/")
-    lion = SpaceKind("savanna", "lion")
+    otter = space("savanna", "otter", "/")
+    lion = space("savanna", "lion")
+    assert otter == Space(Terrain.SAVANNA, Animal.OTTER, River.RISING)  # the game's space
     card: Card = ((otter, lion), (lion, lion))
-    assert turned_card(card, 1)[0][1] == SpaceKind("savanna", "otter", "\\")
+    assert turned_card(card, 1)[0][1] == space("savanna", "otter", "\\")
     assert turned_card(card, 2)[1][1] == otter
 
 
@@ -102,5 +104,5 @@ def test_cards_json_errors_name_the_space(tmp_path: Path, cards: dict[int, Card]
     data["cards"][4]["spaces"][1][0] = {"terrain": "lake", "animal": "lion"}  # type: ignore[index]
     path = tmp_path / "cards.json"
     path.write_text(json.dumps(data))
-    with pytest.raises(CardsError, match=r"id 5\) space \[1\]\[0\]: a lion cannot stand on lake"):
+    with pytest.raises(CardsError, match=r"id 5\) space \[1\]\[0\]: lion cannot stand on lake"):
         load_cards(path)

@@ -3,6 +3,7 @@
 import numpy as np
 import pytest
 
+from tableref.games.nimalia.model import Reserve
 from tableref.vision.nimalia.cards import Card
 from tableref.vision.nimalia.enrol import Enrolment
 from tableref.vision.nimalia.locate import NoReserveError, locate
@@ -31,6 +32,7 @@ def test_reads_most_spaces_and_names_the_doubtful_ones(
         # every space is either read or named
         named = {(d.row, d.col) for d in rec.unreadable}
         assert set(rec.spaces) | named == set(rec.guesses)
+        assert (rec.reserve is None) is bool(named)  # the game's reserve only when all read
         assert min(r for r, _ in rec.guesses) == 0 and min(c for _, c in rec.guesses) == 0
     assert right / total >= 0.8, f"{right}/{total} spaces read right"
     assert silently_wrong <= 2, f"{silently_wrong} spaces read wrong without a warning"
@@ -47,6 +49,7 @@ def test_a_clean_photo_is_read_exactly(
     rec = recognise(photo.image, enrolment)
     assert rec.unreadable == []
     assert rec.spaces == photo.spaces
+    assert isinstance(rec.reserve, Reserve) and rec.reserve == Reserve(photo.spaces)
     assert rec.as_json()["spaces"][0].keys() >= {"row", "col", "terrain", "animal", "confidence"}  # type: ignore[index]
 
 

@@ -96,6 +96,9 @@ async def test_a_key_and_a_button_ring_bells_and_the_verdict_appears(
         await page.wait_for_selector("#history caption:has-text('No finished games yet.')")
         # the settings view starts a new game with the same players
         await page.click("#tabs button[data-view=settings]")
+        offered = [await o.get_attribute("value")
+                   for o in await page.locator("#set-game option").all()]
+        assert offered == [g["name"] for g in get_json(base + "/api/state")["games"]]
         await page.click("#new-game")
         await page.wait_for_selector("#settings-msg.ok")
         state = get_json(base + "/api/state")
@@ -108,7 +111,8 @@ async def test_a_key_and_a_button_ring_bells_and_the_verdict_appears(
 
 def _reserve_photos(tmp: Path, count: int) -> list[tuple[Path, list[dict[str, Any]]]]:
     """Photos of random reserves made of the project's own drawn cards, with their truth."""
-    from tableref.device.daemon.service import SIM_NIMALIA_ART_SEED
+    from tableref.device.sim.decks import NIMALIA_ART_SEED as SIM_NIMALIA_ART_SEED
+    from tableref.vision.nimalia.cards import space_json
     from tableref.vision.synth.nimalia_art import draw_cards, synthetic_cards
     from tableref.vision.synth.nimalia_photo import CLEAN_SMALL, render_photo
     from tableref.vision.synth.nimalia_reserve import random_reserve
@@ -134,7 +138,8 @@ def _reserve_photos(tmp: Path, count: int) -> list[tuple[Path, list[dict[str, An
             path = tmp / f"reserve{i}.png"
             assert cv2.imwrite(str(path), big)
             assert path.stat().st_size > MAX_PHOTO_BYTES
-        truth = [{"row": r, "col": c, **k.as_json()} for (r, c), k in sorted(photo.spaces.items())]
+        truth = [{"row": r, "col": c, **space_json(k)}
+                 for (r, c), k in sorted(photo.spaces.items())]
         out.append((path, truth))
     return out
 

@@ -23,6 +23,7 @@ from tableref.device.bells.debounce import Debouncer
 from tableref.device.bells.events import BellEvent, Press, Ring
 from tableref.device.bells.gpio import BellsError, ButtonInput, make_pin_factory
 from tableref.device.bells.leds import Leds
+from tableref.device.clock import Clock
 from tableref.device.config import Config, PlayerConfig
 
 PressSink = Callable[[Press], None]
@@ -35,9 +36,11 @@ class Bells(ArbiterControls):
     button's LED. `pin_factory` is a gpiozero factory, a factory name ("mock", "lgpio",
     "rpigpio"), or None / "auto" for gpiozero's usual choice. `on_event` receives every
     `Ring`, `LatePress` and `IgnoredPress` (see `Arbiter`); `on_press` every debounced press
-    as it happens, on gpiozero's thread, before arbitration. With no `on_event` there is no
-    arbitration at all: the presses go to `on_press` only, for a caller that arbitrates
-    itself (and then lock/unlock do nothing and the LEDs light only when told).
+    as it happens, on gpiozero's thread, before arbitration; `clock` is the arbiter's (a
+    thread of its own by default). With no `on_event` there is no arbitration here: the
+    presses go to `on_press` only, for a caller whose own `Arbiter` weighs them with other
+    press sources (the daemon: its Halli session's, fed by these bells, the bell box and the
+    page alike); then lock/unlock do nothing and the LEDs light only when told.
     """
 
     def __init__(
@@ -50,6 +53,7 @@ class Bells(ArbiterControls):
         pin_factory: Any | None = None,
         bounce_ms: float = 5.0,
         settle_ms: float = 2.0,
+        clock: Clock | None = None,
     ) -> None:
         self._on_event = on_event
         self._on_press = on_press
@@ -65,7 +69,9 @@ class Bells(ArbiterControls):
         self._pins = dict(buttons)
         self._arbiter: Arbiter | None = None
         if on_event is not None:
-            self._arbiter = Arbiter(self._arbitrated, settle_ns=round(settle_ms * 1e6))
+            self._arbiter = Arbiter(
+                self._arbitrated, settle_ns=round(settle_ms * 1e6), clock=clock
+            )
         self._leds: Leds | None = None
         try:
             for player, pin in buttons.items():
@@ -100,10 +106,6 @@ class Bells(ArbiterControls):
         )
 
     # -- the referee's controls ---------------------------------------------------------------
-
-
-
-
     def light(self, player: int | None) -> None:
         """Light `player`'s LED alone; None: all dark."""
         if self._leds is not None:
@@ -180,7 +182,6 @@ class Bells(ArbiterControls):
         if self._owns_factory and self._factory is not None:
             self._factory.close()
         self._factory = None
-
 
 
 def pins_of(players: Sequence[PlayerConfig]) -> tuple[dict[int, int], dict[int, int]]:

@@ -29,14 +29,17 @@ _GROUPS = {
     "nimalia": "Nimalia: reserve scoring and recognition from photos",
     "nelly": "Nelly: the die, game logs",
     "bells": "the bell buttons: check the wiring",
+    "journal": "the daemon's journal: its games, and a game's events as a game log",
 }
 _MODULES = (
     "halli_rules",
     "halli_vision",
+    "halli_referee",
     "nimalia_rules",
     "nimalia_vision",
     "nelly_rules",
     "bells",
+    "journal",
     "run",
 )
 

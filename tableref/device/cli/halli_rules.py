@@ -68,11 +68,11 @@ def _replay(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(state.to_json()))
     else:
-        print(_describe(state))
+        print(describe(state))
     return 0
 
 
-def _describe(state: GameState) -> str:
+def describe(state: GameState) -> str:
     width = max(len(p.name) for p in state.players)
     lines = []
     for seat, p in enumerate(state.players):

@@ -128,7 +128,7 @@ def read_photo_reserve(path: Path, enrolment_dir: Path | None = None) -> Reserve
     """The reserve seen in a photo, for `tableref nimalia score` (its `read_photo` seam).
 
     Refuses, naming the spaces, when any space cannot be read with confidence."""
-    from tableref.games.nimalia import NimaliaError, reserve_from_data
+    from tableref.games.nimalia import NimaliaError
     from tableref.vision.images import read_image
     from tableref.vision.nimalia.enrol import EnrolError, load_enrolment
     from tableref.vision.nimalia.grid import GridError
@@ -144,12 +144,8 @@ def read_photo_reserve(path: Path, enrolment_dir: Path | None = None) -> Reserve
         named = "; ".join(f"(row {d.row}, col {d.col}) {d.reason}" for d in rec.unreadable)
         raise CliError(f"{path}: cannot read every space: {named}")
     try:
-        return reserve_from_data(
-            {
-                "spaces": [
-                    {"row": r, "col": c, **k.as_json()} for (r, c), k in sorted(rec.spaces.items())
-                ]
-            }
-        )
+        reserve = rec.reserve
     except NimaliaError as err:
         raise CliError(f"{path}: the reserve read breaks a rule: {err}") from err
+    assert reserve is not None  # every space was read
+    return reserve

@@ -37,7 +37,7 @@ def register(groups: Groups) -> None:
 
 def _run(args: argparse.Namespace) -> int:
     from tableref.device.config import DEFAULT_CONFIG_PATH, Config, ConfigError, load_config
-    from tableref.device.daemon.service import RunOptions, build_parts, serve, wants_sim
+    from tableref.device.daemon.service import RunOptions, build_equipment, serve, wants_sim
     from tableref.device.logs import setup_logging
     from tableref.device.store import StoreError
     from tableref.device.web.limits import ListenError
@@ -59,7 +59,8 @@ def _run(args: argparse.Namespace) -> int:
     setup_logging()
     options = RunOptions(sim=sim, host=host, port=port, journal=args.journal)
     try:
-        return asyncio.run(serve(config, options, build_parts(config, sim)))
+        equipment = build_equipment(config, sim, options.journal_path.parent)
+        return asyncio.run(serve(config, options, equipment))
     except StoreError as err:
         raise CliError(str(err), EXIT_JOURNAL) from None
     except ListenError as err:

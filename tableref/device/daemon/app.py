@@ -1,9 +1,15 @@
 """The daemon: one asyncio process that referees the game at the table.
 
-It owns the journal, the current game's session, the camera loop, the simulated table
-(off the Pi), and implements the web page's `Hub`. Everything runs on one event loop;
-bell callbacks from gpiozero's threads enter through `bell_from_thread`, camera reads and
-recognition run in worker threads. Background tasks are tracked and cancelled on `stop`.
+It keeps what every game shares: the lifecycle (a new game, a game resumed from the journal
+after a crash), the journal (every event on disk before it is applied), the devices (the
+camera, the bells, the voice, the LEDs, the sound card, each supervised and retried), and
+the web page's `Hub`. The game itself is a session from the table of games (games.py,
+session.py): the daemon hands it the bells' presses, the camera's readings and the page's
+photos, lends it a `Box`, and knows no game by name.
+
+Everything runs on one event loop; bell callbacks from hardware threads enter through
+`bell_from_thread`, camera reads and recognition run in worker threads. Background tasks
+are tracked and cancelled on `stop`.
 """
 
 from __future__ import annotations
@@ -11,25 +17,23 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-import random
+import threading
 import time
 from collections.abc import AsyncIterator, Callable, Coroutine
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import cv2
 
 from tableref.device.camera.base import Frame
 from tableref.device.camera.runner import CameraRunner
+from tableref.device.clock import Clock, LoopClock
 from tableref.device.config import Config
-from tableref.device.daemon.devices import hold_bells, watch_audio
-from tableref.device.daemon.halli_rules import RingResult
-from tableref.device.daemon.halli_session import HalliSession
-from tableref.device.daemon.health import DeviceStatus, Health, supervise
-from tableref.device.daemon.nimalia_photos import PhotoError, read_reserve
-from tableref.device.daemon.nimalia_session import NimaliaSession
-from tableref.device.daemon.parts import Parts
+from tableref.device.daemon.equipment import Bells, Equipment
+from tableref.device.daemon.games import GAMES, game
+from tableref.device.daemon.health import DeviceStatus, Health, hold_bells, supervise, watch_audio
+from tableref.device.daemon.session import Refused, Session
 from tableref.device.daemon.settings import (
     GameSettings,
     SettingsError,
@@ -37,43 +41,89 @@ from tableref.device.daemon.settings import (
     settings_from_config,
     updated,
 )
-from tableref.device.daemon.sim_players import SimPlayers
-from tableref.device.daemon.state import Changes, build_snapshot
-from tableref.device.daemon.words import Words
-from tableref.device.sim import SimCamera, SimWorld
+from tableref.device.daemon.snapshot import Changes, build_snapshot
+from tableref.device.daemon.speech import Speech
 from tableref.device.store import OpenGame, Store, StoreError
 from tableref.device.web.hub import HubError
 
 log = logging.getLogger("tableref.daemon")
+T = TypeVar("T")
+
+
+class SessionBox:
+    """The `Box` lent to one session: its events go to the journal while it is the game
+    being played (a session replaced by a new game can record nothing more)."""
+
+    def __init__(self, daemon: Daemon) -> None:
+        self._daemon = daemon
+        self.session: Session[Any] | None = None
+
+    @property
+    def clock(self) -> Clock:
+        return self._daemon.clock
+
+    @property
+    def config(self) -> Config:
+        return self._daemon.config
+
+    @property
+    def speech(self) -> Speech:
+        return self._daemon.speech
+
+    def _current(self) -> bool:
+        return self.session is not None and self.session is self._daemon.session
+
+    def record(self, event: Any) -> None:
+        if not self._current():
+            log.info("a finished session's event is dropped: %r", event)
+            return
+        self._daemon.record(event)
+
+    def changed(self) -> None:
+        if self._current():
+            self._daemon.changes.bump()
+
+    def light(self, seat: int | None) -> None:
+        if self._current() or seat is None:
+            self._daemon.light(seat)
+
+    def camera_ok(self) -> bool:
+        return self._daemon.health.ok("camera")
+
+    async def in_vision(self, fn: Callable[..., T], *args: Any) -> T:
+        return await asyncio.get_running_loop().run_in_executor(self._daemon.vision, fn, *args)
+
+    def keep_photo(self, seat: int, jpeg: bytes) -> None:
+        path = self._daemon.photo_path(seat)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_bytes(jpeg)
 
 
 class Daemon:
     """The referee. Implements tableref.device.web.hub.Hub."""
 
-    def __init__(self, config: Config, store: Store, parts: Parts, *, sim: bool) -> None:
+    def __init__(self, config: Config, store: Store, equipment: Equipment) -> None:
         self.config = config
         self.store = store
-        self.parts = parts
-        self.sim = sim
+        self.equipment = equipment
         self.settings: GameSettings = settings_from_config(config)
         self.health = Health(self._device_changed)
         self.changes = Changes()
-        self.words = self._words()
-        self.session: HalliSession | NimaliaSession | None = None
-        self.world: SimWorld | None = None
+        self.speech = self._speech()
+        self.clock: Clock = _NoLoopYet()
+        self.session: Session[Any] | None = None
         self.game_id = 0
+        self._finished = 0  # the id of the game last written to the history
         self.journal_seq = 0
-        self.sim_flips = 0  # flips of the simulated players in this game
         self.said: list[tuple[int, str]] = []  # (monotonic ns, text) of what was spoken
+        self.vision = ThreadPoolExecutor(max_workers=1, thread_name_prefix="vision")
         self._tasks: set[asyncio.Task[Any]] = set()
-        self.sim_players: SimPlayers | None = None
-        self._vision = ThreadPoolExecutor(max_workers=1, thread_name_prefix="vision")
         self._camera: CameraRunner | None = None
         self._jpeg: bytes | None = None
         self.last_frame: Frame | None = None
-        self._jpeg_t = 0.0
         self._loop: asyncio.AbstractEventLoop | None = None
-        self._bells: list[Any] = []  # the open GPIO bells, when there are some
+        self._loop_thread = 0
+        self._bells: list[Bells] = []  # the open bells, when there are some
         self._playback_error = ""  # why the voice's last utterance failed to play
         self._sink_reports = False  # the voice's sink tells playback failures itself
         self._started = False
@@ -81,9 +131,10 @@ class Daemon:
     # -- life ---------------------------------------------------------------------------
     async def start(self) -> None:
         self._loop = asyncio.get_running_loop()
+        self._loop_thread = threading.get_ident()
+        self.clock = LoopClock(self._loop)
         resume = self.store.open_game()
-        if resume is not None and resume.game in ("halli", "nimalia") and len(
-                resume.players) >= 2:
+        if resume is not None:
             try:
                 self._resume(resume)
             except Exception as err:  # a journal this code cannot fold must not brick the box
@@ -96,41 +147,43 @@ class Daemon:
                 self.new_game()
         else:
             self.new_game()
-        camera = self.parts.camera
-        if camera is None and self.sim and self.parts.render is not None:
-            camera = SimCamera(lambda: self.world, self.parts.render, self.config.sim.fps)
-        if camera is not None:
-            self._camera = CameraRunner(camera, self._on_frame, self.health)
+        self._start_devices()
+        self._started = True
+
+    def _start_devices(self) -> None:
+        eq = self.equipment
+        if eq.camera is not None:
+            self._camera = CameraRunner(eq.camera, self._on_frame, self.health)
             self.spawn(supervise("camera", self.health, self._camera.run_once))
         else:
-            self.health.report("camera", False, "no camera: Halli Galli judges who was first")
-        if self.sim:
-            self.sim_players = SimPlayers(self, self.config.sim)
-            self.spawn(self.sim_players.run())
-        open_bells = self.parts.open_bells
+            self.health.report("camera", False, "no camera: the bells still say who was first")
+        open_bells = eq.open_bells
         if open_bells is not None:
             self.spawn(supervise("bells", self.health, lambda: hold_bells(
                 lambda: open_bells(self.bell_from_thread, self.bell_health_from_thread),
                 self.health, self._bells)))
-        sink = getattr(self.parts.speaker, "sink", None)
-        if sink is not None and hasattr(sink, "on_health"):
+        sink = None if eq.speaker is None else eq.speaker.sink
+        if sink is not None:
             sink.on_health = self._playback_from_thread
             self._sink_reports = True
-        device = self.parts.audio_device
+        device = eq.audio_device
         if device is not None:
             self.spawn(supervise("audio", self.health, lambda: watch_audio(
                 device, self.health, lambda: self._playback_error)))
-        self._started = True
+        for follower in eq.followers:
+            self.spawn(follower.follow(self))
 
     async def stop(self) -> None:
+        if self.session is not None:
+            self.session.close()
         tasks = list(self._tasks)
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
         if self._camera is not None:
             self._camera.shutdown()
-        self._vision.shutdown(wait=False, cancel_futures=True)
-        self._light(None)
+        self.vision.shutdown(wait=False, cancel_futures=True)
+        self.light(None)
 
     def spawn(self, coro: Coroutine[Any, Any, Any]) -> asyncio.Task[Any]:
         """Run a background task that is cancelled on stop; its failure is logged."""
@@ -145,140 +198,93 @@ class Daemon:
             log.error("background task failed", exc_info=task.exception())
 
     # -- games --------------------------------------------------------------------------
+    def _open(self, name: str) -> Session[Any]:
+        box = SessionBox(self)
+        session = game(name).open_session(box, self.equipment.kits.get(name))
+        box.session = session
+        if self.session is not None:
+            self.session.close()
+        self.session = session
+        return session
+
     def new_game(self) -> None:
         """Open a new game with the current settings (abandoning an unfinished one)."""
         s = self.settings
         names = [p.name for p in s.players]
         self.game_id = self.store.start_game(s.game, names)
         self.journal_seq = 0
-        self.sim_flips = 0
-        self.session = None
-        self.world = None
-        if s.game == "halli":
-            session = self._halli_session(names)
-            extra: dict[str, Any] = {}
-            if self.sim:
-                extra["sim_seed"] = self.config.sim.seed or random.randrange(1, 2**31)
-            rec = session.start_record(**extra)
-            self.journal(rec)
-            self._apply(session, rec)
-        elif s.game == "nimalia":
-            nimalia = self._nimalia_session(names)
-            rec = nimalia.start_record()
-            self.journal(rec)
-            self._apply(nimalia, rec)
+        session = self._open(s.game)
+        self.record(session.start(names, s.options_of(s.game)))
         self.changes.bump()
 
-    def _resume(self, game: OpenGame) -> None:
-        self.game_id = game.id
-        self.settings = updated(self.settings, game=game.game, names=game.players)
-        self.words = self._words()
-        session: HalliSession | NimaliaSession
-        if game.game == "nimalia":
-            session = self._nimalia_session(game.players)
-        else:
-            session = self._halli_session(game.players)
-        for rec in game.events:
-            self._apply(session, rec)
-        self.journal_seq = len(game.events)
-        log.info("resumed game %d after %d journal events", game.id, len(game.events))
+    def _resume(self, resumed: OpenGame) -> None:
+        self.game_id = resumed.id
+        self.settings = updated(self.settings, game=resumed.game, names=resumed.players)
+        self.speech = self._speech()
+        session = self._open(resumed.game)  # KeyError: a game this box does not referee
+        for data in resumed.events:
+            session.apply(session.decode(data))
+        self.journal_seq = len(resumed.events)
+        log.info("resumed game %d after %d journal events", resumed.id, len(resumed.events))
+        self._finish_if_over()
         self.changes.bump()
 
-    def _apply(self, session: HalliSession | NimaliaSession, rec: dict[str, Any]) -> None:
-        """Fold one record into the referee and, with the simulated table, the world."""
-        if isinstance(session, NimaliaSession):
-            self.session = session
-            session.apply_record(rec)
-            return
-        if rec.get("event") == "start":
-            self.session = session
-            if rec.get("sim_seed") is not None:
-                self.world = SimWorld(list(rec["players"]), int(rec["sim_seed"]),
-                                      session.options)
-        result = session.apply_record(rec)
-        if rec.get("event") == "sim_flip":
-            self.sim_flips += 1
-        if self.world is not None:
-            self.world.apply(rec, None if result is None else result.right)
-
-    def _words(self) -> Words:
-        return Words(self.settings.language, [p.name for p in self.settings.players])
-
-    def _halli_session(self, names: list[str]) -> HalliSession:
-        s = self.settings
-        session = HalliSession(
-            names,
-            dict(s.halli_options),
-            journal=self.journal,
-            changed=self.changes.bump,
-            say=self.say,
-            light=self._light,
-            spawn=self.spawn,
-            camera_ok=lambda: self.health.ok("camera"),
-            words=self.words,
-            timing=self.parts.timing,
-        )
-        session.on_ring.append(self._ring_done)
-        session.on_over.append(self._game_over)
-        return session
-
-    def _nimalia_session(self, names: list[str]) -> NimaliaSession:
-        session = NimaliaSession(names, journal=self.journal, changed=self.changes.bump,
-                                 say=self.say, words=self.words)
-        session.on_over.append(self._game_over)
-        return session
-
-    def journal(self, rec: dict[str, Any]) -> None:
-        """Write a record to the journal (on disk when this returns) before acting on it.
-
-        A failed write raises StoreError (after reporting it): the event is not acted on."""
+    def record(self, event: Any) -> None:
+        """Journal an event of the current game (on disk when this returns), then apply it
+        and say what it announces. A failed write raises StoreError (after reporting it):
+        the event is not applied."""
+        session = self.session
+        assert session is not None
+        data = session.encode(event)
         try:
-            self.store.append(self.game_id, rec)
+            self.store.append(self.game_id, data)
         except StoreError as err:
             self.health.report("journal", False, str(err))
             raise
         if not self.health.ok("journal"):
             self.health.report("journal", True, str(self.store.path))
         self.journal_seq += 1
+        said = session.apply(event)
+        if said and self._started:
+            self.say(said)
+        self.changes.bump()
+        self._finish_if_over()
 
-    def _ring_done(self, result: RingResult) -> None:
-        if self.world is not None and result.right is not None:
-            self.world.ring(result.player, result.right)
-
-    def _game_over(self) -> None:
-        if self.session is None:
+    def _finish_if_over(self) -> None:
+        session = self.session
+        result = None if session is None else session.result()
+        if result is None or self._finished == self.game_id:
             return
-        scores, winner = self.session.result()
-        self.store.finish_game(self.game_id, scores, winner)
-        log.info("game %d over: %s wins", self.game_id, winner)
-        if self.sim and self._loop is not None:
-            self.spawn(self._next_game_later(self.game_id))
+        self._finished = self.game_id
+        self.store.finish_game(self.game_id, result.scores, result.winner)
+        log.info("game %d over: %s wins", self.game_id, result.winner)
 
-    async def _next_game_later(self, game_id: int, delay_s: float = 15.0) -> None:
-        await asyncio.sleep(delay_s)
-        if self.game_id == game_id:
-            self.new_game()
+    def _speech(self) -> Speech:
+        return Speech(self.settings.language, [p.name for p in self.settings.players])
 
     # -- the world --------------------------------------------------------------------
     async def _on_frame(self, frame: Frame) -> None:
         self.last_frame = frame
-        session, eyes = self.session, self.parts.eyes
-        if not isinstance(session, HalliSession) or eyes is None:
+        session = self.session
+        eyes = None if session is None else session.eyes
+        if session is None or eyes is None:
             return
         loop = asyncio.get_running_loop()
-        seen, jpeg = await loop.run_in_executor(self._vision, eyes.look, frame,
-                                                len(session.players))
+        sight, jpeg = await loop.run_in_executor(self.vision, eyes.look, frame)
         if jpeg is not None:
             self._jpeg = jpeg
         if session is self.session:
             # a journal that cannot be written is reported; the next frame tries again
             with contextlib.suppress(StoreError):
-                session.on_seen(seen)
+                session.seen(sight)
 
     def bell_from_thread(self, player: int, t_ns: int) -> None:
-        """A bell edge from a hardware thread (gpiozero, serial): enter the loop safely."""
-        if self._loop is not None:
-            self._loop.call_soon_threadsafe(self.press, player, t_ns)
+        """A bell edge from a hardware thread (gpiozero, serial): enter the loop safely;
+        from the loop itself (the simulated players' bells), at once."""
+        if self._loop_thread == threading.get_ident():
+            self.press(player, t_ns)
+        else:
+            self._to_loop(self.press, player, t_ns)
 
     def bell_health_from_thread(self, ok: bool, message: str) -> None:
         """The bell box lost or back (on its thread): to the device health on the loop."""
@@ -290,8 +296,16 @@ class Daemon:
             loop.call_soon_threadsafe(fn, *args)
 
     def press(self, player: int, t_ns: int) -> None:
-        if isinstance(self.session, HalliSession):
-            self.session.press(player, t_ns)
+        """A bell press from the hardware, on the loop."""
+        session = self.session
+        if session is None:
+            return
+        try:
+            session.press(player, t_ns)
+        except Refused as err:
+            log.info("bell of seat %s: %s", player, err)
+        except StoreError:
+            pass  # reported; the press is lost, the game goes on
 
     def _playback_from_thread(self, ok: bool, message: str) -> None:
         """The voice's player thread: playback (aplay) failed, or works again."""
@@ -299,7 +313,8 @@ class Daemon:
 
     def _playback(self, ok: bool, message: str) -> None:
         self._playback_error = "" if ok else message
-        self.health.report("audio", ok, self._playback_error or (self.parts.audio_device or ""))
+        self.health.report("audio", ok, self._playback_error or (self.equipment.audio_device
+                                                                 or ""))
 
     def say(self, text: str | list[str]) -> None:
         self.said.append((time.monotonic_ns(), text if isinstance(text, str) else " ".join(text)))
@@ -309,17 +324,18 @@ class Daemon:
                 self._playback_error):
             return  # no sound card: shown on the page instead
         # after a playback failure every utterance tries again: that is the retry
-        if self.parts.speaker is not None:
+        speaker = self.equipment.speaker
+        if speaker is not None:
             try:
-                self.parts.speaker.say(text)
+                speaker.say(text)
             except Exception as err:  # the speaker failed at once: report it, go on
                 self._playback(False, str(err) or type(err).__name__)
             else:  # a voice that plays behind this call reports through its sink instead
                 if self._playback_error and not self._sink_reports:
                     self._playback(True, "")
 
-    def _light(self, player: int | None) -> None:
-        leds = self.parts.leds or (self._bells[0] if self._bells else None)
+    def light(self, player: int | None) -> None:
+        leds = self.equipment.leds or (self._bells[0] if self._bells else None)
         if leds is not None:
             try:
                 leds.light(player)
@@ -330,62 +346,52 @@ class Daemon:
         # speak when a device goes (or comes back), not at every retry or at the start
         if self._started and status.ok != status.was_ok and not (status.ok and
                                                                   status.was_ok is None):
-            self.say(self.words.device(status.name, status.ok))
+            self.say(self.speech.device(status.name, status.ok))
         if self._loop is not None:
             self.changes.bump()
 
     # -- the Hub ------------------------------------------------------------------------
     def snapshot(self) -> dict[str, Any]:
         session = self.session
+        extra = {}
+        for follower in self.equipment.followers:
+            status = follower.status()
+            if status is not None:
+                extra[follower.name] = status
         return build_snapshot(
             seq=self.changes.seq,
             game=self.settings.game,
+            game_id=self.game_id,
             language=self.settings.language,
             players=list(self.settings.players),
             outs=session.outs() if session is not None else [],
             devices=self.health.as_list(),
-            part=session.part() if session is not None else None,
+            part=session.view() if session is not None else None,
             journal_seq=self.journal_seq,
-            sim=None if self.world is None else {
-                "flips": self.sim_flips, "tops": list(self.world.tops())},
+            games=[g.as_json() for g in GAMES],
+            extra=extra,
         )
 
     def subscribe(self) -> AsyncIterator[dict[str, Any]]:
         return self.changes.follow(self.snapshot)
 
+    def _session(self) -> Session[Any]:
+        if self.session is None:
+            raise HubError("no game is being played")
+        return self.session
+
     async def press_bell(self, player: int) -> None:
         t_ns = time.monotonic_ns()
-        if not isinstance(self.session, HalliSession):
-            raise HubError(f"the game {self.settings.game!r} has no bells")
-        if not isinstance(player, int) or not 0 <= player < len(self.settings.players):
-            raise HubError(f"player {player!r}: there is no such seat")
-        self.session.press(player, t_ns)
+        try:
+            self._session().press(player, t_ns)
+        except Refused as err:
+            raise HubError(str(err)) from None
 
     async def upload_reserve(self, player: int, data: bytes, content_type: str) -> None:
-        session = self.session
-        if not isinstance(session, NimaliaSession):
-            raise HubError(f"the game is {self.settings.game}, not nimalia: no reserves")
-        if not isinstance(player, int) or not 0 <= player < len(session.players):
-            raise HubError(f"player {player!r}: there is no such seat")
-        if session.over:
-            raise HubError("the game is over: start a new one in the settings")
-        if self.parts.nimalia_enrolment is None:
-            raise HubError("no Nimalia enrolment: run `tableref nimalia enroll` first")
-        loop = asyncio.get_running_loop()
         try:
-            enrolment = await loop.run_in_executor(self._vision, self.parts.nimalia_enrolment)
-            spaces, jpeg = await loop.run_in_executor(self._vision, read_reserve, data,
-                                                      enrolment)
-        except (PhotoError, ValueError) as err:
-            session.message = f"{session.players[player]}: {err}"
-            self.changes.bump()
-            raise HubError(session.message) from None
-        if session is not self.session:
-            raise HubError("the game changed while the photo was read")
-        path = self._photo_path(player)
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_bytes(jpeg)
-        session.reserve_read(player, spaces, photo=bool(jpeg))
+            await self._session().photo(player, data)
+        except Refused as err:
+            raise HubError(str(err)) from None
 
     async def photograph_reserve(self, player: int) -> None:
         """Score `player`'s reserve from the table camera's latest frame (as an upload)."""
@@ -403,7 +409,7 @@ class Daemon:
         except SettingsError as err:
             raise HubError(str(err)) from None
         self.settings = new
-        self.words = self._words()
+        self.speech = self._speech()
         if restart:
             self.new_game()
         else:
@@ -417,10 +423,19 @@ class Daemon:
 
     def reserve_jpeg(self, player: int) -> bytes | None:
         try:
-            return self._photo_path(player).read_bytes()
+            return self.photo_path(player).read_bytes()
         except (OSError, ValueError):
             return None
 
-    def _photo_path(self, player: int) -> Path:
+    def photo_path(self, player: int) -> Path:
         return self.store.path.parent / "photos" / f"game{self.game_id}-seat{int(player)}.jpg"
 
+
+class _NoLoopYet:
+    """The daemon's clock before `start` (a session opened then sets no timer)."""
+
+    def now_ns(self) -> int:
+        return time.monotonic_ns()
+
+    def call_at(self, t_ns: int, fn: Callable[[], None]) -> Any:
+        raise RuntimeError("the daemon has not started: no timers yet")

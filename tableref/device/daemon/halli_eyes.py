@@ -1,33 +1,23 @@
 """The Halli recogniser as the daemon uses it: a frame in, the top card of each seat out.
 
-Cards are given to the seat whose pile place is nearest (the places of
-`vision.synth.halli_scene.pile_places`: seat 0 nearest the bottom of the frame, then
-clockwise). Runs in a worker thread.
+Cards are given to the seat whose pile place is nearest (`vision.halli.seats`: seat 0
+nearest the bottom of the frame, then clockwise). Runs in the daemon's vision thread.
 """
 
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 
 import cv2
 import numpy as np
 
 from tableref.device.camera.base import Frame
-from tableref.device.daemon.halli_session import UNREADABLE, TableSeen
-from tableref.vision.halli.codes import ANIMALS
-from tableref.vision.halli.enrol import Enrolment, card_from_photo
-from tableref.vision.halli.recognise import Recogniser, SeenCard
-from tableref.vision.synth.halli_cards import card_image, random_style
-from tableref.vision.synth.halli_scene import pile_places
+from tableref.device.daemon.halli_flips import UNREADABLE, TableSeen
+from tableref.vision.halli.recognise import SeenCard
+from tableref.vision.halli.seats import pile_places
 
-
-def sim_enrolment(seed: int) -> Enrolment:
-    """What a user would enrol for the simulated table's deck: its three animals."""
-    style = random_style(np.random.default_rng(seed))
-    enrolment = Enrolment()
-    for animal in sorted(ANIMALS):
-        enrolment.add(animal, card_from_photo(card_image(animal, style), animal))
-    return enrolment
+Reader = Callable[[np.ndarray], list[SeenCard]]  # a Recogniser
 
 
 class StillTable:
@@ -48,32 +38,33 @@ class StillTable:
 
 
 class HalliEyes:
-    """Recognise a frame and say which card lies on which seat's pile.
+    """Recognise a frame and say which card lies on which of `seats` piles.
 
     A frame that shows the same table as the last one recognised (`StillTable`) keeps its
-    reading, re-checked at least every `recheck_s`; this is what keeps the box cool while
-    nobody moves."""
+    reading, re-checked at least every `recheck_s` of frame time; this is what keeps the box
+    cool while nobody moves."""
 
-    def __init__(self, recogniser: Recogniser, jpeg_every_s: float = 0.5,
+    def __init__(self, recogniser: Reader, seats: int, jpeg_every_s: float = 0.5,
                  recheck_s: float = 1.0) -> None:
         self.recogniser = recogniser
+        self.seats = seats
         self.jpeg_every_s = jpeg_every_s
         self.recheck_s = recheck_s
         self.still = StillTable()
-        self._last_jpeg = 0.0
-        self._last_read: tuple[float, int, tuple[str | None, ...]] | None = None
+        self._last_jpeg: float | None = None  # frame time of the last annotated frame
+        self._last_read: tuple[float, tuple[str | None, ...]] | None = None
         self.ms: list[float] = []  # recognition time per frame, for the benchmark
         self.skipped = 0
 
-    def look(self, frame: Frame, seats: int) -> tuple[TableSeen, bytes | None]:
+    def look(self, frame: Frame) -> tuple[TableSeen, bytes | None]:
         start = time.perf_counter()
-        now = time.monotonic()
+        now = frame.t_ns / 1e9  # the frame's own time: recorded frames read as live ones
+        seats = self.seats
         changed = self.still.changed(frame.image)
         last = self._last_read
-        if (not changed and last is not None and last[1] == seats
-                and now - last[0] < self.recheck_s):
+        if not changed and last is not None and now - last[0] < self.recheck_s:
             self.skipped += 1
-            return TableSeen(frame.t_ns, last[2]), None
+            return TableSeen(frame.t_ns, last[1]), None
         cards = self.recogniser(frame.image)
         h, w = frame.image.shape[:2]
         places = pile_places(seats, (w, h))
@@ -97,9 +88,9 @@ class HalliEyes:
                 tops.append(entry[1].code if entry[1].code is not None else UNREADABLE)
         self.ms.append((time.perf_counter() - start) * 1000)
         del self.ms[:-1000]
-        self._last_read = (now, seats, tuple(tops))
+        self._last_read = (now, tuple(tops))
         jpeg = None
-        if now - self._last_jpeg >= self.jpeg_every_s:
+        if self._last_jpeg is None or now - self._last_jpeg >= self.jpeg_every_s:
             self._last_jpeg = now
             jpeg = annotate(frame.image, cards)
         return TableSeen(frame.t_ns, tuple(tops)), jpeg

@@ -1,44 +1,67 @@
 """Halli Galli at the table: bells, the cards the camera sees, the engine, the verdict.
 
-Live, a press locks the bells; once the camera has processed a frame taken at or after
-the press (or at once without a camera) the earliest press wins, the ring is written to
-the journal, applied to the engine (which judges the cards visible at the press), the
-verdict is spoken and the winner's LED lights; then the bells unlock. Presses that come
-in while locked are written too: they give the margin and the reaction times.
+Inputs, in time order, on one thread (the daemon's loop; a test's or `halli referee`'s):
+- `press(player, t_ns)`: a bell press from any source (GPIO, the bell box, the page, the
+  simulated players). The session's one `Arbiter` weighs them all: the settle window is
+  `[bells] settle_ms` on the box's clock, the earliest edge wins, and later presses are
+  late (recorded with the ring when they come before its verdict, as `late` events after).
+- `seen(TableSeen)`: the top card of each seat's pile in a camera frame (halli_eyes).
 
-Every change goes through `apply_record`, which is also how the journal is replayed:
-the session's state is the fold of its records.
+The arbiter's ring locks the bells. Once the camera has reported a frame taken at or after
+the press (or `frame_wait_s` has passed, or at once without a camera) the ring is judged on
+the cards visible at the press, recorded with its presses and its verdict, announced, and
+the winner's LED lights; the bells stay locked `lock_s` more (the cards are being moved),
+and presses meanwhile are recorded as `late`. Every wait is a timer on `box.clock`: on a
+`ManualClock` the session runs without any real time passing.
+
+Events go through `box.record` (journalled, then `apply`), which is also how the journal is
+replayed: the session's state is the fold of its events (tableref.games.halli.events).
 """
 
 from __future__ import annotations
 
-import asyncio
-import logging
-import time
-from collections.abc import Callable
-from dataclasses import dataclass, field
-from typing import Any
+import contextlib
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from typing import TYPE_CHECKING, Any
 
-from tableref.device.daemon.halli_rules import HalliRules, RingResult
-from tableref.device.daemon.words import Words
+from tableref.device.bells.arbiter import Arbiter
+from tableref.device.bells.events import BellEvent, LatePress
+from tableref.device.bells.events import Press as BellPress
+from tableref.device.bells.events import Ring as BellRing
+from tableref.device.clock import Timer
+from tableref.device.daemon.halli_eyes import HalliEyes
+from tableref.device.daemon.halli_flips import UNREADABLE, FlipWatch, TableSeen
+from tableref.device.daemon.session import BaseSession, Box, Eyes, Result, Sight
+from tableref.device.store import StoreError
+from tableref.games.halli import (
+    Event,
+    Flip,
+    GameState,
+    IllegalEventError,
+    Late,
+    Options,
+    Outcome,
+    Press,
+    Ring,
+    Start,
+    apply,
+    event_from_json,
+    event_to_json,
+    parse_card,
+)
 
-log = logging.getLogger("tableref.halli")
+if TYPE_CHECKING:
+    import numpy as np
 
-Record = dict[str, Any]
-UNREADABLE = "?"
+    from tableref.device.config import Config
+    from tableref.vision.halli.recognise import SeenCard
 
-
-@dataclass(frozen=True)
-class TableSeen:
-    """The top card of each seat's pile in one frame: a code, None (no card) or "?"."""
-
-    t_ns: int
-    tops: tuple[str | None, ...]
+__all__ = ["UNREADABLE", "HalliKit", "HalliSession", "TableSeen", "Timing"]
 
 
 @dataclass
 class Timing:
-    settle_s: float = 0.015  # presses arriving this soon after the first take part
     # longest wait for the camera to reach the press time: a frame normally comes within
     # ~0.1 s; a busy machine's camera lags, and judging before it caught up judges stale
     # cards (and counts the cards turned before the press after the ring)
@@ -47,146 +70,180 @@ class Timing:
 
 
 @dataclass
-class _Round:
-    presses: list[tuple[int, int]] = field(default_factory=list)
-    judged: bool = False
-    first_t: int = 0
+class HalliKit:
+    """What a Halli session needs besides its box: the card reader its eyes use (None: no
+    recognition, who was first only) and its timing."""
+
+    reader: Callable[[np.ndarray], list[SeenCard]] | None = None
+    timing: Timing = field(default_factory=Timing)
 
 
-class HalliSession:
-    """One Halli Galli game. Callbacks run on the event loop."""
+def open_session(box: Box, kit: HalliKit | None) -> HalliSession:
+    return HalliSession(box, kit)
+
+
+def default_kit(config: Config, sim: bool) -> HalliKit:
+    """The card reader for `tableref run`: the user's enrolment (the data dir), or the
+    simulated table's deck."""
+    from tableref.vision.halli.recognise import Recogniser
+
+    if sim:
+        from tableref.device.sim.decks import halli_enrolment
+
+        enrolment = halli_enrolment()
+    else:
+        from tableref.device.paths import data_dir
+        from tableref.vision.halli.enrol import Enrolment
+
+        enrolment = Enrolment.load(data_dir())
+    return HalliKit(reader=Recogniser(enrolment))
+
+
+def config_options(config: Config) -> dict[str, bool]:
+    return {
+        "elephant_alone_rings": config.halli.elephant_alone_rings,
+        "play_to_the_end": config.halli.play_to_the_end,
+    }
+
+
+def _ms(ns: int) -> float:
+    return round(ns / 1e6, 1)
+
+
+class HalliSession(BaseSession[Event]):
+    """One Halli Galli game (module docstring)."""
 
     game = "halli"
 
-    def __init__(
-        self,
-        players: list[str],
-        options: dict[str, bool],
-        *,
-        journal: Callable[[Record], None],
-        changed: Callable[[], None],
-        say: Callable[[list[str]], None],
-        light: Callable[[int | None], None],
-        spawn: Callable[[Any], Any],
-        camera_ok: Callable[[], bool],
-        words: Words,
-        timing: Timing | None = None,
-    ) -> None:
-        self.players = players
-        self.options = options
-        self._journal = journal
-        self._changed = changed
-        self._say = say
-        self._light = light
-        self._spawn = spawn
-        self._camera_ok = camera_ok
-        self._words = words
-        self.timing = timing or Timing()
-        self.rules = HalliRules(players, options)
-        self.locked = False
+    def __init__(self, box: Box, kit: HalliKit | None = None) -> None:
+        self._box = box
+        self._kit = kit or HalliKit()
+        self.timing = self._kit.timing
+        self.players: tuple[str, ...] = ()
+        self.state: GameState | None = None
+        self.eyes: Eyes | None = None
+        self.watch = FlipWatch(0)
         self.last_verdict: dict[str, Any] | None = None
+        self._last_ring: Outcome | None = None
         self.verdicts = 0
         self.right_since: int | None = None  # when the visible cards last became ringable
         self.message = ""
-        self._round: _Round | None = None
-        self._seen: list[str | None] = [None] * len(players)  # last tops taken as flips
-        self._ghosts: list[str | None] = [None] * len(players)  # collected, still in view
+        self.locked = False
+        self.decided_ns = 0  # when the last verdict was recorded (on the box's clock)
+        self._arbiter: Arbiter | None = None
+        self._ring: BellRing | None = None  # the ring that locked the bells, until unlocked
+        self._recorded = False  # ... and whether it is in the journal yet
+        self._late: list[Press] = []  # presses after the settle window, before the verdict
         self._frame_t = 0
-        self.decided_ns = 0  # when the last verdict was decided (monotonic)
-        self._frame_seen = asyncio.Event()
-        self.on_ring: list[Callable[[RingResult], None]] = []
-        self.on_over: list[Callable[[], None]] = []
+        self._wait: Timer | None = None
+        self._unlock_timer: Timer | None = None
 
-    # -- the fold ---------------------------------------------------------------------
-    def start_record(self, cards: list[int] | None = None, **extra: Any) -> Record:
-        rec: Record = {"event": "start", "players": list(self.players), **extra}
-        if cards is not None:
-            rec["cards"] = cards
-        if any(self.options.values()):
-            rec["options"] = dict(self.options)
-        return rec
+    # -- the events -------------------------------------------------------------------
+    def start(self, players: Sequence[str], options: Mapping[str, bool]) -> Start:
+        return Start(tuple(players), options=Options(**dict(options)))
 
-    def apply_record(self, rec: Record, live: bool = False) -> RingResult | None:
-        """Apply one journal record (already written). Returns the ring result for rings."""
-        kind = rec.get("event")
-        result: RingResult | None = None
-        was_over = self.rules.over
-        if kind == "start":
-            self.rules.start(rec.get("cards"))
-            self.right_since = None
-        elif kind == "flip":
-            self._seen[rec["player"]] = rec.get("card")  # what the table shows, either way
-            if self.rules.flip(rec["player"], rec.get("card")):
-                self._track_right_since(int(rec.get("t_ns", 0)))
-                self.message = self.rules.note
-            else:
-                self.message = self.rules.last_error
-        elif kind == "ring":
-            result = self._apply_ring(rec)
-        elif kind == "press":
-            self._late_press(int(rec["player"]), int(rec["t_ns"]))
-        if self.rules.over and not was_over:
-            if live and kind == "flip":  # the game ended on a turn: someone went out
-                self._say([self._words.phrases.wins(self.rules.winner())])
-            for cb in self.on_over:
-                cb()
-        if live:
-            self._changed()
-        return result
+    def decode(self, data: Mapping[str, Any]) -> Event:
+        return event_from_json(data)
 
-    def _track_right_since(self, t_ns: int) -> None:
-        if self.rules.ringable():
+    def encode(self, event: Event) -> dict[str, Any]:
+        return event_to_json(event)
+
+    def apply(self, event: Event) -> list[str]:
+        """Fold one event; what to announce. HalliError (nothing changed) when illegal."""
+        before = self.state
+        step = apply(before, event)
+        self.state = step.state
+        if isinstance(event, Start):
+            self._begin(event)
+            return []
+        if isinstance(event, Flip):
+            return self._flipped(event, step.outcome)
+        if isinstance(event, Ring):
+            assert before is not None
+            return self._rang(event, step.outcome, before)
+        self._late_press(event.player, event.t_ns)
+        return []
+
+    def _begin(self, event: Start) -> None:
+        self.close()
+        self.players = event.players
+        n = len(event.players)
+        self.watch = FlipWatch(n)
+        reader = self._kit.reader
+        self.eyes = None if reader is None else HalliEyes(reader, n)
+        self.last_verdict = None
+        self.verdicts = 0
+        self.right_since = None
+        self.message = ""
+        settle_ns = round(self._box.config.bells.settle_ms * 1e6)
+        self._arbiter = Arbiter(self._bell, settle_ns=settle_ns, clock=self._box.clock)
+
+    def _flipped(self, event: Flip, out: Outcome) -> list[str]:
+        state = self.state
+        assert state is not None
+        read = event.card if event.card is not None else event.misread
+        self.watch.flipped(event.player, None if read is None else read.code)
+        self.message = ""
+        if event.misread is not None:
+            self.message = (
+                f"{state.name(event.player)}'s card was read as {event.misread.code}, which "
+                "cannot be the next card of their stack: counted as an unknown card")
+        judged = state.verdict()
+        if judged is not None and judged.ring:
             if self.right_since is None:
-                self.right_since = t_ns
+                self.right_since = event.t_ns or 0
         else:
             self.right_since = None
+        if out.over:  # the game ended on a turn: someone went out
+            return [self._box.speech.phrases.wins(out.winner)]
+        return []
 
-    def _apply_ring(self, rec: Record) -> RingResult:
-        presses = [(int(p), int(t)) for p, t in rec.get("presses", [[rec["player"], rec.get(
-            "t_ns", 0)]])]
-        player = int(rec["player"])
-        if rec.get("arbitration_only"):
-            result = RingResult(player=player, right=None, reasons=["no camera: who was first"])
-        else:
-            result = self.rules.ring(player, rec.get("t_ns"))
+    def _rang(self, event: Ring, out: Outcome, before: GameState) -> list[str]:
+        state = self.state
+        assert state is not None
         self.verdicts += 1
+        self._last_ring = out
+        presses = event.presses or (Press(event.player, event.t_ns or 0),)
         firsts: dict[int, int] = {}
-        for p, t in sorted(presses, key=lambda pt: (pt[1], pt[0])):
-            firsts.setdefault(p, t)
+        for press in presses:
+            firsts.setdefault(press.player, press.t_ns)
+        unread = not event.judged and before.verdict() is None
+        if event.judged:
+            reasons = [] if out.verdict is None else list(out.verdict.reasons)
+        else:
+            reasons = ["a card was not read: who was first" if unread
+                       else "no camera: who was first"]
         self.last_verdict = {
             "seq": self.verdicts,
-            "player": player,
-            "right": result.right,
+            "player": event.player,
+            "right": out.right,
             "text": "",
-            "reasons": result.reasons,
-            "taken": result.won,
+            "reasons": reasons,
+            "taken": out.won,
             "margin_ms": None,
             "second": None,
             "reaction_ms": {},
             "_presses": firsts,
-            "_right_since": self.right_since if result.right else None,
+            "_right_since": self.right_since if out.right else None,
         }
-        self._refresh_press_figures()
-        t_first = firsts.get(player, 0)
-        tied = sorted(p for p, t in firsts.items() if t == t_first)
-        self.last_verdict["_said"] = self._words.verdict(
-            result, self.last_verdict["margin_ms"], tied if len(tied) > 1 else ())
-        self.last_verdict["text"] = " ".join(self.last_verdict["_said"])
-        # After the ring the piles were gathered: the camera must see them go.
-        for seat in range(len(self.players)):
-            if self.rules.pile_size(seat) == 0:
-                self._ghosts[seat] = self._seen[seat]
-                self._seen[seat] = None
+        self._figures()
+        tied = event.tied
+        said = self._box.speech.verdict(
+            out, self.last_verdict["margin_ms"], tied if len(tied) > 1 else (), unread)
+        self.last_verdict["text"] = " ".join(said)
+        for seat, player in enumerate(state.players):  # gathered: the camera must see it go
+            if before.players[seat].pile and not player.pile:
+                self.watch.gathered(seat)
         self.right_since = None
-        return result
+        return said
 
     def _late_press(self, player: int, t_ns: int) -> None:
-        if self.last_verdict is None:
-            return
-        self.last_verdict["_presses"].setdefault(player, t_ns)
-        self._refresh_press_figures()
+        if self.last_verdict is not None:
+            self.last_verdict["_presses"].setdefault(player, t_ns)
+            self._figures()
 
-    def _refresh_press_figures(self) -> None:
+    def _figures(self) -> None:
+        """The margin to the second player and everyone's reaction time, from the presses."""
         v = self.last_verdict
         assert v is not None
         firsts: dict[int, int] = v["_presses"]
@@ -194,136 +251,208 @@ class HalliSession:
         others = sorted((t, p) for p, t in firsts.items() if p != v["player"])
         if others:
             v["second"] = others[0][1]
-            v["margin_ms"] = round((others[0][0] - first_t) / 1e6, 1)
+            v["margin_ms"] = _ms(others[0][0] - first_t)
         since = v["_right_since"]
         v["reaction_ms"] = (
-            {str(p): round((t - since) / 1e6, 1) for p, t in firsts.items()}
-            if since is not None else {}
-        )
+            {str(p): _ms(t - since) for p, t in firsts.items()} if since is not None else {})
 
     # -- live: the camera -------------------------------------------------------------
-    def on_seen(self, seen: TableSeen) -> None:
+    def seen(self, sight: Sight) -> None:
         """A recognised frame. Flips seen before the press being judged still count."""
-        if self._round is not None and (self._round.judged or seen.t_ns > self._round.first_t):
-            self._note_frame(seen.t_ns)
+        if not isinstance(sight, TableSeen):
+            raise TypeError(f"a Halli session reads TableSeen, not {type(sight).__name__}")
+        ring = self._ring
+        if ring is not None and (self._recorded or sight.t_ns > ring.t_ns):
+            self._note_frame(sight.t_ns)
             return
-        if self.rules.over:
+        state = self.state
+        if state is None or state.over:
             return
-        changed: list[int] = []
-        for seat, top in enumerate(seen.tops[: len(self.players)]):
-            if top == UNREADABLE:
-                continue
-            if top is None:
-                self._ghosts[seat] = None
-                continue
-            if top == self._seen[seat] or top == self._ghosts[seat]:
-                continue
-            changed.append(seat)
+        tops = sight.tops
+        changed = self.watch.changed(tops)
         n = len(self.players)
-        turn = self.rules.turn() or 0
+        turn = state.turn
         for seat in sorted(changed, key=lambda s: (s - turn) % n):
-            self._infer_unseen_flips(seat, seen, changed)
-            now = self.rules.turn()
-            if now is not None and now != seat and seen.tops[now] == UNREADABLE:
+            self._infer_unseen_flips(seat, sight, changed)
+            now = self._turn()
+            if now is not None and now != seat and tops[now] == UNREADABLE:
                 # the seat whose turn it is cannot be read (a hand over it): it may have
                 # turned a card too, so this seat's card waits for a frame that shows it
                 break
-            self._flip_seen(seat, str(seen.tops[seat]), seen.t_ns)
-        self._note_frame(seen.t_ns)
+            self._flip_seen(seat, str(tops[seat]), sight.t_ns)
+        self._note_frame(sight.t_ns)
 
-    def _flip_seen(self, seat: int, card: str, t_ns: int, inferred: bool = False) -> None:
-        rec: Record = {"event": "flip", "player": seat, "card": card, "t_ns": t_ns}
-        if inferred:
-            rec["inferred"] = True
-        self._journal(rec)
-        self.apply_record(rec, live=True)
+    def _turn(self) -> int | None:
+        state = self.state
+        return None if state is None or state.over else state.turn
+
+    def _flip_seen(self, seat: int, code: str, t_ns: int, inferred: bool = False) -> None:
+        """Record the flip the camera saw, if the engine takes it. A card it refuses because
+        the stack cannot hold it (misread, or a card gone astray) is not allowed to stall
+        the game: the flip counts without its card, and `misread` keeps what was read."""
+        state = self.state
+        assert state is not None
+        event = Flip(seat, parse_card(code), t_ns=t_ns, inferred=inferred)
+        try:
+            apply(state, event)
+        except IllegalEventError as err:
+            if not self._cannot_hold(state, event):
+                self.watch.flipped(seat, code)  # what the table shows, not counted
+                self.message = f"flip by seat {seat} not counted: {err}"
+                self._box.changed()
+                return
+            event = replace(event, card=None, misread=event.card)
+        self._box.record(event)
+
+    @staticmethod
+    def _cannot_hold(state: GameState, flip: Flip) -> bool:
+        """The flip is in turn, but its card is not among what the top stack batch holds."""
+        seat = state.players[flip.player]
+        if flip.player != state.turn or seat.out or not seat.stack:
+            return False
+        return seat.stack[0].take(flip.card) is None
 
     def _infer_unseen_flips(self, seat: int, seen: TableSeen, changed: list[int]) -> None:
         """A card turned on `seat` out of turn while the players before it show a card:
         they turned a card identical to the one they had on top (the camera cannot see
         that), so they are counted as having turned that card again."""
         for _ in range(len(self.players)):
-            turn = self.rules.turn()
+            turn = self._turn()
             if turn is None or turn == seat or turn in changed:
                 return
             top = seen.tops[turn]
-            if top is None or top == UNREADABLE or top != self._seen[turn]:
+            if top is None or top == UNREADABLE or top != self.watch.shown[turn]:
                 return
             self._flip_seen(turn, top, seen.t_ns, inferred=True)
 
     def _note_frame(self, t_ns: int) -> None:
         self._frame_t = max(self._frame_t, t_ns)
-        self._frame_seen.set()
-        self._frame_seen = asyncio.Event()
+        ring = self._ring
+        if ring is not None and not self._recorded and self._frame_t >= ring.t_ns:
+            self._judge()
 
     # -- live: the bells --------------------------------------------------------------
     def press(self, player: int, t_ns: int) -> None:
-        """A bell press (on the loop). The first one starts judging; others are noted."""
-        if not 0 <= player < len(self.players) or self.rules.over or self.rules.is_out(player):
+        """A bell press; the arbiter decides, `_bell` hears what it decided. The bells show
+        locked from the first press on (people stop turning cards when the bell rings)."""
+        seat = self.seat(player)
+        state = self.state
+        if state is None or state.over or state.players[seat].out or self._arbiter is None:
             return
-        rnd = self._round
-        if rnd is None:
-            self._round = _Round(presses=[(player, t_ns)], first_t=t_ns)
+        self._arbiter.press(BellPress(seat, None, t_ns, self._box.clock.now_ns()))
+        if self._arbiter.locked and not self.locked:  # the first press locks the bells
             self.locked = True
-            self._changed()
-            self._spawn(self._judge(self._round))
-        elif not rnd.judged:
-            rnd.presses.append((player, t_ns))
-            rnd.first_t = min(rnd.first_t, t_ns)
-        elif self.last_verdict is not None and player not in self.last_verdict["_presses"]:
-            rec: Record = {"event": "press", "player": player, "t_ns": t_ns}
-            self._journal(rec)
-            self.apply_record(rec, live=True)
+            self._box.changed()
 
-    async def _judge(self, rnd: _Round) -> None:
+    def _bell(self, event: BellEvent) -> None:
+        if isinstance(event, BellRing):
+            self._ring, self._recorded, self._late = event, False, []
+            self.locked = True
+            self._box.changed()
+            if not self._box.camera_ok() or self._frame_t >= event.t_ns:
+                self._judge()
+            else:
+                clock = self._box.clock
+                due = clock.now_ns() + round(self.timing.frame_wait_s * 1e9)
+                self._wait = clock.call_at(due, self._judge)
+        elif isinstance(event, LatePress) and self._ring is not None:
+            press = Press(event.press.player, event.press.t_ns, late=True)
+            if not self._recorded:  # before the verdict: recorded with the ring
+                self._late.append(press)
+            elif self.last_verdict is not None and press.player not in (
+                    self.last_verdict["_presses"]):
+                self._record_late(press)
+
+    def _record_late(self, press: Press) -> None:
+        if self.state is None or self.state.over:
+            return  # the ring ended the game: nothing more is recorded
+        with contextlib.suppress(StoreError):  # reported by the box; a late press is a figure
+            self._box.record(Late(press.player, press.t_ns))
+
+    def _judge(self) -> None:
+        ring = self._ring
+        if ring is None or self._recorded or self.state is None:
+            return
+        self._recorded = True
+        if self._wait is not None:
+            self._wait.cancel()
+            self._wait = None
+        presses = tuple(Press(p.player, p.t_ns) for p in ring.presses) + tuple(self._late)
+        self._late = []
+        event = Ring(ring.player, ring.t_ns, presses=presses)
+        if not self._box.camera_ok():
+            event = replace(event, judged=False)  # no camera: who was first, only
+        else:
+            try:
+                step = apply(self.state, event)
+            except IllegalEventError:  # a visible card was not read
+                event = replace(event, judged=False)
+            else:
+                event = replace(event, right=step.outcome.right)
+        clock = self._box.clock
         try:
-            await asyncio.sleep(self.timing.settle_s)
-            deadline = time.monotonic() + self.timing.frame_wait_s
-            while self._camera_ok() and self._frame_t < rnd.first_t:
-                left = deadline - time.monotonic()
-                if left <= 0:
-                    break
-                try:
-                    await asyncio.wait_for(self._frame_seen.wait(), left)
-                except TimeoutError:
-                    break
-            first, t_first = min(rnd.presses, key=lambda pt: (pt[1], pt[0]))
-            rec: Record = {"event": "ring", "player": first, "t_ns": t_first,
-                           "presses": [[p, t] for p, t in rnd.presses]}
-            if not self._camera_ok():
-                rec["arbitration_only"] = True
-            rnd.judged = True
-            self._journal(rec)
-            result = self.apply_record(rec)
-            assert result is not None and self.last_verdict is not None
-            self.decided_ns = time.monotonic_ns()
-            self._changed()
-            self._say(self.last_verdict["_said"])
-            self._light(result.taker if result.taker is not None else first)
-            for cb in self.on_ring:
-                cb(result)
-            await asyncio.sleep(self.timing.lock_s)
-        finally:
-            self._light(None)
-            self._round = None
-            self.locked = False
-            self._changed()
+            self._box.record(event)
+        except StoreError:
+            self._unlock()  # reported by the box; the ring is not applied
+            return
+        self.decided_ns = clock.now_ns()
+        taker = self._last_ring.taker if self._last_ring is not None else None
+        self._box.light(taker if taker is not None else ring.player)
+        due = clock.now_ns() + round(self.timing.lock_s * 1e9)
+        self._unlock_timer = clock.call_at(due, self._unlock)
+
+    def _unlock(self) -> None:
+        self._unlock_timer = None
+        if self._arbiter is not None:
+            self._arbiter.unlock()
+        self._box.light(None)
+        self._ring = None
+        self.locked = False
+        self._box.changed()
+
+    def close(self) -> None:
+        for timer in (self._wait, self._unlock_timer):
+            if timer is not None:
+                timer.cancel()
+        self._wait = self._unlock_timer = None
+        if self._arbiter is not None:
+            self._arbiter.close()
+        self._ring = None
+        self.locked = False
 
     # -- the page ---------------------------------------------------------------------
-    def part(self) -> dict[str, Any]:
+    def view(self) -> dict[str, Any]:
+        state = self.state
+        if state is None:
+            return {"piles": [], "bell": 0, "turn": None, "over": False, "winner": None,
+                    "locked": False, "last_verdict": None, "message": self.message}
         verdict = None
         if self.last_verdict is not None:
             verdict = {k: v for k, v in self.last_verdict.items() if not k.startswith("_")}
+        tops = state.tops()
         return {
-            **self.rules.table_json(),
+            "piles": [
+                {"seat": i, "top": None if top is None else top.code, "pile": len(p.pile),
+                 "stack": p.stack_size, "out": p.out}
+                for i, (p, top) in enumerate(zip(state.players, tops, strict=True))
+            ],
+            "bell": len(state.bell),
+            "turn": None if state.over else state.turn,
+            "over": state.over,
+            "winner": state.winner,
             "locked": self.locked,
             "last_verdict": verdict,
             "message": self.message,
+            "options": state.options.to_json(),
         }
 
     def outs(self) -> list[bool]:
-        return [self.rules.is_out(i) for i in range(len(self.players))]
+        return [] if self.state is None else [p.out for p in self.state.players]
 
-    def result(self) -> tuple[list[int], str | None]:
-        """Cards held per player and the winner's name (None on a draw)."""
-        return self.rules.holdings(), self.rules.winner_name()
+    def result(self) -> Result | None:
+        """Cards held per player and the winner's name, once the game is over."""
+        state = self.state
+        if state is None or not state.over:
+            return None
+        winner = None if state.winner is None else state.name(state.winner)
+        return Result([p.holding for p in state.players], winner)

@@ -1,132 +1,198 @@
 """Nimalia at the table: rounds, the objectives in play, reserves read from photos, scores.
 
 The page leads the round: it shows the objectives scored this round and whose reserve to
-photograph next. Each reserve read is written to the journal (as the reserve's spaces, so
-a replay needs no photo), and when every player's reserve is in, the round is scored
-(per objective and running totals), shown and spoken. The state is the fold of the records.
+photograph next. Each reserve read is recorded (as the reserve's spaces, so a replay needs
+no photo), and when every player's reserve is in, the round is scored (per objective and
+running totals), shown and spoken. The state is the fold of the events
+(tableref.games.nimalia.events).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
 
-from tableref.device.daemon.words import Words
-from tableref.games.nimalia.game import FIRST_GAME, ROUNDS, Game
+from tableref.device.daemon.nimalia_photos import PhotoError, read_reserve
+from tableref.device.daemon.session import BaseSession, Box, Refused, Result
+from tableref.games.nimalia.events import (
+    Event,
+    NimaliaFold,
+    ReserveRead,
+    Score,
+    Start,
+    event_from_json,
+    event_to_json,
+)
+from tableref.games.nimalia.game import FIRST_GAME, ROUNDS, RoundScore
 from tableref.games.nimalia.model import Reserve
-from tableref.games.nimalia.reserve_json import reserve_from_data
 
-Record = dict[str, Any]
+if TYPE_CHECKING:
+    from tableref.device.config import Config
 
 
-class NimaliaSession:
+@dataclass
+class NimaliaKit:
+    """What a Nimalia session needs: the enrolment of the cards (loaded on first use; None:
+    no photos can be read) and the objectives of a new game."""
+
+    enrolment: Callable[[], Any] | None = None
+    objectives: tuple[int, ...] = FIRST_GAME
+
+
+def open_session(box: Box, kit: NimaliaKit | None) -> NimaliaSession:
+    return NimaliaSession(box, kit)
+
+
+def default_kit(config: Config, sim: bool) -> NimaliaKit:
+    """The user's enrolment (the data dir), loaded once; with the simulated table and no
+    enrolment, the simulated table's drawn cards."""
+    cache: list[Any] = []
+
+    def load() -> Any:
+        if cache:
+            return cache[0]
+        from tableref.device.paths import data_dir
+        from tableref.vision.nimalia.enrol import load_enrolment
+
+        try:
+            enrolment = load_enrolment(data_dir())
+        except ValueError:
+            if not sim:
+                raise
+            from tableref.device.sim.decks import nimalia_enrolment
+
+            enrolment = nimalia_enrolment()
+        cache.append(enrolment)
+        return enrolment
+
+    return NimaliaKit(enrolment=load)
+
+
+def config_options(config: Config) -> dict[str, bool]:
+    return {}
+
+
+class NimaliaSession(BaseSession[Event]):
     game = "nimalia"
 
-    def __init__(
-        self,
-        players: list[str],
-        objectives: tuple[int, ...] = FIRST_GAME,
-        *,
-        journal: Callable[[Record], None],
-        changed: Callable[[], None],
-        say: Callable[[list[str]], None],
-        words: Words,
-    ) -> None:
-        self.players = players
-        self.objectives = tuple(objectives)
-        self._journal = journal
-        self._changed = changed
-        self._say = say
-        self._words = words
-        self.rules = Game(len(players), self.objectives)
-        self.reserves: dict[int, Reserve] = {}  # this round's reserves read so far
-        self.rows: list[dict[str, Any]] = self._empty_rows()
-        self.photos: set[int] = set()  # seats with an annotated photo this round
+    def __init__(self, box: Box, kit: NimaliaKit | None = None) -> None:
+        self._box = box
+        self._kit = kit or NimaliaKit()
+        self.players: tuple[str, ...] = ()
+        self.fold: NimaliaFold | None = None
+        self.rows: list[dict[str, Any]] = []
         self.message = ""
-        self.on_over: list[Callable[[], None]] = []
 
     def _empty_rows(self) -> list[dict[str, Any]]:
         return [{"seat": i, "objectives": {}, "round_total": 0, "total": 0, "photo": False}
                 for i in range(len(self.players))]
 
-    # -- the fold ---------------------------------------------------------------------
-    def start_record(self) -> Record:
-        return {"event": "start", "players": list(self.players),
-                "objectives": list(self.objectives)}
+    # -- the events -------------------------------------------------------------------
+    def start(self, players: Sequence[str], options: Mapping[str, bool]) -> Start:
+        return Start(tuple(players), self._kit.objectives)
 
-    def apply_record(self, rec: Record, live: bool = False) -> None:
-        kind = rec.get("event")
-        if kind == "start":
-            self.rules = Game(len(self.players), tuple(rec.get("objectives", self.objectives)))
-            self.reserves = {}
-        elif kind == "reserve":
-            seat = int(rec["player"])
-            self.reserves[seat] = reserve_from_data({"spaces": rec["spaces"]})
-            if rec.get("photo"):
-                self.photos.add(seat)
+    def decode(self, data: Mapping[str, Any]) -> Event:
+        return event_from_json(data)
+
+    def encode(self, event: Event) -> dict[str, Any]:
+        return event_to_json(event)
+
+    def apply(self, event: Event) -> list[str]:
+        if isinstance(event, Start):
+            self.players = event.players
+            self.fold = NimaliaFold(event)
+            self.rows = self._empty_rows()
             self.message = ""
-        elif kind == "score":
-            self._score()
-        if live:
-            self._changed()
+            return []
+        fold = self._fold()
+        scored = fold.apply(event)
+        if isinstance(event, ReserveRead):
+            self.message = ""
+            return []
+        assert scored is not None
+        self.rows = self._rows(scored)
+        return self._said(scored)
 
-    def _score(self) -> None:
-        result = self.rules.score_round([self.reserves[i] for i in range(len(self.players))])
+    def _fold(self) -> NimaliaFold:
+        if self.fold is None:
+            raise Refused("the game has not started")
+        return self.fold
+
+    def _rows(self, scored: RoundScore) -> list[dict[str, Any]]:
         rows = self._empty_rows()
-        for score in result.scores:
+        for score in scored.scores:
             for seat, points in enumerate(score.points):
                 rows[seat]["objectives"][str(score.objective.id)] = points
                 rows[seat]["round_total"] += points
-        for seat, total in enumerate(result.totals):
+        photos = self._fold().last_photos
+        for seat, total in enumerate(scored.totals):
             rows[seat]["total"] = total
-            rows[seat]["photo"] = seat in self.photos
-        self.rows = rows
-        self.last_round = result.round
-        self.reserves = {}
-        self.photos = set()
-        if self.rules.over:
-            for cb in self.on_over:
-                cb()
+            rows[seat]["photo"] = seat in photos
+        return rows
+
+    def _said(self, scored: RoundScore) -> list[str]:
+        rows = [(self.players[r["seat"]], r["round_total"], r["total"]) for r in self.rows]
+        per = {s.objective.id: list(s.points) for s in scored.scores}
+        said = self._box.speech.scores(scored.round, rows, per)
+        if self._fold().game.over:
+            said.append(self._box.speech.phrases.wins(self.winner()))
+        return said
 
     # -- live -------------------------------------------------------------------------
-    def reserve_read(self, player: int, spaces: list[dict[str, Any]], photo: bool) -> None:
-        """A reserve was read (photo checked by the caller): journal it, score when all in."""
-        rec: Record = {"event": "reserve", "player": player, "spaces": spaces, "photo": photo}
-        self._journal(rec)
-        self.apply_record(rec, live=True)
-        if len(self.reserves) == len(self.players):
-            round_no = self.rules.round
-            score: Record = {"event": "score", "round": round_no}
-            self._journal(score)
-            self.apply_record(score, live=True)
-            rows = [(self.players[r["seat"]], r["round_total"], r["total"]) for r in self.rows]
-            ids = [int(k) for k in self.rows[0]["objectives"]]
-            per = {i: [r["objectives"][str(i)] for r in self.rows] for i in ids}
-            said = self._words.scores(round_no, rows, per)
-            if self.rules.over:
-                said.append(self._words.phrases.wins(self.winner()))
-            self._say(said)
+    async def photo(self, player: int, data: bytes) -> None:
+        """A photo of `player`'s reserve: read (in the vision thread), recorded, and the
+        round scored when every reserve is in."""
+        seat = self.seat(player)
+        fold = self._fold()
+        if fold.game.over:
+            raise Refused("the game is over: start a new one in the settings")
+        if self._kit.enrolment is None:
+            raise Refused("no Nimalia enrolment: run `tableref nimalia enroll` first")
+        box = self._box
+        try:
+            enrolment = await box.in_vision(self._kit.enrolment)
+            reserve, jpeg = await box.in_vision(read_reserve, data, enrolment)
+        except (PhotoError, ValueError) as err:
+            self.message = f"{self.players[seat]}: {err}"
+            box.changed()
+            raise Refused(self.message) from None
+        if self.fold is not fold:
+            raise Refused("the game changed while the photo was read")
+        if jpeg:
+            box.keep_photo(seat, jpeg)
+        self.reserve_read(seat, reserve, photo=bool(jpeg))
+
+    def reserve_read(self, player: int, reserve: Reserve, photo: bool) -> None:
+        """A reserve was read: record it, and score the round when all are in."""
+        fold = self._fold()
+        self._box.record(ReserveRead(player, reserve, photo))
+        if len(fold.reserves) == len(self.players):
+            self._box.record(Score(fold.game.round))
 
     def winner(self) -> int | None:
-        if not self.rules.over:
+        fold = self.fold
+        if fold is None or not fold.game.over:
             return None
-        best = self.rules.winners()
+        best = fold.game.winners()
         return best[0] if len(best) == 1 else None
 
     @property
     def over(self) -> bool:
-        return self.rules.over
+        return self.fold is not None and self.fold.game.over
 
     # -- the page ---------------------------------------------------------------------
-    def part(self) -> dict[str, Any]:
-        over = self.rules.over
-        missing = [i for i in range(len(self.players)) if i not in self.reserves]
+    def view(self) -> dict[str, Any]:
+        fold = self._fold()
+        game = fold.game
+        over = game.over
+        missing = [i for i in range(len(self.players)) if i not in fold.reserves]
         return {
-            "round": min(self.rules.round, ROUNDS),
-            "objectives": [] if over else list(self.rules.objectives.for_round(self.rules.round)),
-            "all_objectives": list(self.rules.objectives.ids),
+            "round": min(game.round, ROUNDS),
+            "objectives": [] if over else list(game.objectives.for_round(game.round)),
+            "all_objectives": list(game.objectives.ids),
             "to_photograph": None if over or not missing else missing[0],
-            "read": sorted(self.reserves),
+            "read": sorted(fold.reserves),
             "scores": self.rows,
             "over": over,
             "winner": self.winner(),
@@ -136,6 +202,10 @@ class NimaliaSession:
     def outs(self) -> list[bool]:
         return [False] * len(self.players)
 
-    def result(self) -> tuple[list[int], str | None]:
+    def result(self) -> Result | None:
+        if not self.over:
+            return None
+        assert self.fold is not None
         winner = self.winner()
-        return list(self.rules.totals), None if winner is None else self.players[winner]
+        return Result(list(self.fold.game.totals),
+                      None if winner is None else self.players[winner])

@@ -1,16 +1,19 @@
-"""What the page may change: game, players, language, Halli options (checked, key named)."""
+"""What the page may change: game, players, language, each game's options (checked, the
+key named). The games and their options come from the table of games."""
 
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from tableref.device.config import GAMES, LANGUAGES, MAX_PLAYERS, MIN_PLAYERS, Config
-from tableref.device.daemon.state import DEFAULT_COLOURS, PlayerInfo
+from tableref.device.config import LANGUAGES, MAX_PLAYERS, MIN_PLAYERS, Config
+from tableref.device.daemon.games import GAMES, NAMES, game
+from tableref.device.daemon.snapshot import DEFAULT_COLOURS, PlayerInfo
 
 _COLOUR = re.compile(r"#[0-9a-fA-F]{6}")
-_KEYS = ("game", "language", "players", "new_game", "halli")
+_KEYS = ("game", "language", "players", "new_game", *NAMES)
 
 
 class SettingsError(ValueError):
@@ -22,7 +25,10 @@ class GameSettings:
     game: str
     language: str
     players: tuple[PlayerInfo, ...]
-    halli_options: dict[str, bool] = field(default_factory=dict)
+    options: Mapping[str, dict[str, bool]] = field(default_factory=dict)  # per game name
+
+    def options_of(self, name: str) -> dict[str, bool]:
+        return dict(self.options.get(name, {}))
 
 
 def settings_from_config(config: Config) -> GameSettings:
@@ -30,10 +36,7 @@ def settings_from_config(config: Config) -> GameSettings:
         PlayerInfo(p.name, p.colour or DEFAULT_COLOURS[i % len(DEFAULT_COLOURS)])
         for i, p in enumerate(config.players)
     )
-    options = {
-        "elephant_alone_rings": config.halli.elephant_alone_rings,
-        "play_to_the_end": config.halli.play_to_the_end,
-    }
+    options = {g.name: g.config_options(config) for g in GAMES}
     return GameSettings(config.game, config.language, players, options)
 
 
@@ -57,10 +60,8 @@ def from_page(current: GameSettings, raw: Any) -> tuple[GameSettings, bool]:
     new = current
     restart = bool(raw.get("new_game", False))
     if "game" in raw:
-        if raw["game"] not in GAMES:
-            raise SettingsError(f"game: {raw['game']!r} is not one of {', '.join(GAMES)}")
-        if raw["game"] == "nelly":
-            raise SettingsError("game: nelly is not refereed by the daemon yet")
+        if raw["game"] not in NAMES:
+            raise SettingsError(f"game: {raw['game']!r} is not one of {', '.join(NAMES)}")
         restart |= raw["game"] != current.game
         new = replace(new, game=raw["game"])
     if "language" in raw:
@@ -72,20 +73,30 @@ def from_page(current: GameSettings, raw: Any) -> tuple[GameSettings, bool]:
         players = _players(raw["players"])
         restart |= [p.name for p in players] != [p.name for p in current.players]
         new = replace(new, players=players)
-    if "halli" in raw:
-        opts = raw["halli"]
-        if not isinstance(opts, dict):
-            raise SettingsError("halli: must be an object")
-        merged = dict(current.halli_options)
-        for k, v in opts.items():
-            if k not in merged:
-                raise SettingsError(f"halli.{k}: unknown option")
-            if not isinstance(v, bool):
-                raise SettingsError(f"halli.{k}: must be true or false")
-            merged[k] = v
-        restart |= merged != current.halli_options
-        new = replace(new, halli_options=merged)
+    for name in NAMES:
+        if name in raw:
+            merged = _options(name, current.options_of(name), raw[name])
+            restart |= merged != current.options_of(name) and new.game == name
+            new = replace(new, options={**new.options, name: merged})
+    entry = game(new.game)
+    if not entry.min_players <= len(new.players) <= entry.max_players:
+        raise SettingsError(
+            f"players: {entry.title} is for {entry.min_players} to {entry.max_players} "
+            f"players, not {len(new.players)}")
     return new, restart
+
+
+def _options(name: str, current: dict[str, bool], opts: Any) -> dict[str, bool]:
+    if not isinstance(opts, dict):
+        raise SettingsError(f"{name}: must be an object")
+    merged = dict(current)
+    for k, v in opts.items():
+        if k not in merged:
+            raise SettingsError(f"{name}.{k}: unknown option")
+        if not isinstance(v, bool):
+            raise SettingsError(f"{name}.{k}: must be true or false")
+        merged[k] = v
+    return merged
 
 
 def _players(raw: Any) -> tuple[PlayerInfo, ...]:

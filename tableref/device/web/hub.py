@@ -11,7 +11,11 @@ A JSON-ready dict (only str, int, float, bool, None, lists and dicts). Keys:
 ```
 {
   "seq": 17,                      # increases by one (or more) at every change
-  "game": "halli",                # "halli" | "nimalia" | "nelly"
+  "game": "halli",                # one of "games"
+  "game_id": 12,                  # the game's id in the journal (history, `journal export`)
+  "games": [                      # the games the box referees (device/daemon/games.py)
+    {"name": "halli", "title": "Halli Galli Extreme", "players": [2, 6]}
+  ],
   "language": "en",               # "en" | "de"
   "players": [                    # seat order, clockwise
     {"seat": 0, "name": "Ann", "colour": "#e53935", "out": false}
@@ -28,6 +32,8 @@ A JSON-ready dict (only str, int, float, bool, None, lists and dicts). Keys:
     "locked": false,              # bells locked while a verdict is judged
     "over": false,
     "winner": null,               # seat index or null
+    "message": "",                # e.g. a card turned out of turn, not counted
+    "options": {"elephant_alone_rings": false, "play_to_the_end": false},
     "last_verdict": {             # null before the first ring
       "seq": 3,                   # verdict number, increases at every ring
       "player": 2,                # seat that rang first
@@ -53,8 +59,10 @@ A JSON-ready dict (only str, int, float, bool, None, lists and dicts). Keys:
     "over": false,                # optional; with "winner": seat index or null
     "message": ""                 # e.g. why the last photo could not be read
   },
-  "nelly": null                   # free-form dict when game == "nelly"
+  "sim": {"flips": 30, "tops": ["BBL", null]}   # only with the simulated table: the
+                                  # table as it really is (the referee sees it by camera)
 }
+Each game of "games" has its key ("halli", "nimalia", ...): null unless it is the one played.
 ```
 The app adds `"access": {"pin": "1234" | null, "lan": bool, "url": "http://192.168.1.20:8080/"
 | null}` for loopback clients only (the kiosk screen shows the PIN and the address phones

@@ -20,15 +20,18 @@ Unknown keys are errors that name the key.
   the camera read that the player's stack cannot hold (all its next cards are known, none
   is that one): the flip is counted without its card, and `misread` keeps what was read.
 - `ring`: the arbitrated first press. `t_ns` is the time of its edge. `presses` are the
-  presses the bells' arbiter weighed for it, earliest edge first: the earliest edge wins, a
-  tie (the same edge time) goes to the lowest seat, and `player` must be that winner.
+  presses behind it: first those the bells' arbiter weighed (they came within its settle
+  window), earliest edge first: the earliest edge wins, a tie (the same edge time) goes to
+  the lowest seat, and `player` must be that winner; then, marked `late`, those that came
+  after the window but before the verdict, in the order they came (they do not count; they
+  give the margin).
   `right` is the judgement: when given it decides (the daemon writes the verdict it gave;
   a judgement made elsewhere, for example from the camera frame at the press, may be given
   too); when left out the engine judges the visible cards. `judged: false` is a ring that
   could not be judged (no camera, or a visible card was not read): it is recorded, it has
   no `right`, and nothing moves.
-- `late`: a press while the bells were locked after a ring: recorded (it gives the margin
-  and the reaction times), not judged; the state does not change.
+- `late`: a press while the bells were still locked after the verdict: recorded (it gives
+  the margin and the reaction times), not judged; the state does not change.
 
 Times are nanoseconds on the referee's monotonic clock, as whole numbers.
 """
@@ -94,10 +97,12 @@ class Flip:
 
 @dataclass(frozen=True, slots=True)
 class Press:
-    """One bell press: the seat and the time of its edge."""
+    """One bell press: the seat and the time of its edge; `late` when it came after the
+    arbiter's settle window (it does not count)."""
 
     player: int
     t_ns: int
+    late: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -107,7 +112,7 @@ class Ring:
     player: int
     t_ns: int | None = None  # the edge time of the winning press
     right: bool | None = None  # the judgement, when given; None: the engine judges
-    presses: tuple[Press, ...] = ()  # what the arbiter weighed, earliest edge first
+    presses: tuple[Press, ...] = ()  # the arbiter's, earliest edge first; then the late ones
     judged: bool = True  # False: the ring could not be judged; nothing moves
 
     kind: ClassVar[str] = "ring"
@@ -115,10 +120,11 @@ class Ring:
     @property
     def tied(self) -> tuple[int, ...]:
         """The seats whose edge came at exactly the winner's time, winner first."""
-        if not self.presses:
+        weighed = [p for p in self.presses if not p.late]
+        if not weighed:
             return (self.player,)
-        first = self.presses[0].t_ns
-        return tuple(dict.fromkeys(p.player for p in self.presses if p.t_ns == first))
+        first = weighed[0].t_ns
+        return tuple(dict.fromkeys(p.player for p in weighed if p.t_ns == first))
 
 
 @dataclass(frozen=True, slots=True)
@@ -138,6 +144,23 @@ KINDS = ("start", "flip", "ring", "late")
 def arbitrate(presses: tuple[Press, ...]) -> tuple[Press, ...]:
     """The presses in the arbiter's order: earliest edge first, the lower seat on a tie."""
     return tuple(sorted(presses, key=lambda p: (p.t_ns, p.player)))
+
+
+def _check_presses(player: int, t_ns: int | None, presses: tuple[Press, ...]) -> None:
+    weighed = tuple(p for p in presses if not p.late)
+    if not weighed:
+        raise EventError("the presses of a ring event need one that is not late")
+    if presses[: len(weighed)] != weighed:
+        raise EventError("the late presses of a ring event come after the others")
+    if weighed != arbitrate(weighed):
+        raise EventError("the presses of a ring event must be in order: earliest edge first")
+    first = weighed[0]
+    if first.player != player:
+        raise EventError(
+            f"the ring is seat {player}'s but the earliest press is seat {first.player}'s"
+        )
+    if t_ns is not None and t_ns != first.t_ns:
+        raise EventError(f"the ring's t_ns {t_ns} is not its first press's {first.t_ns}")
 
 
 def _kind(value: object) -> str:
@@ -233,8 +256,10 @@ def _presses(raw: object) -> tuple[Press, ...]:
     for i, entry in enumerate(raw):
         if not isinstance(entry, Mapping):
             raise EventError(f"presses[{i}] of a ring event must be an object, not {entry!r}")
-        _check_keys(entry, f"ring's presses[{i}]", {"player", "t_ns"}, {"player", "t_ns"})
-        out.append(Press(_int(entry, "player", "press"), _int(entry, "t_ns", "press")))
+        _check_keys(entry, f"ring's presses[{i}]", {"player", "t_ns", "late"},
+                    {"player", "t_ns"})
+        late = _flag(entry, "late", "press", False)
+        out.append(Press(_int(entry, "player", "press"), _int(entry, "t_ns", "press"), late))
     return tuple(out)
 
 
@@ -252,15 +277,7 @@ def _ring(data: Mapping[str, Any]) -> Ring:
     presses: tuple[Press, ...] = ()
     if "presses" in data:
         presses = _presses(data["presses"])
-        if presses != arbitrate(presses):
-            raise EventError("the presses of a ring event must be in order: earliest edge first")
-        first = presses[0]
-        if first.player != player:
-            raise EventError(
-                f"the ring is seat {player}'s but the earliest press is seat {first.player}'s"
-            )
-        if t_ns is not None and t_ns != first.t_ns:
-            raise EventError(f"the ring's t_ns {t_ns} is not its first press's {first.t_ns}")
+        _check_presses(player, t_ns, presses)
     return Ring(player, t_ns, right, presses, judged)
 
 
@@ -316,9 +333,16 @@ def event_to_json(event: Event) -> dict[str, Any]:
         if event.right is not None:
             out["right"] = event.right
         if event.presses:
-            out["presses"] = [{"player": p.player, "t_ns": p.t_ns} for p in event.presses]
+            out["presses"] = [_press_json(p) for p in event.presses]
         if not event.judged:
             out["judged"] = False
+    return out
+
+
+def _press_json(press: Press) -> dict[str, Any]:
+    out: dict[str, Any] = {"player": press.player, "t_ns": press.t_ns}
+    if press.late:
+        out["late"] = True
     return out
 
 

@@ -1,83 +1,53 @@
-"""The card vocabulary and the CARDS.json form (`../shared/data/nimalia-cards/cards.json`).
+"""The cards an enrolment is made of, in the game's own vocabulary, and the CARDS.json form
+(`../shared/data/nimalia-cards/cards.json`).
 
-A card is 2x2 spaces `[[TL, TR], [BL, BR]]`; each space has a terrain, an animal and, for
-otters, a river `/` or `\\` as drawn on the unturned card.
+A space is the game's `Space` (tableref.games.nimalia.model: terrain, animal, river) and a
+card its 2x2 face `[[TL, TR], [BL, BR]]` as printed; the names below are the game's too, in
+the order the classifier indexes them. Nothing about the cards is defined here twice.
 """
 
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
 from pathlib import Path
 
-TERRAINS = ("savanna", "rain_forest", "ice_floe", "lake")
-ANIMALS = (
-    "lion",
-    "giraffe",
-    "crocodile",
-    "flamingo",
-    "polar_bear",
-    "penguin",
-    "panda",
-    "gorilla",
-    "otter",
-)
-RIVERS = ("/", "\\")
+from tableref.games.nimalia.cards import Face
+from tableref.games.nimalia.model import Animal, River, Space, Terrain, home_terrains
+
+Card = Face
+TERRAINS: tuple[Terrain, ...] = tuple(Terrain)
+ANIMALS: tuple[Animal, ...] = tuple(Animal)
+RIVERS: tuple[River, ...] = tuple(River)
 # the two animals other than the otter that live on each terrain
-RESIDENTS = {
-    "savanna": ("lion", "giraffe"),
-    "rain_forest": ("panda", "gorilla"),
-    "ice_floe": ("polar_bear", "penguin"),
-    "lake": ("crocodile", "flamingo"),
+RESIDENTS: dict[Terrain, tuple[Animal, ...]] = {
+    t: tuple(a for a in Animal if a is not Animal.OTTER and t in home_terrains(a))
+    for t in Terrain
 }
-OTTER_TERRAINS = ("savanna", "rain_forest", "ice_floe")
+OTTER_TERRAINS: tuple[Terrain, ...] = tuple(
+    t for t in Terrain if t in home_terrains(Animal.OTTER))
 
 
 class CardsError(ValueError):
     """A CARDS.json file that cannot be used; the message names the problem."""
 
 
-@dataclass(frozen=True, slots=True)
-class SpaceKind:
-    """What a space shows: terrain, animal and river ('' when none)."""
-
-    terrain: str
-    animal: str
-    river: str = ""
-
-    def turned(self, quarter_turns: int) -> SpaceKind:
-        """This space on a card turned by `quarter_turns` * 90 degrees clockwise."""
-        if not self.river or quarter_turns % 2 == 0:
-            return self
-        return SpaceKind(self.terrain, self.animal, "\\" if self.river == "/" else "/")
-
-    def as_json(self) -> dict[str, str]:
-        out = {"terrain": self.terrain, "animal": self.animal}
-        if self.river:
-            out["river"] = self.river
-        return out
+def space(terrain: str, animal: str, river: str | None = None) -> Space:
+    """The space of these names (the classifier's readings; '' or None: no river).
+    ValueError names an unknown one; whether the space can exist is `Space.problem()`."""
+    for kind, name in ((Terrain, terrain), (Animal, animal)):
+        if name not in set(kind):
+            raise ValueError(f"unknown {kind.__name__.lower()} {name!r}")
+    if river and river not in set(River):
+        raise ValueError(f"unknown river {river!r}")
+    return Space(Terrain(terrain), Animal(animal), River(river) if river else None)
 
 
-def space_problem(kind: SpaceKind) -> str | None:
-    """Why a space cannot exist under the game's rules, or None."""
-    if kind.terrain not in TERRAINS:
-        return f"unknown terrain {kind.terrain!r}"
-    if kind.animal not in ANIMALS:
-        return f"unknown animal {kind.animal!r}"
-    if kind.animal == "otter":
-        if kind.terrain not in OTTER_TERRAINS:
-            return f"an otter cannot stand on {kind.terrain}"
-        if kind.river not in RIVERS:
-            return "an otter space must carry a river '/' or '\\'"
-    else:
-        if kind.animal not in RESIDENTS[kind.terrain]:
-            return f"a {kind.animal} cannot stand on {kind.terrain}"
-        if kind.river:
-            return f"a river on a {kind.animal} space"
-    return None
-
-
-Card = tuple[tuple[SpaceKind, SpaceKind], tuple[SpaceKind, SpaceKind]]
+def space_json(kind: Space) -> dict[str, str]:
+    """A space as the reserve file writes it (terrain, animal, river when there is one)."""
+    out = {"terrain": kind.terrain.value, "animal": kind.animal.value}
+    if kind.river is not None:
+        out["river"] = kind.river.value
+    return out
 
 
 def load_cards(path: Path) -> dict[int, Card]:
@@ -117,17 +87,18 @@ def parse_cards(data: object, name: str = "CARDS.json") -> dict[int, Card]:
             raise CardsError(f'{where} (id {card_id}): "spaces" must be [[TL, TR], [BL, BR]]')
         kinds = []
         for r, row in enumerate(rows):
-            for c, space in enumerate(row):
-                if not isinstance(space, dict):
-                    raise CardsError(f"{where} (id {card_id}) space [{r}][{c}]: not an object")
-                kind = SpaceKind(
-                    str(space.get("terrain", "")),
-                    str(space.get("animal", "")),
-                    str(space.get("river", "")),
-                )
-                problem = space_problem(kind)
+            for c, raw in enumerate(row):
+                at = f"{where} (id {card_id}) space [{r}][{c}]"
+                if not isinstance(raw, dict):
+                    raise CardsError(f"{at}: not an object")
+                try:
+                    kind = space(str(raw.get("terrain", "")), str(raw.get("animal", "")),
+                                 str(raw.get("river") or ""))
+                except ValueError as err:
+                    raise CardsError(f"{at}: {err}") from None
+                problem = kind.problem()
                 if problem:
-                    raise CardsError(f"{where} (id {card_id}) space [{r}][{c}]: {problem}")
+                    raise CardsError(f"{at}: {problem}")
                 kinds.append(kind)
         cards[card_id] = ((kinds[0], kinds[1]), (kinds[2], kinds[3]))
     if not cards:
@@ -139,7 +110,7 @@ def cards_json(cards: dict[int, Card]) -> dict[str, object]:
     """The CARDS.json form of `cards`."""
     return {
         "cards": [
-            {"id": i, "spaces": [[s.as_json() for s in row] for row in card]}
+            {"id": i, "spaces": [[space_json(s) for s in row] for row in card]}
             for i, card in sorted(cards.items())
         ]
     }

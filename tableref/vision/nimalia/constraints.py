@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from tableref.vision.nimalia.cards import SpaceKind, space_problem
+from tableref.vision.nimalia.cards import space
 from tableref.vision.nimalia.classify import Reading
 
 WINDOW = 6
@@ -51,7 +51,7 @@ def check(read: dict[tuple[int, int], Reading], confident: float) -> list[Doubt]
     for (r, c), x in sorted(read.items()):
         if (r, c) in named:
             continue
-        problem = space_problem(SpaceKind(x.terrain, x.animal, x.river))
+        problem = space(x.terrain, x.animal, x.river).problem()
         if problem:
             doubts.append(Doubt(r, c, problem))
         elif x.confidence < confident:

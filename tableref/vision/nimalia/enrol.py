@@ -190,7 +190,7 @@ def enrol_images(cards: dict[int, Card], images: dict[int, np.ndarray]) -> Enrol
     desc = np.array([animal_descriptor(p, terrain_bgr[TERRAINS.index(k.terrain)]) for k, p in rows])
     animal = np.array([ANIMALS.index(k.animal) for k, _ in rows])
     templates = np.array([turned_templates(p) for _, p in rows])
-    river = np.array([("", "/", "\\").index(k.river) for k, _ in rows])
+    river = np.array([(None, "/", "\\").index(k.river) for k, _ in rows])
     mean_bgr = np.array([p.reshape(-1, 3).astype(np.float32).mean(axis=0) for _, p in rows])
     return Enrolment(
         terrain,

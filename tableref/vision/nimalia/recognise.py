@@ -1,8 +1,9 @@
 """Photo -> reserve: locate, grid, classify, check against the game's guarantees.
 
 `recognise(photo, enrolment)` returns a `Recognition`: the spaces read with confidence
-(rows/cols from 0, row 0 at the top of the photo) and the spaces that could not be read
-with confidence, named instead of guessed.
+(the game's `Space`s; rows/cols from 0, row 0 at the top of the photo), the spaces that
+could not be read with confidence, named instead of guessed, and, when every space was
+read, the game's `Reserve`.
 """
 
 from __future__ import annotations
@@ -12,7 +13,8 @@ from dataclasses import dataclass, field, replace
 import cv2
 import numpy as np
 
-from tableref.vision.nimalia.cards import TERRAINS, SpaceKind
+from tableref.games.nimalia.model import Reserve, Space
+from tableref.vision.nimalia.cards import TERRAINS, space, space_json
 from tableref.vision.nimalia.classify import (
     Reading,
     _terrains,
@@ -31,10 +33,10 @@ CONFIDENT = 0.35
 
 @dataclass
 class Recognition:
-    spaces: dict[tuple[int, int], SpaceKind]  # read with confidence
+    spaces: dict[tuple[int, int], Space]  # read with confidence
     confidence: dict[tuple[int, int], float]
     unreadable: list[Doubt] = field(default_factory=list)
-    guesses: dict[tuple[int, int], SpaceKind] = field(default_factory=dict)  # every space
+    guesses: dict[tuple[int, int], Space] = field(default_factory=dict)  # every space
     grid: Grid | None = None
     offset: tuple[int, int] = (0, 0)  # grid (row, col) of reserve (0, 0)
 
@@ -42,11 +44,18 @@ class Recognition:
     def complete(self) -> bool:
         return not self.unreadable
 
+    @property
+    def reserve(self) -> Reserve | None:
+        """The game's reserve when every space was read (else None: see `unreadable`).
+        ReserveError when the spaces read break the game's rules."""
+        return Reserve(self.spaces) if self.complete else None
+
     def as_json(self) -> dict[str, object]:
         spaces = []
         for (r, c), k in sorted(self.spaces.items()):
             spaces.append(
-                {"row": r, "col": c, **k.as_json(), "confidence": round(self.confidence[(r, c)], 3)}
+                {"row": r, "col": c, **space_json(k),
+                 "confidence": round(self.confidence[(r, c)], 3)}
             )
         return {
             "spaces": spaces,
@@ -55,7 +64,7 @@ class Recognition:
                     "row": d.row,
                     "col": d.col,
                     "reason": d.reason,
-                    "guess": self.guesses[(d.row, d.col)].as_json(),
+                    "guess": space_json(self.guesses[(d.row, d.col)]),
                 }
                 if (d.row, d.col) in self.guesses
                 else {"row": d.row, "col": d.col, "reason": d.reason}
@@ -272,7 +281,7 @@ def recognise(photo: np.ndarray, enrolment: Enrolment) -> Recognition:
     }
     doubts = check(read, CONFIDENT)
     doubtful = {(d.row, d.col) for d in doubts}
-    guesses = {p: SpaceKind(x.terrain, x.animal, x.river) for p, x in read.items()}
+    guesses = {p: space(x.terrain, x.animal, x.river) for p, x in read.items()}
     return Recognition(
         spaces={p: k for p, k in guesses.items() if p not in doubtful},
         confidence={p: x.confidence for p, x in read.items()},

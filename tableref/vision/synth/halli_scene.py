@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 import cv2
 import numpy as np
 
+from tableref.vision.halli.seats import pile_places
 from tableref.vision.synth.halli_cards import card_image, random_style
 from tableref.vision.synth.halli_table import draw_bell, draw_hand, table_texture
 
@@ -57,16 +58,6 @@ class SceneOptions:
     jpeg: tuple[int, int] = (70, 95)
     bell: bool = True
     hand: float = 0.3  # chance of a hand in view
-
-
-def pile_places(n: int, size: tuple[int, int]) -> list[tuple[float, float]]:
-    """Where the piles of n players lie, around the bell in the middle."""
-    w, h = size
-    places = []
-    for i in range(n):
-        a = math.pi / 2 + 2 * math.pi * i / max(n, 1)
-        places.append((w / 2 + 0.36 * w * math.cos(a), h / 2 + 0.3 * h * math.sin(a)))
-    return places
 
 
 def _perspective(rng: np.random.Generator, size: tuple[int, int], amount: float) -> np.ndarray:

@@ -12,7 +12,8 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
-from tableref.vision.nimalia.cards import OTTER_TERRAINS, RESIDENTS, TERRAINS, Card, SpaceKind
+from tableref.games.nimalia.model import Space
+from tableref.vision.nimalia.cards import OTTER_TERRAINS, RESIDENTS, TERRAINS, Card, space
 
 # BGR colours
 TERRAIN_BGR = {
@@ -27,11 +28,11 @@ RIVER_BGR = (240, 200, 75)
 def synthetic_cards(seed: int = 0, count: int = 60) -> dict[int, Card]:
     """A card set with random legal spaces; every kind of space appears."""
     rng = np.random.default_rng(seed)
-    kinds: list[SpaceKind] = []
+    kinds: list[Space] = []
     for terrain in TERRAINS:
-        kinds += [SpaceKind(terrain, a) for a in RESIDENTS[terrain]]
+        kinds += [space(terrain, a) for a in RESIDENTS[terrain]]
     for terrain in OTTER_TERRAINS:
-        kinds += [SpaceKind(terrain, "otter", r) for r in ("/", "\\")]
+        kinds += [space(terrain, "otter", r) for r in ("/", "\\")]
     pool = list(kinds)
     weights = np.array([1.0 if k.animal != "otter" else 0.25 for k in kinds])
     extra = rng.choice(len(kinds), size=max(0, count * 4 - len(pool)), p=weights / weights.sum())
@@ -133,7 +134,7 @@ def _animal(img: np.ndarray, animal: str, rng: np.random.Generator) -> None:
         cv2.line(img, at(-20), at(-36), (30, 55, 95), max(2, int(4 * u)), cv2.LINE_AA)
 
 
-def draw_space(kind: SpaceKind, size: int, rng: np.random.Generator) -> np.ndarray:
+def draw_space(kind: Space, size: int, rng: np.random.Generator) -> np.ndarray:
     img = _terrain(kind.terrain, size, rng)
     if kind.river:
         _river(img, kind.river)

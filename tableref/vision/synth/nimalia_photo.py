@@ -14,7 +14,8 @@ from dataclasses import dataclass, field
 import cv2
 import numpy as np
 
-from tableref.vision.nimalia.cards import Card, SpaceKind
+from tableref.games.nimalia.model import Space
+from tableref.vision.nimalia.cards import Card
 from tableref.vision.synth.nimalia_reserve import Placement, visible
 
 S = 100  # plane px per space
@@ -52,7 +53,7 @@ CLEAN_SMALL = PhotoStyle(
 @dataclass
 class Photo:
     image: np.ndarray
-    spaces: dict[tuple[int, int], SpaceKind]
+    spaces: dict[tuple[int, int], Space]
     plane_to_photo: np.ndarray  # homography from plane px (S per space, origin row 0 col 0)
     placements: list[Placement] = field(default_factory=list)
 

@@ -11,7 +11,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from tableref.vision.nimalia.cards import Card, SpaceKind
+from tableref.games.nimalia.model import Space
+from tableref.vision.nimalia.cards import Card
 
 WINDOW = 6
 
@@ -24,21 +25,21 @@ class Placement:
     turns: int  # quarter turns clockwise
 
 
-def turned_card(card: Card, turns: int) -> list[list[SpaceKind]]:
+def turned_card(card: Card, turns: int) -> list[list[Space]]:
     """The card's 2x2 spaces as they lie after `turns` quarter turns clockwise."""
     grid = np.empty((2, 2), object)
     for r in range(2):
         for c in range(2):
             grid[r, c] = card[r][c]
     grid = np.rot90(grid, k=-turns)
-    return [[grid[r, c].turned(turns) for c in range(2)] for r in range(2)]
+    return [[grid[r, c].rotated(turns) for c in range(2)] for r in range(2)]
 
 
 def visible(
     cards: dict[int, Card], placements: list[Placement]
-) -> dict[tuple[int, int], SpaceKind]:
+) -> dict[tuple[int, int], Space]:
     """The top space at every covered position, normalised so the smallest row/col is 0."""
-    top: dict[tuple[int, int], SpaceKind] = {}
+    top: dict[tuple[int, int], Space] = {}
     for p in placements:
         spaces = turned_card(cards[p.card_id], p.turns)
         for r in range(2):

@@ -385,6 +385,10 @@ function playerRow(p) {
 
 function fillSettings() {
   if (!snap) return;
+  if (snap.games) { // the games the box referees (its table of games), nothing else
+    $("set-game").replaceChildren(...snap.games.map((g) =>
+      el("option", { value: g.name }, TEXT.en[g.name] ? t(g.name) : g.title)));
+  }
   $("set-game").value = snap.game;
   $("set-language").value = snap.language;
   $("set-players").replaceChildren(...snap.players.map(playerRow));

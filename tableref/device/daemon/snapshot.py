@@ -1,4 +1,5 @@
-"""The snapshot served at GET /api/state and pushed to the page (schema: device/web/hub.py)."""
+"""Builds the snapshot served at GET /api/state and pushed to the page (schema in
+device/web/hub.py), and counts the changes subscribers wait on."""
 
 from __future__ import annotations
 
@@ -21,18 +22,25 @@ def build_snapshot(
     *,
     seq: int,
     game: str,
+    game_id: int,
     language: str,
     players: list[PlayerInfo],
     outs: list[bool],
     devices: list[dict[str, Any]],
     part: dict[str, Any] | None,
     journal_seq: int,
-    sim: dict[str, Any] | None = None,
+    games: list[dict[str, Any]],
+    extra: dict[str, dict[str, Any]] | None = None,
 ) -> dict[str, Any]:
+    """`games` are the games offered (the table of games); each game's part is under its
+    name, null but for the one played; `extra` adds what followers show (the simulated
+    table as it really is, under "sim")."""
     snap: dict[str, Any] = {
         "seq": seq,
         "journal": journal_seq,
         "game": game,
+        "game_id": game_id,
+        "games": games,
         "language": language,
         "players": [
             {"seat": i, "name": p.name, "colour": p.colour,
@@ -40,14 +48,11 @@ def build_snapshot(
             for i, p in enumerate(players)
         ],
         "devices": devices,
-        "halli": None,
-        "nimalia": None,
-        "nelly": None,
     }
-    if game in ("halli", "nimalia", "nelly"):
-        snap[game] = part
-    if sim is not None:  # the simulated table as it really is (the referee sees it by camera)
-        snap["sim"] = sim
+    for offered in games:
+        snap[offered["name"]] = None
+    snap[game] = part
+    snap.update(extra or {})
     return snap
 
 

@@ -1,28 +1,17 @@
-"""What the daemon says: verdicts in the voice's phrases (device/voice), in segments."""
+"""The sentences the referee speaks (in segments, see device/voice/phrases.py): verdicts,
+scores, devices lost and back. Built on the voice's phrases plus the few below."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Protocol
 
 from tableref.device.voice.phrases import Phrases
-
-
-class _Ring(Protocol):
-    refused: str
-    player: int
-    right: bool | None
-    taker: int | None
-    won: int
-    went_out: list[int]
-    over: bool
-    winner: int | None
-
+from tableref.games.halli import Outcome
 
 _EXTRA = {
     "en": {
         "nojudge": "No camera: you decide.",
-        "wait": "but wait for the next card!",
+        "unread": "A card was not read: you decide.",
         "device_lost": "The {device} stopped working.",
         "device_back": "The {device} works again.",
         "round": "Round {round}.",
@@ -32,7 +21,7 @@ _EXTRA = {
     },
     "de": {
         "nojudge": "Keine Kamera: ihr entscheidet.",
-        "wait": "aber erst die nächste Karte!",
+        "unread": "Eine Karte wurde nicht erkannt: ihr entscheidet.",
         "device_lost": "{device} funktioniert nicht mehr.",
         "device_back": "{device} funktioniert wieder.",
         "round": "Runde {round}.",
@@ -43,29 +32,32 @@ _EXTRA = {
 }
 
 
-class Words:
+class Speech:
     def __init__(self, language: str, names: Sequence[str]) -> None:
         self.language = language
         self.phrases = Phrases(language, list(names))
         self._t = _EXTRA.get(language, _EXTRA["en"])
 
-    def verdict(self, ring: _Ring, margin_ms: float | None,
-                tied: Sequence[int] = ()) -> list[str]:
-        """"Ann was first," "by 23 milliseconds." "Right!" "Ann takes 14 cards." ..."""
+    def verdict(self, ring: Outcome, margin_ms: float | None, tied: Sequence[int] = (),
+                unread: bool = False) -> list[str]:
+        """"Ann was first," "by 23 milliseconds." "Right!" "Ann takes 14 cards." ...
+
+        A ring that could not be judged says who was first and why the players decide:
+        no camera, or (`unread`) a visible card that was not read."""
         p = self.phrases
         player = ring.player
-        if ring.refused:
-            return [p.first(player), self._t["wait"]]
+        assert player is not None
         if ring.right is None:
-            out = [*p.verdict(player, False, margin_ms, None, tied)[:-1], self._t["nojudge"]]
-        elif ring.right and ring.taker not in (None, player):
-            # the final round: a wrong ring makes the other player win
+            why = self._t["unread" if unread else "nojudge"]
+            out = [*p.verdict(player, False, margin_ms, None, tied)[:-1], why]
+        elif not ring.right and ring.taker not in (None, player):
+            # the final round: a wrong ring gives the other player the cards
             out = p.verdict(player, False, margin_ms, None, tied)
             out.append(p.takes(ring.taker, ring.won))
         else:
             out = p.verdict(player, bool(ring.right), margin_ms,
                             ring.won if ring.right else None, tied)
-        out += [p.out(seat) for seat in ring.went_out]
+        out += [p.out(w.player) for w in ring.went_out]
         if ring.over:
             out.append(p.wins(ring.winner))
         return out

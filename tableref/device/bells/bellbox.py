@@ -28,11 +28,12 @@ from typing import Any
 
 import serial
 
-from tableref.device.bellbox_clock import SyncSample, TickClock
 from tableref.device.bells.arbiter import Arbiter, EventSink
+from tableref.device.bells.bellbox_clock import SyncSample, TickClock
 from tableref.device.bells.bells import Bells
 from tableref.device.bells.controls import ArbiterControls
 from tableref.device.bells.events import BellEvent, Press, Ring
+from tableref.device.clock import Clock
 from tableref.device.config import Config
 
 log = logging.getLogger(__name__)
@@ -49,7 +50,7 @@ class BellBoxError(RuntimeError):
 
 class BellBox(ArbiterControls):
     """The bell box on serial port `port` (a device path or a pyserial URL) for `players`
-    seats (button i is seat i). `on_event`, `on_press` as for `Bells`; `on_health(ok,
+    seats (button i is seat i). `on_event`, `on_press`, `clock` as for `Bells`; `on_health(ok,
     message)` hears when the box is lost and when it is back (on the box's thread)."""
 
     def __init__(
@@ -61,6 +62,7 @@ class BellBox(ArbiterControls):
         on_press: PressSink | None = None,
         on_health: HealthSink | None = None,
         settle_ms: float = 2.0,
+        clock: Clock | None = None,
         sync_every_s: float = 1.0,
         burst: int = 5,
         reply_timeout_s: float = 0.5,
@@ -90,7 +92,9 @@ class BellBox(ArbiterControls):
         self.box_buttons: int | None = None
         self._arbiter: Arbiter | None = None
         if on_event is not None:
-            self._arbiter = Arbiter(self._arbitrated, settle_ns=round(settle_ms * 1e6))
+            self._arbiter = Arbiter(
+                self._arbitrated, settle_ns=round(settle_ms * 1e6), clock=clock
+            )
         self._thread = threading.Thread(target=self._run, name="bellbox", daemon=True)
         self._thread.start()
 
@@ -122,9 +126,6 @@ class BellBox(ArbiterControls):
         """Block until the box is (or, with connected=False, is not) connected."""
         with self._cond:
             return self._cond.wait_for(lambda: self._connected == connected, timeout)
-
-
-
 
 
     def light(self, player: int | None) -> None:
@@ -350,7 +351,6 @@ class BellBox(ArbiterControls):
             self._thread.join(timeout=2.0)
         if self._arbiter is not None:
             self._arbiter.close()
-
 
 
 def open_bells(

@@ -1,0 +1,53 @@
+"""Which seats turned a card, from the top card of each pile the camera reads.
+
+`TableSeen` is one frame's reading (halli_eyes): per seat a card code, None (no card) or
+`UNREADABLE` (a card is there but cannot be read: a hand over it, glare). `FlipWatch` keeps
+what each pile was last taken to show, and the "ghosts": the tops of piles the engine says
+were gathered by a ring, which stay in view until the players actually take them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+UNREADABLE = "?"
+
+
+@dataclass(frozen=True)
+class TableSeen:
+    """The top card of each seat's pile in one frame: a code, None (no card) or "?"."""
+
+    t_ns: int
+    tops: tuple[str | None, ...]
+
+
+class FlipWatch:
+    """What each pile was last seen to show (changed by the game's events, so that a replay
+    of the journal rebuilds it) against what a frame shows now."""
+
+    def __init__(self, seats: int) -> None:
+        self.shown: list[str | None] = [None] * seats  # the last top taken as a flip
+        self.ghosts: list[str | None] = [None] * seats  # gathered by a ring, still in view
+
+    def changed(self, tops: tuple[str | None, ...]) -> list[int]:
+        """The seats whose pile shows a new readable top card (an empty pile clears its
+        ghost: the players took the cards)."""
+        out = []
+        for seat, top in enumerate(tops[: len(self.shown)]):
+            if top == UNREADABLE:
+                continue
+            if top is None:
+                self.ghosts[seat] = None
+                continue
+            if top not in (self.shown[seat], self.ghosts[seat]):
+                out.append(seat)
+        return out
+
+    def flipped(self, seat: int, code: str | None) -> None:
+        """A flip on `seat` showed `code` (also one the engine refused: the table shows it)."""
+        self.shown[seat] = code
+
+    def gathered(self, seat: int) -> None:
+        """A ring took `seat`'s pile: its top stays in view until the camera sees it go."""
+        self.ghosts[seat] = self.shown[seat]
+        self.shown[seat] = None

@@ -1,0 +1,166 @@
+"""How a game plugs into the daemon: a `Session` per game played, and a `Box` it is lent.
+
+The daemon keeps what every game shares (the lifecycle, the journal, the devices, the page)
+and knows no game by name: `tableref.device.daemon.games.GAMES` lists the games, and each
+names the module of its session. A session speaks its game's own typed events (those of
+`tableref.games.<game>.events`, which also make the game's log):
+
+- `start(players, options)` makes the start event of a new game;
+- `apply(event)` folds one event into the session and returns what to announce (the
+  segments to say, in order). The daemon calls it for every event the session records, and
+  for every event of the journal when it resumes a game (then it says nothing): a
+  session's state is the fold of its events, so apply must not look at the clock, a device
+  or anything but the event;
+- `decode(data)` / `encode(event)` turn an event into its journal JSON and back;
+- `view()` is the game's part of the page's snapshot (`device/web/hub.py` has the schema),
+  `outs()` who is out, `result()` the scores and the winner once the game is over.
+
+The world reaches a session through its inputs, all on the daemon's loop: `press` (a bell,
+from any source: GPIO, the bell box, the page, the simulated players), `seen` (what the
+session's `eyes` read in a camera frame; the eyes run in the vision thread), and `photo` (a
+photo for a seat, uploaded or from the table camera). A session that takes no such input
+keeps `BaseSession`'s, which refuses it with a message for the page.
+
+A session acts only through its `Box`: `record(event)` journals the event (on disk when it
+returns) and then applies it; a session checks an event is legal before recording it. Its
+timers are on `box.clock`, never asyncio's sleep, so a session runs the same on the daemon's
+loop and on a `ManualClock` (tests; `tableref halli referee` offline).
+
+A third game is one module with `open_session(box, kit)`, `default_kit(config, sim)` and
+`config_options(config)`, plus one entry in `GAMES`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
+
+if TYPE_CHECKING:
+    from tableref.device.camera.base import Frame
+    from tableref.device.clock import Clock
+    from tableref.device.config import Config
+    from tableref.device.daemon.speech import Speech
+
+E = TypeVar("E")
+T = TypeVar("T")
+
+
+class Refused(ValueError):
+    """An input the session refuses now; the message says why, for the page."""
+
+
+@dataclass(frozen=True)
+class Result:
+    """How a game ended: each seat's score (cards held, points) and the winner's name
+    (None on a draw)."""
+
+    scores: list[int]
+    winner: str | None
+
+
+class Sight(Protocol):
+    """What a game's eyes read in one camera frame."""
+
+    @property
+    def t_ns(self) -> int:
+        """The frame's sensor time."""
+
+
+class Eyes(Protocol):
+    """A game's reader of camera frames; `look` runs in the daemon's vision thread and
+    returns what it read and, now and then, the frame annotated for the page (JPEG)."""
+
+    def look(self, frame: Frame) -> tuple[Sight, bytes | None]: ...
+
+
+class Box(Protocol):
+    """What the daemon lends a session (and an offline referee lends it too)."""
+
+    @property
+    def clock(self) -> Clock: ...
+
+    @property
+    def config(self) -> Config: ...
+
+    @property
+    def speech(self) -> Speech: ...
+
+    def record(self, event: Any) -> None:
+        """Journal `event`, then apply it and say what it announces. Raises StoreError
+        (already reported) when the journal cannot be written: the event is not applied."""
+
+    def changed(self) -> None:
+        """The view changed without an event (the bells locked or unlocked, a message)."""
+
+    def light(self, seat: int | None) -> None:
+        """Light this seat's bell LED alone (None: all dark)."""
+
+    def camera_ok(self) -> bool:
+        """Whether the camera delivers frames now."""
+
+    def in_vision(self, fn: Callable[..., T], *args: Any) -> Awaitable[T]:
+        """Run `fn(*args)` in the vision thread (photos, recognition)."""
+
+    def keep_photo(self, seat: int, jpeg: bytes) -> None:
+        """Keep this seat's photo for the page (`reserve_jpeg`)."""
+
+
+class Session(Protocol[E]):
+    """One game at the table (module docstring)."""
+
+    @property
+    def players(self) -> Sequence[str]: ...
+
+    @property
+    def eyes(self) -> Eyes | None: ...
+
+    def start(self, players: Sequence[str], options: Mapping[str, bool]) -> E: ...
+
+    def decode(self, data: Mapping[str, Any]) -> E: ...
+
+    def encode(self, event: E) -> dict[str, Any]: ...
+
+    def apply(self, event: E) -> list[str]: ...
+
+    def view(self) -> dict[str, Any]: ...
+
+    def outs(self) -> list[bool]: ...
+
+    def result(self) -> Result | None: ...
+
+    def press(self, player: int, t_ns: int) -> None: ...
+
+    def seen(self, sight: Sight) -> None: ...
+
+    async def photo(self, player: int, data: bytes) -> None: ...
+
+    def close(self) -> None: ...
+
+
+class BaseSession(Generic[E]):
+    """Inputs a game does not take, refused by name; `close` with nothing to stop."""
+
+    game = ""  # the name in GAMES
+    players: Sequence[str] = ()
+    eyes: Eyes | None = None
+
+    def press(self, player: int, t_ns: int) -> None:
+        raise Refused(f"the game {self.game!r} has no bells")
+
+    def seen(self, sight: Sight) -> None:
+        """Frames are only read for a game with eyes."""
+
+    async def photo(self, player: int, data: bytes) -> None:
+        raise Refused(f"the game is {self.game}: it takes no photos of reserves")
+
+    def close(self) -> None:
+        """Stop the session's timers (the game is left or replaced)."""
+
+    def seat(self, player: object) -> int:
+        """`player` as a seat of this game, or Refused naming it."""
+        if isinstance(player, bool) or not isinstance(player, int) or not (
+            0 <= player < len(self.players)
+        ):
+            raise Refused(f"player {player!r}: there is no such seat")
+        return player

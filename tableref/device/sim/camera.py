@@ -1,0 +1,73 @@
+"""A camera looking at the simulated table: the renderer draws the world's top cards."""
+
+from __future__ import annotations
+
+import random
+import threading
+import time
+from collections.abc import Callable
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from tableref.device.camera.base import CameraError, Frame
+from tableref.device.sim.decks import RENDER_SEED
+from tableref.device.sim.table import SimTable
+
+# (top card per seat, seat with a hand over its pile or None, rng) -> BGR frame
+Renderer = Callable[[tuple[str | None, ...], int | None, random.Random], npt.NDArray[np.uint8]]
+
+
+def synth_renderer(seed: int = RENDER_SEED) -> Renderer:
+    """The project's test-scene renderer (vision/synth), as the simulated camera's lens."""
+    from tableref.vision.synth.halli_scene import render_table
+
+    def render(tops: tuple[str | None, ...], hand: int | None, _: random.Random) -> Any:
+        return render_table(tops, seed=seed, hand_at=hand)
+
+    return render
+
+
+class SimCamera:
+    """Renders the simulated table's tops at `fps` (a `FrameSource`)."""
+
+    def __init__(self, table: SimTable, render: Renderer | None = None, fps: float = 10.0,
+                 seed: int = 0) -> None:
+        self.name = "simulated table"
+        self._table = table
+        self._render = render or synth_renderer()
+        self._period = 1.0 / fps
+        self._rng = random.Random(seed)
+        self._next = 0.0
+        self._index = 0
+        self._open = False
+        self._stop = threading.Event()
+        # the table drawn for the last tops: it only changes when a card moves
+        self._cached: tuple[tuple[tuple[str | None, ...], int | None],
+                            npt.NDArray[np.uint8]] | None = None
+
+    def open(self) -> None:
+        self._open = True
+        self._stop.clear()
+
+    def read(self) -> Frame:
+        if not self._open:
+            raise CameraError("simulated camera: not open")
+        now = time.monotonic()
+        if self._next > now:
+            self._stop.wait(self._next - now)
+        self._next = max(now, self._next) + self._period
+        world = self._table.world
+        tops: tuple[str | None, ...] = (None, None) if world is None else world.tops()
+        hand = None if world is None else world.hand_at()
+        t_ns = time.monotonic_ns()  # the exposure: the table as it is now
+        if self._cached is None or self._cached[0] != (tops, hand):
+            self._cached = ((tops, hand), self._render(tops, hand, self._rng))
+        image = self._cached[1]
+        self._index += 1
+        return Frame(image, t_ns, self._index)
+
+    def close(self) -> None:
+        self._open = False
+        self._stop.set()

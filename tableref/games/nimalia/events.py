@@ -1,0 +1,143 @@
+"""The events of a Nimalia game refereed at the table, and their JSON form (the journal).
+
+```
+{"event": "start", "players": ["Ann", "Ben"], "objectives": [4, 5, 16, 19]}
+{"event": "reserve", "player": 0, "spaces": [{"row": 0, "col": 0, ...}], "photo": true}
+{"event": "score", "round": 1}
+```
+- `start`: the players in seat order and the game's four objectives (blue, green, yellow,
+  red; default the first game's).
+- `reserve`: a player's reserve as read this round (the spaces of the reserve file, see
+  `reserve_json`); `photo` says an annotated photo of it was kept.
+- `score`: every reserve of the round is in: the round is scored and the next begins.
+
+`NimaliaFold` applies them in order: the fold of a game's events is its state. Unknown
+keys are errors that name the key.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from tableref.games.nimalia.errors import GameError, NimaliaError
+from tableref.games.nimalia.game import FIRST_GAME, Game, RoundScore
+from tableref.games.nimalia.model import Reserve
+from tableref.games.nimalia.reserve_json import reserve_from_data, reserve_to_data
+
+
+class EventError(NimaliaError):
+    """A malformed event: unknown kind, missing or wrongly typed field."""
+
+
+@dataclass(frozen=True)
+class Start:
+    players: tuple[str, ...]
+    objectives: tuple[int, ...] = FIRST_GAME
+
+    kind: ClassVar[str] = "start"
+
+
+@dataclass(frozen=True)
+class ReserveRead:
+    player: int
+    reserve: Reserve
+    photo: bool = False
+
+    kind: ClassVar[str] = "reserve"
+
+
+@dataclass(frozen=True)
+class Score:
+    round: int
+
+    kind: ClassVar[str] = "score"
+
+
+Event = Start | ReserveRead | Score
+
+
+def _check(data: Mapping[str, Any], kind: str, allowed: set[str]) -> None:
+    for key in data:
+        if key not in allowed:
+            raise EventError(f"unknown key {key!r} in a {kind} event")
+    for key in sorted(allowed - {"photo", "objectives"}):
+        if key not in data:
+            raise EventError(f"a {kind} event needs {key!r}")
+
+
+def _whole(value: object, what: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise EventError(f"{what} must be a whole number, not {value!r}")
+    return value
+
+
+def event_from_json(data: object) -> Event:
+    if not isinstance(data, Mapping):
+        raise EventError("an event is a JSON object")
+    kind = data.get("event")
+    if kind == "start":
+        _check(data, "start", {"event", "players", "objectives"})
+        players = data["players"]
+        if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
+            raise EventError(f"'players' must be a list of names, not {players!r}")
+        objectives = data.get("objectives", list(FIRST_GAME))
+        if not isinstance(objectives, list):
+            raise EventError(f"'objectives' must be a list of ids, not {objectives!r}")
+        return Start(tuple(players), tuple(_whole(i, "an objective") for i in objectives))
+    if kind == "reserve":
+        _check(data, "reserve", {"event", "player", "spaces", "photo"})
+        photo = data.get("photo", False)
+        if not isinstance(photo, bool):
+            raise EventError(f"'photo' must be true or false, not {photo!r}")
+        reserve = reserve_from_data({"spaces": data["spaces"]})
+        return ReserveRead(_whole(data["player"], "'player'"), reserve, photo)
+    if kind == "score":
+        _check(data, "score", {"event", "round"})
+        return Score(_whole(data["round"], "'round'"))
+    raise EventError(f"unknown event {kind!r} (known: start, reserve, score)")
+
+
+def event_to_json(event: Event) -> dict[str, Any]:
+    if isinstance(event, Start):
+        return {"event": "start", "players": list(event.players),
+                "objectives": list(event.objectives)}
+    if isinstance(event, ReserveRead):
+        return {"event": "reserve", "player": event.player,
+                "spaces": reserve_to_data(event.reserve)["spaces"], "photo": event.photo}
+    return {"event": "score", "round": event.round}
+
+
+class NimaliaFold:
+    """A game's state as the fold of its events: the rules' `Game`, this round's reserves."""
+
+    def __init__(self, start: Start) -> None:
+        self.players = start.players
+        self.game = Game(len(start.players), start.objectives)
+        self.reserves: dict[int, Reserve] = {}  # this round's, read so far
+        self.photos: set[int] = set()  # seats with a photo this round
+        self.last: RoundScore | None = None
+        self.last_photos: set[int] = set()  # ... in the round last scored
+
+    def apply(self, event: ReserveRead | Score) -> RoundScore | None:
+        """Apply one event; the round's score for `score`. GameError when illegal."""
+        if self.game.over:
+            raise GameError("the game is over")
+        if isinstance(event, ReserveRead):
+            if not 0 <= event.player < len(self.players):
+                raise GameError(f"player {event.player}: players are 0..{len(self.players) - 1}")
+            self.reserves[event.player] = event.reserve
+            if event.photo:
+                self.photos.add(event.player)
+            return None
+        if event.round != self.game.round:
+            raise GameError(f"round {event.round} scored in round {self.game.round}")
+        missing = [i for i in range(len(self.players)) if i not in self.reserves]
+        if missing:
+            raise GameError(f"round {event.round} scored without player {missing[0]}'s reserve")
+        reserves: Sequence[Reserve] = [self.reserves[i] for i in range(len(self.players))]
+        self.last = self.game.score_round(reserves)
+        self.last_photos = self.photos
+        self.reserves, self.photos = {}, set()
+        return self.last

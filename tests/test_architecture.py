@@ -1,0 +1,65 @@
+"""The layout's promises, checked on the source: production code uses no test-scene
+renderer, and the daemon's shared modules know no game by name."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1] / "tableref"
+SYNTH = "tableref.vision.synth"
+# the simulated table is the one production user of the renderer (device/sim/__init__.py)
+MAY_USE_SYNTH = ("vision/synth/", "device/sim/")
+GAME_NAMES = ("halli", "nimalia", "nelly")
+SHARED = ("app", "session", "snapshot", "settings", "equipment", "health", "service",
+          "offline", "notify")
+
+
+def _imports(tree: ast.AST) -> list[str]:
+    out = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            out += [a.name for a in node.names]
+        elif isinstance(node, ast.ImportFrom) and node.module:
+            out.append(node.module)
+    return out
+
+
+def test_no_production_module_imports_the_test_scene_renderer() -> None:
+    users = []
+    for path in sorted(ROOT.rglob("*.py")):
+        rel = path.relative_to(ROOT).as_posix()
+        if rel.startswith(MAY_USE_SYNTH):
+            continue
+        if any(m == SYNTH or m.startswith(SYNTH + ".") for m in _imports(ast.parse(
+                path.read_text()))):
+            users.append(rel)
+    assert users == []
+
+
+def _code_names(tree: ast.AST) -> list[str]:
+    """Identifiers and string constants, docstrings left out."""
+    docstrings = {id(n.value) for n in ast.walk(tree) if isinstance(n, ast.Expr)
+                  and isinstance(n.value, ast.Constant)}
+    out: list[str] = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Constant) and isinstance(node.value, str):
+            if id(node) not in docstrings:
+                out.append(node.value)
+        elif isinstance(node, ast.Name):
+            out.append(node.id)
+        elif isinstance(node, ast.Attribute):
+            out.append(node.attr)
+        elif isinstance(node, ast.alias):
+            out.append(node.name)
+    return out
+
+
+def test_the_daemons_shared_modules_know_no_game_by_name() -> None:
+    found = {}
+    for name in SHARED:
+        tree = ast.parse((ROOT / "device" / "daemon" / f"{name}.py").read_text())
+        named = [x for x in _code_names(tree) if any(g in x.lower() for g in GAME_NAMES)]
+        if named:
+            found[name] = named
+    assert found == {}

@@ -14,7 +14,7 @@ default pins of its seat (`DEFAULT_PINS`, the wiring table in hardware.md); the 
 game = "halli"              # a game of device/daemon/games.py: "halli" | "nimalia"
 language = "en"             # "en" | "de"
 [[players]]                 # 2..6 players, seat order clockwise
-name = "Ann"
+name = "Ann"                # 1..24 characters, spaces around it dropped, unique (any case)
 colour = "#e53935"          # optional
 button_pin = 5              # BCM number; optional; "none" = no button on GPIO
 led_pin = 12                # optional; "none" = no LED
@@ -34,6 +34,8 @@ source = "auto"             # "auto" | "picamera2" | "sim" | "/dev/videoN" | dir
 [web]
 host = "127.0.0.1"
 port = 8080
+names = []                  # more names phones may reach the box by ("table3.cafe.lan");
+                            # its host name, host name.local and its addresses always work
 [halli]
 elephant_alone_rings = false
 play_to_the_end = false
@@ -68,6 +70,8 @@ BELL_SOURCES = ("gpio", "bellbox")
 VOICE_ENGINES = ("auto", "espeak-ng", "piper", "none")
 MIN_PLAYERS = 2
 MAX_PLAYERS = 6
+MAX_NAME_CHARS = 24  # a player's name, as on the page
+MAX_CONFIG_BYTES = 1024 * 1024
 # BCM numbers usable on the 40-pin header (GPIO 0 and 1 are the HAT ID EEPROM's).
 BCM_PINS = range(2, 28)
 # (button, LED) per seat, in BCM numbers. They avoid I2C (2, 3), SPI0 (7-11), the UART
@@ -128,6 +132,7 @@ class CameraConfig:
 class WebConfig:
     host: str = "127.0.0.1"
     port: int = 8080
+    names: tuple[str, ...] = ()  # more host names the page may be reached by
 
 
 @dataclass(frozen=True)
@@ -176,6 +181,11 @@ def load_config(path: Path | str | None = None) -> Config:
     """Read and check the config file at `path` (default /etc/tableref/config.toml)."""
     path = DEFAULT_CONFIG_PATH if path is None else Path(path)
     try:
+        if path.is_dir():
+            raise ConfigError("", f"{path}: is a folder, not a config file")
+        if path.stat().st_size > MAX_CONFIG_BYTES:
+            raise ConfigError("", f"{path}: {path.stat().st_size} bytes is too large for a "
+                                  f"config file (at most {MAX_CONFIG_BYTES // 1024} KB)")
         text = path.read_text(encoding="utf-8")
     except FileNotFoundError:
         raise ConfigError("", f"{path}: no such config file") from None
@@ -190,6 +200,9 @@ def parse_config(text: str, source: str = "<string>") -> Config:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as err:
         raise ConfigError("", f"{source}: not valid TOML: {err}") from None
+    except RecursionError:
+        raise ConfigError(
+            "", f"{source}: not valid TOML: arrays or tables nested too deeply") from None
     return config_from_dict(data, source=source)
 
 
@@ -240,10 +253,26 @@ def _voice(t: _Table) -> VoiceConfig:
 
 def _web(t: _Table) -> WebConfig:
     w = WebConfig(
-        host=t.text("host", "127.0.0.1"), port=int(t.number("port", 8080, 1, 65535, True))
+        host=t.text("host", "127.0.0.1"), port=int(t.number("port", 8080, 1, 65535, True)),
+        names=_host_names(t),
     )
-    t.check_no_other_keys({"host", "port"})
+    t.check_no_other_keys({"host", "port", "names"})
     return w
+
+
+_HOST_NAME = re.compile(r"(?=.{1,253}$)[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?"
+                        r"(\.[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*\.?")
+
+
+def _host_names(t: _Table) -> tuple[str, ...]:
+    raw = t.data.get("names", [])
+    if not isinstance(raw, list):
+        raise ConfigError(t.key("names"), f"must be a list of host names, not {_kind(raw)}")
+    for i, name in enumerate(raw):
+        if not isinstance(name, str) or not _HOST_NAME.fullmatch(name):
+            raise ConfigError(f"{t.key('names')}[{i}]",
+                              f"{cut_name(str(name), 40)!r} is not a host name")
+    return tuple(n.rstrip(".").lower() for n in raw)
 
 
 def _halli(t: _Table) -> HalliConfig:
@@ -286,15 +315,17 @@ def _players(raw: Any) -> tuple[PlayerConfig, ...]:
         key = f"players[{i}]"
         t = _Table(entry, key)
         default_button, default_led = DEFAULT_PINS[i]
-        name = t.text("name", None)
+        name = player_name(t.text("name", None), f"{key}.name")
         if name.casefold() in names:
             raise ConfigError(
                 f"{key}.name", f"{name!r} is already the name of {names[name.casefold()]}"
+                " (names differing only in case or spaces are one name)"
             )
         names[name.casefold()] = key
         colour = t.optional_text("colour")
         if colour is not None and not _COLOUR.fullmatch(colour):
-            raise ConfigError(f"{key}.colour", f'{colour!r} is not a colour like "#e53935"')
+            raise ConfigError(f"{key}.colour",
+                              f'{cut_name(colour, 40)!r} is not a colour like "#e53935"')
         player = PlayerConfig(
             index=i,
             name=name,
@@ -312,6 +343,25 @@ def _players(raw: Any) -> tuple[PlayerConfig, ...]:
         t.check_no_other_keys({"name", "colour", "button_pin", "led_pin"})
         players.append(player)
     return tuple(players)
+
+
+def player_name(raw: str, key: str) -> str:
+    """A player's name as shown and spoken: spaces around it dropped, 1..24 characters,
+    no control characters. ConfigError naming `key` otherwise."""
+    name = " ".join(raw.split())
+    if not name:
+        raise ConfigError(key, "must not be empty")
+    if len(name) > MAX_NAME_CHARS:
+        raise ConfigError(key, f"{cut_name(name)!r} is {len(name)} characters long; "
+                               f"a name has at most {MAX_NAME_CHARS}")
+    if not name.isprintable():
+        raise ConfigError(key, f"{name!r} holds control characters")
+    return name
+
+
+def cut_name(name: str, limit: int = MAX_NAME_CHARS) -> str:
+    """A name short enough to put in a message."""
+    return name if len(name) <= limit else name[:limit] + "..."
 
 
 class _Table:
@@ -355,7 +405,7 @@ class _Table:
         value = self.text(name, default)
         if value not in choices:
             allowed = ", ".join(f'"{c}"' for c in choices)
-            raise ConfigError(self.key(name), f"{value!r} is not one of {allowed}")
+            raise ConfigError(self.key(name), f"{cut_name(value, 40)!r} is not one of {allowed}")
         return value
 
     def flag(self, name: str, default: bool) -> bool:
@@ -393,7 +443,7 @@ def _kind(value: Any) -> str:
     if isinstance(value, bool):
         return f"a boolean ({str(value).lower()})"
     if isinstance(value, str):
-        return f"a string ({value!r})"
+        return f"a string ({cut_name(value, 40)!r})"
     if isinstance(value, int | float):
         return f"a number ({value})"
     if isinstance(value, list):

@@ -5,12 +5,20 @@ so a committed event survives a kill or a power cut. A game is a row in `games` 
 events in `journal`, in the order they were applied; the daemon's state is the fold of
 those events, so after a restart it replays the open game and goes on. Finished games
 keep their row (date, game, players, scores, winner): that is the history.
+
+A damaged journal never keeps the box down. At open the file is checked (SQLite's
+`quick_check`, and every row the daemon will read must be JSON); a damaged one is moved
+aside whole (`journal.sqlite3.damaged-DATE`, with its WAL), a fresh journal takes its
+place with what could be read of the old one (store_repair.py), the open game is
+abandoned, and `Store.recovered` says what happened, for the screen and the log. A full
+disk or a failing card is a `StoreError` whose `kind` says which, at the write that met it.
 """
 
 from __future__ import annotations
 
 import fcntl
 import json
+import logging
 import sqlite3
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -38,8 +46,41 @@ CREATE INDEX IF NOT EXISTS journal_game ON journal(game_id, seq);
 """
 
 
+log = logging.getLogger("tableref.store")
+
+
 class StoreError(RuntimeError):
-    """The journal cannot be opened or written (the message names the file)."""
+    """The journal cannot be opened or written (the message names the file).
+
+    `kind`: "full" (no space left on the disk), "damaged" (the file is corrupt), "busy"
+    (another process holds it), or "io" (anything else: permissions, a failing card).
+    """
+
+    def __init__(self, message: str, kind: str = "io") -> None:
+        super().__init__(message)
+        self.kind = kind
+
+
+class Damaged(Exception):
+    """What is wrong with a journal file found at open."""
+
+
+def error_kind(err: sqlite3.Error) -> str:
+    """ "full", "damaged" or "io" for an error SQLite raised."""
+    name = getattr(err, "sqlite_errorname", "") or ""
+    if name.startswith("SQLITE_FULL") or "disk is full" in str(err):
+        return "full"
+    if name.startswith(("SQLITE_CORRUPT", "SQLITE_NOTADB")) or any(
+            words in str(err) for words in ("malformed", "not a database")):
+        return "damaged"
+    return "io"
+
+
+def write_error(path: Path, what: str, err: sqlite3.Error) -> StoreError:
+    kind = error_kind(err)
+    if kind == "full":
+        return StoreError(f"the disk is full: cannot {what} in the journal {path}", kind)
+    return StoreError(f"cannot {what} in the journal {path}: {err}", kind)
 
 
 @dataclass(frozen=True)
@@ -62,7 +103,8 @@ def _lock_exclusively(lock_path: Path, journal: Path) -> IO[bytes]:
     except BlockingIOError:
         lock.close()
         raise StoreError(
-            f"the journal {journal} is in use by another tableref process (stop it first)"
+            f"the journal {journal} is in use by another tableref process (stop it first)",
+            "busy",
         ) from None
     return lock
 
@@ -71,24 +113,96 @@ def _now() -> str:
     return datetime.now(UTC).isoformat(timespec="seconds")
 
 
+def connect_journal(path: Path) -> sqlite3.Connection:
+    db = sqlite3.connect(str(path), isolation_level=None, check_same_thread=False)
+    try:
+        db.execute("PRAGMA journal_mode=WAL")
+        db.execute("PRAGMA synchronous=FULL")
+        db.executescript(_SCHEMA)
+    except sqlite3.Error:
+        db.close()
+        raise
+    return db
+
+
+def read_only(path: Path) -> sqlite3.Connection:
+    """A connection that changes nothing: unlike a read-write one, closing it never deletes
+    the WAL of a file SQLite cannot read (that would lose the last commits)."""
+    return sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True)
+
+
+def damage(path: Path) -> str | None:
+    """What is wrong with the journal file at `path`, or None when it is sound."""
+    db = read_only(path)
+    try:
+        check(db)
+    except Damaged as err:
+        return str(err)
+    except sqlite3.Error as err:
+        if error_kind(err) != "damaged":
+            raise
+        return str(err)
+    finally:
+        db.close()
+    return None
+
+
+def check(db: sqlite3.Connection) -> None:
+    """Damaged naming the problem, unless the file is sound and every row the daemon reads
+    (the games' players and scores, the open game's events) is JSON."""
+    problems = [r[0] for r in db.execute("PRAGMA quick_check(5)").fetchall()]
+    if problems != ["ok"]:
+        raise Damaged("; ".join(str(p) for p in problems))
+    tables = {r[0] for r in db.execute("SELECT name FROM sqlite_master WHERE type='table'")}
+    if not {"games", "journal"} <= tables:
+        return  # a new or empty file: the schema is made on the read-write connection
+    for gid, players, scores in db.execute("SELECT id, players, scores FROM games"):
+        for what, text in (("players", players), ("scores", scores or "[]")):
+            if not isinstance(_json(text), list):
+                raise Damaged(f"game {gid}: its {what} are not a JSON list")
+    row = db.execute("SELECT id FROM games WHERE status='open' ORDER BY id DESC LIMIT 1"
+                     ).fetchone()
+    if row is not None:
+        for seq, event in db.execute("SELECT seq, event FROM journal WHERE game_id=?", row):
+            if not isinstance(_json(event), dict):
+                raise Damaged(f"journal event {seq} is not a JSON object")
+
+
+def _json(text: object) -> object:
+    try:
+        return json.loads(text) if isinstance(text, str | bytes) else None
+    except (ValueError, RecursionError):
+        return None
+
+
 class Store:
     """The SQLite journal and game history. Use as a context manager or call `close()`."""
 
     def __init__(self, path: Path) -> None:
         self.path = path
         self._lock: IO[bytes] | None = None
+        self._db: sqlite3.Connection | None = None
+        self.recovered: str | None = None  # what was wrong with the journal found at open
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
             self._lock = _lock_exclusively(path.with_name(path.name + ".lock"), path)
-            self._db: sqlite3.Connection | None = sqlite3.connect(
-                str(path), isolation_level=None, check_same_thread=False
-            )
-            self._db.execute("PRAGMA journal_mode=WAL")
-            self._db.execute("PRAGMA synchronous=FULL")
-            self._db.executescript(_SCHEMA)
+            self._db = self._open_checked()
+        except StoreError:
+            self._unlock()
+            raise
         except (OSError, sqlite3.Error) as err:
             self._unlock()
-            raise StoreError(f"cannot open the journal {path}: {err}") from err
+            kind = error_kind(err) if isinstance(err, sqlite3.Error) else "io"
+            raise StoreError(f"cannot open the journal {path}: {err}", kind) from err
+
+    def _open_checked(self) -> sqlite3.Connection:
+        from tableref.device.store_repair import repair
+
+        problem = damage(self.path) if self.path.exists() else None
+        if problem is not None:
+            self.recovered = repair(self.path, problem)
+            log.error("%s", self.recovered)
+        return connect_journal(self.path)
 
     @classmethod
     def reader(cls, path: Path) -> Store:
@@ -146,13 +260,16 @@ class Store:
     # -- games --------------------------------------------------------------------------
     def start_game(self, game: str, players: list[str]) -> int:
         """Abandon any open game and open a new one; returns its id."""
-        with self._transaction():
-            self.db.execute("UPDATE games SET status='abandoned', ended=? WHERE status='open'",
-                            (_now(),))
-            cur = self.db.execute(
-                "INSERT INTO games (game, started, players) VALUES (?, ?, ?)",
-                (game, _now(), json.dumps(players)),
-            )
+        try:
+            with self._transaction():
+                self.db.execute(
+                    "UPDATE games SET status='abandoned', ended=? WHERE status='open'", (_now(),))
+                cur = self.db.execute(
+                    "INSERT INTO games (game, started, players) VALUES (?, ?, ?)",
+                    (game, _now(), json.dumps(players)),
+                )
+        except sqlite3.Error as err:
+            raise write_error(self.path, "start a new game", err) from err
         assert cur.lastrowid is not None
         return cur.lastrowid
 
@@ -167,60 +284,71 @@ class Store:
                 (game_id, _now(), json.dumps(event, separators=(",", ":"))),
             )
         except sqlite3.Error as err:
-            raise StoreError(f"cannot write to the journal {self.path}: {err}") from err
+            raise write_error(self.path, "write an event", err) from err
         assert cur.lastrowid is not None
         return cur.lastrowid
 
     def finish_game(self, game_id: int, scores: list[int], winner: str | None) -> None:
-        self.db.execute(
-            "UPDATE games SET status='finished', ended=?, scores=?, winner=? WHERE id=?",
-            (_now(), json.dumps(scores), winner, game_id),
-        )
+        try:
+            self.db.execute(
+                "UPDATE games SET status='finished', ended=?, scores=?, winner=? WHERE id=?",
+                (_now(), json.dumps(scores), winner, game_id),
+            )
+        except sqlite3.Error as err:
+            raise write_error(self.path, "record the end of the game", err) from err
 
     def open_game(self) -> OpenGame | None:
         """The most recent game that is neither finished nor abandoned, with its events."""
-        row = self.db.execute(
+        row = self._read(
             "SELECT id, game, players, started FROM games WHERE status='open' "
-            "ORDER BY id DESC LIMIT 1"
-        ).fetchone()
-        if row is None:
+            "ORDER BY id DESC LIMIT 1", ())
+        if not row:
             return None
-        return OpenGame(
-            id=row[0],
-            game=row[1],
-            players=json.loads(row[2]),
-            started=row[3],
-            events=self.events(row[0]),
-        )
+        gid, game, players, started = row[0]
+        return OpenGame(id=gid, game=game, players=_list(players), started=started,
+                        events=self.events(gid))
 
     def events(self, game_id: int) -> list[dict[str, Any]]:
-        rows = self.db.execute(
-            "SELECT event FROM journal WHERE game_id=? ORDER BY seq", (game_id,)
-        ).fetchall()
-        return [json.loads(r[0]) for r in rows]
+        """The game's events in order (a row that is not a JSON object is left out: the
+        check at open found none, so only damage since then can make one)."""
+        rows = self._read("SELECT event FROM journal WHERE game_id=? ORDER BY seq", (game_id,))
+        events = [_json(r[0]) for r in rows]
+        return [e for e in events if isinstance(e, dict)]
 
     def history(self, limit: int = 100) -> list[dict[str, Any]]:
         """Finished games, newest first."""
-        rows = self.db.execute(
+        rows = self._read(
             "SELECT id, game, started, ended, players, scores, winner FROM games "
             "WHERE status='finished' ORDER BY id DESC LIMIT ?",
             (limit,),
-        ).fetchall()
+        )
         return [
             {
                 "id": r[0],
                 "game": r[1],
                 "started": r[2],
                 "ended": r[3],
-                "players": json.loads(r[4]),
-                "scores": json.loads(r[5]) if r[5] else [],
+                "players": _list(r[4]),
+                "scores": _list(r[5]),
                 "winner": r[6],
             }
             for r in rows
         ]
 
+    def _read(self, sql: str, args: tuple[Any, ...]) -> list[Any]:
+        try:
+            return self.db.execute(sql, args).fetchall()
+        except sqlite3.Error as err:
+            raise StoreError(f"cannot read the journal {self.path}: {err}",
+                             error_kind(err)) from err
+
     def _transaction(self) -> _Transaction:
         return _Transaction(self.db)
+
+
+def _list(text: object) -> list[Any]:
+    value = _json(text)
+    return value if isinstance(value, list) else []
 
 
 class _Transaction:
@@ -231,4 +359,7 @@ class _Transaction:
         self._db.execute("BEGIN IMMEDIATE")
 
     def __exit__(self, exc_type: object, *_: object) -> None:
-        self._db.execute("ROLLBACK" if exc_type else "COMMIT")
+        if exc_type is None:
+            self._db.execute("COMMIT")
+        elif self._db.in_transaction:
+            self._db.execute("ROLLBACK")

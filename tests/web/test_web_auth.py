@@ -8,7 +8,7 @@ import pytest
 from conftest import REMOTE_HEADER, Client
 from web_fakehub import FakeHub
 
-from tableref.device.web.auth import MAX_FAILURES, is_loopback, lan_address
+from tableref.device.web.auth import MAX_FAILURES, is_loopback
 
 ClientFor = Callable[..., Awaitable[Client]]
 PHONE = {REMOTE_HEADER: "192.168.1.20"}
@@ -99,30 +99,48 @@ async def test_guessing_the_pin_locks_the_address_out(
 
 
 async def test_a_real_lan_socket_needs_the_pin(hub: FakeHub) -> None:
-    """No test seam: the app listens on all addresses and is reached over the LAN address."""
-    import aiohttp
+    """No test seam: the app listens on all addresses of a box on a LAN the test makes (two
+    network namespaces and a cable, lan_netns.py) and a phone on that LAN reaches it."""
+    import asyncio
+    import socket
+
     from aiohttp import web
+    from lan_netns import BOX_ADDR, fetch, lan
 
     from tableref.device.web.app import create_app
 
-    addr = lan_address()
-    if addr is None:
-        pytest.skip("this machine has no non-loopback IPv4 address")
-    runner = web.AppRunner(create_app(hub, pin="4821", lan=True))
-    await runner.setup()
-    site = web.TCPSite(runner, "0.0.0.0", 0)
-    await site.start()
-    port = runner.addresses[0][1]
-    try:
-        # unsafe=True: accept cookies from a bare IP address, as browsers do
-        async with aiohttp.ClientSession(cookie_jar=aiohttp.CookieJar(unsafe=True)) as session:
-            res = await session.get(f"http://{addr}:{port}/api/state")
-            assert res.status == 401
-            res = await session.get(f"http://127.0.0.1:{port}/api/state")
-            assert res.status == 200 and (await res.json())["access"]["pin"] == "4821"
-            res = await session.post(f"http://{addr}:{port}/api/login", json={"pin": "4821"})
-            assert res.status == 200
-            res = await session.get(f"http://{addr}:{port}/api/state")
-            assert res.status == 200 and "access" not in await res.json()
-    finally:
-        await runner.cleanup()
+    def listen() -> socket.socket:
+        sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+        sock.bind(("0.0.0.0", 0))
+        return sock
+
+    loop = asyncio.get_running_loop()
+    with lan() as (box, phone):
+        in_box, in_phone = box.executor(), phone.executor()
+        sock = await loop.run_in_executor(in_box, listen)  # a socket of the box's namespace
+        runner = web.AppRunner(create_app(hub, pin="4821", lan=True))
+        await runner.setup()
+        await web.SockSite(runner, sock).start()
+        port = sock.getsockname()[1]
+        box_url, kiosk_url = f"http://{BOX_ADDR}:{port}", f"http://127.0.0.1:{port}"
+        try:
+            status, _, _ = await loop.run_in_executor(in_phone, fetch, box_url + "/api/state")
+            assert status == 401
+            status, body, _ = await loop.run_in_executor(in_box, fetch, kiosk_url + "/api/state")
+            assert status == 200 and body["access"]["pin"] == "4821"
+            status, _, cookie = await loop.run_in_executor(
+                in_phone, fetch, box_url + "/api/login", {"pin": "0000"})
+            assert status == 401 and cookie is None
+            status, _, cookie = await loop.run_in_executor(
+                in_phone, fetch, box_url + "/api/login", {"pin": "4821"})
+            assert status == 200 and cookie is not None
+            status, body, _ = await loop.run_in_executor(
+                in_phone, fetch, box_url + "/api/state", None, cookie)
+            assert status == 200 and "access" not in body
+            status, _, _ = await loop.run_in_executor(in_phone, fetch,
+                                                      box_url + "/api/bell/1", {}, cookie)
+            assert status == 200 and hub.presses == [1]
+        finally:
+            await runner.cleanup()
+            in_box.shutdown()
+            in_phone.shutdown()

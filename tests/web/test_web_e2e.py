@@ -216,43 +216,54 @@ async def test_the_nimalia_view_uploads_photos_and_shows_their_scores(
     assert errors == []
 
 
-async def test_a_phone_on_the_lan_needs_the_pin_the_kiosk_shows(
-    browser: Browser, tmp_path: Path
-) -> None:
-    from tableref.device.web.auth import lan_address
+async def test_a_phone_on_the_lan_needs_the_pin_the_kiosk_shows(tmp_path: Path) -> None:
+    """The daemon, its kiosk browser and a phone's browser on a LAN the test makes: the box
+    and the phone are two network namespaces joined by a cable (lan_netns.py)."""
+    from lan_netns import BOX_ADDR, lan
 
-    addr = lan_address()
-    if addr is None:
-        pytest.skip("this machine has no non-loopback IPv4 address to act as the LAN")
     errors: list[str] = []
-    with running_daemon(tmp_path, "--host", "0.0.0.0") as base:
-        kiosk = await _open(browser, base + "/", errors)
-        await kiosk.wait_for_selector("#access #pin-value")
-        pin = await kiosk.inner_text("#access #pin-value")
-        assert pin.isdigit() and len(pin) >= 4
-        phone_url = await kiosk.inner_text("#access #lan-url")  # the kiosk says where to go
-        assert phone_url == base.replace("127.0.0.1", addr) + "/"
-        phone_ctx = await browser.new_context(viewport={"width": 400, "height": 800})
-        phone = await phone_ctx.new_page()
-        phone.on("pageerror", lambda exc: errors.append(str(exc)))
-        await phone.goto(phone_url)
-        await phone.wait_for_selector("#pin-prompt", state="visible")
-        assert await phone.locator("#halli .player").count() == 0  # nothing leaked
-        wrong = "0" * len(pin) if pin != "0" * len(pin) else "1" * len(pin)
-        await phone.fill("#pin-input", wrong)
-        await phone.click("#pin-form button")
-        await phone.wait_for_selector("#pin-msg:has-text('PIN required')")
-        await phone.fill("#pin-input", pin)
-        await phone.click("#pin-form button")
-        await phone.wait_for_selector("#pin-prompt", state="hidden")
-        await phone.wait_for_selector("#halli .player h2")
-        assert await phone.locator("#access").is_hidden()  # the phone is not shown the PIN
-        await phone.screenshot(path=str(tmp_path / "phone.png"))
-        await phone.keyboard.press("2")
-        await _verdict_after(phone, 0)
-        assert get_json(base + "/api/state")["halli"]["last_verdict"]["player"] == 1
-        await _verdict_after(kiosk, 0)  # and the kiosk sees it live
-        await phone_ctx.close()
+    with lan() as (box, phone):
+        daemon = DaemonProcess(tmp_path, "--host", "0.0.0.0", netns=box)
+        async with async_playwright() as pw:
+            kiosk_browser = await pw.chromium.launch(
+                executable_path=str(box.wrapper(tmp_path, CHROMIUM)), args=CHROMIUM_ARGS)
+            phone_browser = await pw.chromium.launch(
+                executable_path=str(phone.wrapper(tmp_path, CHROMIUM)), args=CHROMIUM_ARGS)
+            try:
+                daemon.start()
+                base = daemon.base
+                kiosk = await _open(kiosk_browser, base + "/", errors)
+                await kiosk.wait_for_selector("#access #pin-value")
+                pin = await kiosk.inner_text("#access #pin-value")
+                assert pin.isdigit() and len(pin) >= 4
+                phone_url = await kiosk.inner_text("#access #lan-url")  # where phones go
+                assert phone_url == base.replace("127.0.0.1", BOX_ADDR) + "/"
+                phone_ctx = await phone_browser.new_context(viewport={"width": 400,
+                                                                      "height": 800})
+                page = await phone_ctx.new_page()
+                page.on("pageerror", lambda exc: errors.append(str(exc)))
+                await page.goto(phone_url)
+                await page.wait_for_selector("#pin-prompt", state="visible")
+                assert await page.locator("#halli .player").count() == 0  # nothing leaked
+                wrong = "0" * len(pin) if pin != "0" * len(pin) else "1" * len(pin)
+                await page.fill("#pin-input", wrong)
+                await page.click("#pin-form button")
+                await page.wait_for_selector("#pin-msg:has-text('PIN required')")
+                await page.fill("#pin-input", pin)
+                await page.click("#pin-form button")
+                await page.wait_for_selector("#pin-prompt", state="hidden")
+                await page.wait_for_selector("#halli .player h2")
+                assert await page.locator("#access").is_hidden()  # the phone never sees it
+                await page.screenshot(path=str(tmp_path / "phone.png"))
+                await page.keyboard.press("2")
+                await _verdict_after(page, 0)
+                assert daemon.get_json("/api/state")["halli"]["last_verdict"]["player"] == 1
+                await _verdict_after(kiosk, 0)  # and the kiosk sees it live
+                await phone_ctx.close()
+            finally:
+                daemon.stop()
+                await kiosk_browser.close()
+                await phone_browser.close()
     assert errors == []
 
 

@@ -119,3 +119,18 @@ def test_the_daemon_unit_has_what_the_hardware_needs() -> None:
         assert want in lines, want
     assert any(line.startswith("WatchdogSec=") for line in lines)
     assert "PrivateDevices=yes" not in lines  # it would hide /dev/gpiochip*, /dev/video*
+
+
+def test_the_restart_policy_matches_the_exit_codes() -> None:
+    """Only a bad config (exit 2) keeps the box down; a journal in use (3), a busy port (4)
+    or a fault (1) are restarted, for ever; the descriptors allow far more than the caps."""
+    from tableref.device.cli.common import EXIT_BAD_INPUT, EXIT_JOURNAL, EXIT_LISTEN
+    from tableref.device.web.limits import KIOSK_TOTAL, OTHERS_TOTAL
+
+    lines = (REPO / "systemd/tableref.service").read_text().splitlines()
+    assert f"RestartPreventExitStatus={EXIT_BAD_INPUT}" in lines
+    assert not any(str(code) in line for line in lines for code in (EXIT_JOURNAL, EXIT_LISTEN)
+                   if line.startswith("RestartPreventExitStatus="))
+    assert "Restart=on-failure" in lines and "StartLimitIntervalSec=0" in lines
+    nofile = int(next(x for x in lines if x.startswith("LimitNOFILE=")).split("=")[1])
+    assert nofile >= 4 * (OTHERS_TOTAL + KIOSK_TOTAL)

@@ -44,12 +44,17 @@ def post_json(url: str, body: Any) -> Any:
 
 
 class DaemonProcess:
-    """`tableref run --sim --port N` with its data in `tmp`; can be killed and started again."""
+    """`tableref run --sim --port N` with its data in `tmp`; can be killed and started again.
 
-    def __init__(self, tmp: Path, *extra: str, port: int | None = None) -> None:
+    With `netns` (lan_netns.Netns) it runs inside that network namespace, and `get_json`
+    reaches it there."""
+
+    def __init__(self, tmp: Path, *extra: str, port: int | None = None,
+                 netns: Any = None) -> None:
         self.tmp = tmp
         self.extra = extra
-        self.port = port or free_port()
+        self.netns = netns
+        self.port = port or (netns.call(free_port) if netns is not None else free_port())
         self.base = f"http://127.0.0.1:{self.port}"
         self.proc: subprocess.Popen[bytes] | None = None
         self.log_path = tmp / "daemon.log"
@@ -58,9 +63,10 @@ class DaemonProcess:
         env = {**os.environ, "XDG_DATA_HOME": str(self.tmp / "data"), "PYTHONUNBUFFERED": "1"}
         env.pop("NOTIFY_SOCKET", None)
         with self.log_path.open("a") as log:
+            prefix = self.netns.prefix() if self.netns is not None else []
             self.proc = subprocess.Popen(
-                [sys.executable, "-m", "tableref", "run", "--sim", "--port", str(self.port),
-                 *self.extra],
+                [*prefix, sys.executable, "-m", "tableref", "run", "--sim", "--port",
+                 str(self.port), *self.extra],
                 env=env, stdout=log, stderr=subprocess.STDOUT, cwd=self.tmp,
             )
         deadline = time.monotonic() + timeout_s
@@ -69,7 +75,7 @@ class DaemonProcess:
                 output = self.log_path.read_text()
                 raise RuntimeError(f"tableref run exited with {self.proc.returncode}:\n{output}")
             try:
-                get_json(self.base + "/api/state")
+                self.get_json("/api/state")
                 return
             except (urllib.error.URLError, ConnectionError, OSError):
                 if time.monotonic() > deadline:
@@ -78,6 +84,10 @@ class DaemonProcess:
                         + self.log_path.read_text()
                     ) from None
                 time.sleep(0.2)
+
+    def get_json(self, path: str) -> Any:
+        url = self.base + path
+        return get_json(url) if self.netns is None else self.netns.call(get_json, url)
 
     def kill(self) -> None:
         """SIGKILL: no clean-up at all, as in a crash."""

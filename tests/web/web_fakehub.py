@@ -6,7 +6,7 @@ import asyncio
 from collections.abc import AsyncIterator
 from typing import Any
 
-from tableref.device.web.hub import HubError
+from tableref.device.web.hub import HubError, HubUnavailable
 
 
 class FakeHub:
@@ -22,6 +22,8 @@ class FakeHub:
         self.seq = 0
         self.verdict: dict[str, Any] | None = None
         self._changed = asyncio.Event()
+        self.hold_uploads: asyncio.Event | None = None  # set: uploads wait for it (busy hub)
+        self.cannot_record: str | None = None  # set: presses fail as with a full disk
 
     def _bump(self) -> None:
         self.seq += 1
@@ -80,6 +82,8 @@ class FakeHub:
             await self._changed.wait()
 
     async def press_bell(self, player: int) -> None:
+        if self.cannot_record is not None:
+            raise HubUnavailable(self.cannot_record)
         if not 0 <= player < 2:
             raise HubError(f"there is no player {player} (seats 0..1)")
         self.presses.append(player)
@@ -91,6 +95,8 @@ class FakeHub:
     async def upload_reserve(self, player: int, data: bytes, content_type: str) -> None:
         if self.game != "nimalia":
             raise HubError("the game is not Nimalia: no reserve to score")
+        if self.hold_uploads is not None:
+            await self.hold_uploads.wait()
         self.uploads.append((player, data, content_type))
         self.reserves[player] = data
         self._bump()

@@ -9,9 +9,10 @@ from typing import Any
 
 import cv2
 import numpy as np
-import numpy.typing as npt
 
 from tableref.device.camera.base import CameraError, Frame
+from tableref.vision.images import read_image
+from tableref.vision.limits import MAX_PIXELS, MAX_SIDE, ImageError, limit_text
 
 _IMAGE_SUFFIXES = {".jpg", ".jpeg", ".png", ".bmp"}
 
@@ -110,6 +111,12 @@ class VideoCaptureSource:
         if not cap.isOpened():
             cap.release()
             raise CameraError(f"camera source {self._spec}: cannot open it")
+        width, height = (int(cap.get(p)) for p in (cv2.CAP_PROP_FRAME_WIDTH,
+                                                     cv2.CAP_PROP_FRAME_HEIGHT))
+        if width * height > MAX_PIXELS or max(width, height) > MAX_SIDE:
+            cap.release()
+            raise CameraError(f"camera source {self._spec}: frames of {width} x {height} "
+                              f"pixels; {limit_text()}")
         if self._is_file:
             fps = cap.get(cv2.CAP_PROP_FPS) or 10.0
             self._pace = _Paced(fps if 0 < fps < 240 else 10.0)
@@ -164,10 +171,11 @@ class FolderSource:
             raise CameraError(f"camera source {self._folder}: not open")
         path = self._files[self._index % len(self._files)]
         t_ns = self._pace.wait()
-        image: npt.NDArray[np.uint8] | None = cv2.imread(str(path))  # type: ignore[assignment]
-        if image is None:
-            raise CameraError(f"camera source {path}: cannot read the image")
-        self._index += 1
+        self._index += 1  # a bad image is skipped at the next read, not read for ever
+        try:
+            image = read_image(path)
+        except ImageError as err:
+            raise CameraError(f"camera source {err}") from None
         return Frame(image, t_ns, self._index)
 
     def close(self) -> None:

@@ -14,7 +14,15 @@ import sys
 from collections.abc import Sequence
 
 from tableref import __version__
-from tableref.device.cli.common import CliError, Groups
+from tableref.device.cli.common import (
+    EXIT_BAD_INPUT,
+    EXIT_CODES_HELP,
+    EXIT_FAILED,
+    EXIT_INTERRUPTED,
+    CliError,
+    Groups,
+)
+from tableref.vision.limits import ImageError
 
 _GROUPS = {
     "halli": "Halli Galli Extreme: verdicts, game logs, card recognition",
@@ -38,7 +46,8 @@ _MODULES = (
 
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
-        prog="tableref", description="A referee box for real tabletop games."
+        prog="tableref", description="A referee box for real tabletop games.",
+        epilog=EXIT_CODES_HELP, formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument("--version", action="version", version=f"tableref {__version__}")
     top = parser.add_subparsers(dest="command", metavar="COMMAND")
@@ -72,7 +81,24 @@ def main(argv: Sequence[str] | None = None) -> int:
         code: int = args.func(args)
     except CliError as err:
         print(f"tableref: error: {err}", file=sys.stderr)
-        return 2
+        return err.code
+    except ImageError as err:
+        print(f"tableref: error: {err}", file=sys.stderr)
+        return EXIT_BAD_INPUT
     except BrokenPipeError:
-        return 1
+        return EXIT_FAILED
+    except KeyboardInterrupt:
+        return EXIT_INTERRUPTED
+    except RecursionError:
+        print("tableref: error: the input is nested too deeply to be read", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    except MemoryError:
+        print("tableref: error: out of memory (is the input far too large?)", file=sys.stderr)
+        return EXIT_FAILED
+    except Exception as err:  # a bug: one line for the user, the traceback on request
+        if os.environ.get("TABLEREF_TRACEBACK"):
+            raise
+        print(f"tableref: internal error: {type(err).__name__}: {err} (a bug in tableref; "
+              "TABLEREF_TRACEBACK=1 shows where)", file=sys.stderr)
+        return EXIT_FAILED
     return code

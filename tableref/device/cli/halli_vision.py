@@ -29,18 +29,14 @@ def register(groups: Groups) -> None:
 
 
 def _recognise(args: argparse.Namespace) -> int:
-    import cv2
-
     from tableref.vision.halli.annotate import annotate
     from tableref.vision.halli.enrol import Enrolment, EnrolmentError
     from tableref.vision.halli.recognise import Recogniser
+    from tableref.vision.images import check_writable, read_image, write_image
 
-    path: Path = args.image
-    if not path.is_file():
-        raise CliError(f"{path}: no such image file")
-    frame = cv2.imread(str(path), cv2.IMREAD_COLOR)
-    if frame is None:
-        raise CliError(f"{path}: not a readable image (bad photo?)")
+    if args.annotate is not None:
+        check_writable(args.annotate)  # before the work, not after it
+    frame = read_image(args.image)
     try:
         enrolment = Enrolment.load(data_dir())
     except EnrolmentError as err:
@@ -55,8 +51,8 @@ def _recognise(args: argparse.Namespace) -> int:
             where = f"at ({c.center[0]:.0f}, {c.center[1]:.0f})"
             what = c.code if c.kind != "unknown" else "unknown (can't read this card)"
             print(f"{what} {where}")
-    if args.annotate is not None and not cv2.imwrite(str(args.annotate), annotate(frame, cards)):
-        raise CliError(f"{args.annotate}: could not write the annotated image")
+    if args.annotate is not None:
+        write_image(args.annotate, annotate(frame, cards))
     return 0
 
 

@@ -1,7 +1,7 @@
 """`tableref nelly roll` and `tableref nelly replay`: the Nelly rules engine on the command line.
 
-Exit codes, as for the other games' tools: 0 done; 2 bad input (a log that cannot be read,
-or a line the rules refuse: the message names the line and the problem; a bad option).
+Exit codes are the command line's own (`common.EXIT_*`): 0 done; 2 bad input (a log that
+cannot be read, or a line the rules refuse: the message names the line and the problem).
 """
 
 from __future__ import annotations
@@ -11,10 +11,11 @@ import json
 import random
 from pathlib import Path
 
-from tableref.device.cli.common import CliError, Groups
+from tableref.device.cli.common import EXIT_OK, CliError, Groups
 from tableref.games.nelly import GameState, NellyError, replay, throw
 
-EXIT_CODES = "exit codes: 0 done, 2 bad input (the message names the line and the problem)"
+EXIT_CODES = ("exit codes: 0 done, 2 bad input (the message names the line and the problem); "
+              "see `tableref --help`")
 
 
 def register(groups: Groups) -> None:
@@ -48,7 +49,7 @@ def register(groups: Groups) -> None:
 def _roll(args: argparse.Namespace) -> int:
     rng = random.SystemRandom() if args.seed is None else random.Random(args.seed)
     print(throw(rng).value)
-    return 0
+    return EXIT_OK
 
 
 def _replay(args: argparse.Namespace) -> int:
@@ -63,7 +64,7 @@ def _replay(args: argparse.Namespace) -> int:
     except NellyError as err:
         raise CliError(f"{path}: {err}") from None
     print(json.dumps(state.to_json()) if args.json else describe(state))
-    return 0
+    return EXIT_OK
 
 
 def describe(state: GameState) -> str:

@@ -70,26 +70,25 @@ def _enroll(args: argparse.Namespace) -> int:
 
 
 def _recognise(args: argparse.Namespace) -> int:
-    import cv2
-
+    from tableref.vision.images import check_writable, read_image, write_image
     from tableref.vision.nimalia.annotate import annotate
     from tableref.vision.nimalia.enrol import EnrolError, load_enrolment
     from tableref.vision.nimalia.grid import GridError
     from tableref.vision.nimalia.locate import NoReserveError
     from tableref.vision.nimalia.recognise import recognise
 
-    if not args.photo.is_file():
+    if not args.photo.is_file() and not args.photo.is_dir():
         raise CliError(f"{args.photo}: no such photo")
-    photo = cv2.imread(str(args.photo), cv2.IMREAD_COLOR)
-    if photo is None:
-        raise CliError(f"{args.photo}: not a readable image")
+    if args.annotate is not None:
+        check_writable(args.annotate)  # before the work, not after it
+    photo = read_image(args.photo)
     try:
         enrolment = load_enrolment(args.enrolment or _enrolment_dir())
         rec = recognise(photo, enrolment)
     except (EnrolError, NoReserveError, GridError) as err:
         raise CliError(f"{args.photo}: {err}") from err
-    if args.annotate and not cv2.imwrite(str(args.annotate), annotate(photo, rec)):
-        raise CliError(f"{args.annotate}: cannot write the annotated photo")
+    if args.annotate is not None:
+        write_image(args.annotate, annotate(photo, rec))
     if args.json:
         print(json.dumps(rec.as_json(), indent=1))
     else:
@@ -129,17 +128,14 @@ def read_photo_reserve(path: Path, enrolment_dir: Path | None = None) -> Reserve
     """The reserve seen in a photo, for `tableref nimalia score` (its `read_photo` seam).
 
     Refuses, naming the spaces, when any space cannot be read with confidence."""
-    import cv2
-
     from tableref.games.nimalia import NimaliaError
+    from tableref.vision.images import read_image
     from tableref.vision.nimalia.enrol import EnrolError, load_enrolment
     from tableref.vision.nimalia.grid import GridError
     from tableref.vision.nimalia.locate import NoReserveError
     from tableref.vision.nimalia.recognise import recognise
 
-    photo = cv2.imread(str(path), cv2.IMREAD_COLOR)
-    if photo is None:
-        raise CliError(f"{path}: not a readable image")
+    photo = read_image(path)
     try:
         rec = recognise(photo, load_enrolment(enrolment_dir or _enrolment_dir()))
     except (EnrolError, NoReserveError, GridError) as err:

@@ -4,10 +4,15 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import logging
 from pathlib import Path
 
-from tableref.device.cli.common import CliError, Groups
+from tableref.device.cli.common import (
+    EXIT_CODES_HELP,
+    EXIT_JOURNAL,
+    EXIT_LISTEN,
+    CliError,
+    Groups,
+)
 
 
 def register(groups: Groups) -> None:
@@ -15,6 +20,9 @@ def register(groups: Groups) -> None:
         "run", help="run the referee daemon",
         description="Run the referee: bells, camera, voice and the kiosk page. Off a Raspberry "
         "Pi (or with --sim) it plays on a simulated table; keys 1-6 on the page are bells.",
+        epilog=EXIT_CODES_HELP + "\nUnder systemd (tableref.service) every exit but 2 is "
+        "restarted: a bad config waits for the config to be fixed.",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument("--config", type=Path, default=None,
                         help="config file (default /etc/tableref/config.toml if it exists)")
@@ -30,7 +38,9 @@ def register(groups: Groups) -> None:
 def _run(args: argparse.Namespace) -> int:
     from tableref.device.config import DEFAULT_CONFIG_PATH, Config, ConfigError, load_config
     from tableref.device.daemon.service import RunOptions, build_equipment, serve, wants_sim
+    from tableref.device.logs import setup_logging
     from tableref.device.store import StoreError
+    from tableref.device.web.limits import ListenError
 
     try:
         if args.config is not None:
@@ -46,12 +56,12 @@ def _run(args: argparse.Namespace) -> int:
         raise CliError(f"--port {port}: not a port number (1..65535)")
     host = config.web.host if args.host is None else args.host
     sim = wants_sim(config, args.sim)
-    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s: %(message)s")
+    setup_logging()
     options = RunOptions(sim=sim, host=host, port=port, journal=args.journal)
     try:
         equipment = build_equipment(config, sim, options.journal_path.parent)
         return asyncio.run(serve(config, options, equipment))
     except StoreError as err:
-        raise CliError(str(err)) from None
-    except OSError as err:
-        raise CliError(f"cannot listen on {host}:{port}: {err}") from None
+        raise CliError(str(err), EXIT_JOURNAL) from None
+    except ListenError as err:
+        raise CliError(str(err), EXIT_LISTEN) from None

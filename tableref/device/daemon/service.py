@@ -100,6 +100,7 @@ async def serve(config: Config, options: RunOptions, equipment: Equipment) -> in
 
     from tableref.device.web.app import create_app
     from tableref.device.web.auth import generate_pin, is_loopback
+    from tableref.device.web.limits import start_web
 
     notifier = Notifier()
     journal = options.journal_path
@@ -111,11 +112,11 @@ async def serve(config: Config, options: RunOptions, equipment: Equipment) -> in
         loop.add_signal_handler(sig, stop.set)
     lan = not is_loopback(options.host) and options.host != "localhost"
     pin = generate_pin() if lan else None
-    runner = web.AppRunner(create_app(daemon, pin=pin, lan=lan), access_log=None)
+    app = create_app(daemon, pin=pin, lan=lan, names=config.web.names)
+    runner: web.AppRunner | None = None
     try:
         await daemon.start()
-        await runner.setup()
-        await web.TCPSite(runner, options.host, options.port).start()
+        runner = await start_web(app, options.host, options.port)
         log.info("serving http://%s:%d/ (journal %s%s)", options.host, options.port, journal,
                  ", simulated table" if options.sim else "")
         notifier.ready(f"refereeing {daemon.settings.game}")
@@ -127,7 +128,8 @@ async def serve(config: Config, options: RunOptions, equipment: Equipment) -> in
         await stop.wait()
         notifier.stopping()
     finally:
-        await runner.cleanup()
+        if runner is not None:
+            await runner.cleanup()
         await daemon.stop()
         store.close()
         if equipment.speaker is not None:

@@ -1,35 +1,57 @@
-"""The kiosk page's HTTP side: thin handlers over a `Hub`, all routes in one table."""
+"""The kiosk page's HTTP side: thin handlers over a `Hub`, all routes in one table.
+
+Before any handler: the Host must be one of the box's own (hosts.py), a write must come
+from the page's own origin, and a client off this machine must hold the PIN (auth.py).
+JSON bodies are read by aiohttp within `client_max_size`; photos stream in under their own
+limit (upload.py), at most `UPLOAD_SLOTS` at a time. A client's mistake is a 4xx naming
+it; only a fault of the box itself is a 5xx.
+"""
 
 from __future__ import annotations
 
+import asyncio
 import json
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Iterable
 from pathlib import Path
 from typing import Any
 
 from aiohttp import web
 
 from tableref.device.web.auth import COOKIE, Gate, is_loopback, lan_address
-from tableref.device.web.hub import Hub, HubError
+from tableref.device.web.hosts import HostCheck
+from tableref.device.web.hub import Hub, HubError, HubUnavailable
+from tableref.device.web.limits import RequestRate, client_key
 from tableref.device.web.live import Streams, serve_events
 from tableref.device.web.upload import UploadError, read_photo
 
 STATIC_DIR = Path(__file__).parent / "static"
 HUB_KEY = web.AppKey("hub", Hub)
 GATE_KEY = web.AppKey("gate", Gate)
+HOSTS_KEY = web.AppKey("hosts", HostCheck)
 STREAMS_KEY = web.AppKey("streams", Streams)
+RATE_KEY = web.AppKey("rate", RequestRate)
+SLOTS_KEY = web.AppKey("upload_slots", asyncio.Semaphore)
 MAX_JSON_BYTES = 64 * 1024
+UPLOAD_SLOTS = 2  # photos read at once; more wait for a moment (503, Retry-After)
+SLOW_DOWN_S = 1.0  # a client over its request rate waits this long for its 429
+UPLOAD_S = 120.0  # for a photo to arrive, however slow the phone's Wi-Fi
 
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
 
 
-def create_app(hub: Hub, *, pin: str | None, lan: bool) -> web.Application:
-    """The web app for `hub`. With `lan`, clients other than loopback must present `pin`."""
+def create_app(hub: Hub, *, pin: str | None, lan: bool,
+               names: Iterable[str] = ()) -> web.Application:
+    """The web app for `hub`. With `lan`, clients other than loopback must present `pin`.
+    `names`: host names the box may be reached by, beyond its own (see hosts.py)."""
     gate = Gate(pin=pin, lan=lan)
-    app = web.Application(middlewares=[_guard, gate.middleware()])
+    app = web.Application(middlewares=[_guard, gate.middleware()],
+                          client_max_size=MAX_JSON_BYTES)
     app[HUB_KEY] = hub
     app[GATE_KEY] = gate
+    app[HOSTS_KEY] = HostCheck(names)
     app[STREAMS_KEY] = Streams()
+    app[RATE_KEY] = RequestRate()
+    app[SLOTS_KEY] = asyncio.Semaphore(UPLOAD_SLOTS)
     app.on_shutdown.append(app[STREAMS_KEY].close_all)
     app.add_routes(
         [
@@ -52,15 +74,30 @@ def create_app(hub: Hub, *, pin: str | None, lan: bool) -> web.Application:
 
 @web.middleware
 async def _guard(request: web.Request, handler: Handler) -> web.StreamResponse:
-    """Refuse cross-site writes; turn HubError into a 400; set safe response headers."""
+    """Refuse foreign Host names and cross-site writes; turn HubError into a 400; set safe
+    response headers."""
+    hosts = request.app[HOSTS_KEY]
+    if not hosts.allowed(request):
+        return hosts.refusal(request)
+    if not request.app[RATE_KEY].allow(client_key(request.remote)):
+        await asyncio.sleep(SLOW_DOWN_S)  # held back: a flood cannot take the kiosk's turns
+        slow = _error(429, "too many requests from here: slow down")
+        slow.headers["Retry-After"] = "1"
+        return slow
     if request.method not in ("GET", "HEAD"):
         origin = request.headers.get("Origin")
         if origin is not None and origin.split("://", 1)[-1] != request.host:
-            return _error(403, f"requests from another site ({origin}) are refused")
+            return _error(403, f"requests from another site ({origin[:80]}) are refused")
     try:
         response = await handler(request)
+    except HubUnavailable as exc:
+        response = _error(503, str(exc))
     except HubError as exc:
         response = _error(400, str(exc))
+    except web.HTTPException as exc:  # aiohttp's own refusals, in the page's JSON form
+        if exc.status < 400:
+            raise
+        response = _error(exc.status, exc.text or exc.reason)
     if request.path.startswith("/static/"):
         # revalidate every time: after an update the kiosk must not run yesterday's app.js
         response.headers.setdefault("Cache-Control", "no-cache")
@@ -137,18 +174,35 @@ async def bell(request: web.Request) -> web.Response:
 
 async def upload(request: web.Request) -> web.Response:
     """A reserve photo: multipart fields `player` and `photo`, or a raw body with ?player=N."""
-    try:
-        player, data, content_type = await read_photo(request)
-    except UploadError as exc:
-        return _error(exc.status, str(exc))
-    await _hub(request).upload_reserve(player, data, content_type)
+    slots = request.app[SLOTS_KEY]
+    if slots.locked():
+        return _busy()
+    async with slots:
+        try:
+            async with asyncio.timeout(UPLOAD_S):
+                player, data, content_type = await read_photo(request)
+        except UploadError as exc:
+            return _error(exc.status, str(exc))
+        except TimeoutError:
+            return _error(408, f"the photo took more than {UPLOAD_S:.0f} s to arrive")
+        await _hub(request).upload_reserve(player, data, content_type)
     return web.json_response(_with_access(request, _hub(request).snapshot()))
 
 
 async def photograph(request: web.Request) -> web.Response:
     """Read a reserve from the table camera instead of an uploaded photo."""
-    await _hub(request).photograph_reserve(_seat(request))
+    slots = request.app[SLOTS_KEY]
+    if slots.locked():
+        return _busy()
+    async with slots:
+        await _hub(request).photograph_reserve(_seat(request))
     return web.json_response(_with_access(request, _hub(request).snapshot()))
+
+
+def _busy() -> web.Response:
+    response = _error(503, "another photo is being read: try again in a moment")
+    response.headers["Retry-After"] = "3"
+    return response
 
 
 async def reserve_photo(request: web.Request) -> web.Response:
@@ -176,15 +230,21 @@ async def camera(request: web.Request) -> web.Response:
 
 
 async def _json_body(request: web.Request) -> dict[str, Any]:
-    if request.content_length is not None and request.content_length > MAX_JSON_BYTES:
-        raise HubError(f"the request body is over {MAX_JSON_BYTES // 1024} KB")
-    raw = await request.content.read(MAX_JSON_BYTES + 1)
-    if len(raw) > MAX_JSON_BYTES:
-        raise HubError(f"the request body is over {MAX_JSON_BYTES // 1024} KB")
+    """The body as a JSON object, read whole by aiohttp (in as many TCP segments as it
+    comes) within `client_max_size`."""
+    try:
+        raw = await request.read()
+    except web.HTTPRequestEntityTooLarge:
+        raise web.HTTPRequestEntityTooLarge(
+            max_size=MAX_JSON_BYTES, actual_size=request.content_length or 0,
+            text=f"the request body is over {MAX_JSON_BYTES // 1024} KB") from None
     try:
         body = json.loads(raw or b"null")
     except (ValueError, UnicodeDecodeError) as exc:
-        raise HubError(f"the request body is not JSON: {exc}") from None
+        raise HubError(f"the request body is not JSON: {str(exc)[:120]}") from None
+    except RecursionError:
+        raise HubError("the request body is not JSON the box reads: nested too deeply"
+                       ) from None
     if not isinstance(body, dict):
         raise HubError("the request body must be a JSON object")
     return body

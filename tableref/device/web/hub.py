@@ -2,7 +2,8 @@
 
 The daemon implements `Hub`; `tableref.device.web.app.create_app(hub, ...)` serves it. The
 web layer holds no game state of its own: every handler reads `snapshot()` or forwards a
-request to one of the async methods, and turns `HubError` into a 400 naming the problem.
+request to one of the async methods, and turns `HubError` into a 400 naming the problem
+(`HubUnavailable`, the box's own trouble such as a full disk, into a 503).
 
 ## The snapshot (`GET /api/state`, and each live update)
 A JSON-ready dict (only str, int, float, bool, None, lists and dicts). Keys:
@@ -87,6 +88,11 @@ from typing import Any, Protocol, runtime_checkable
 
 class HubError(ValueError):
     """A request the hub refuses; the message names the problem and is shown to the user."""
+
+
+class HubUnavailable(HubError):
+    """A request the box cannot carry out now through no fault of the client (the disk is
+    full, the journal cannot be written): answered 503, the message says what is wrong."""
 
 
 @runtime_checkable

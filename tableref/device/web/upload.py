@@ -1,8 +1,18 @@
-"""Reading an uploaded reserve photo: size- and type-checked before the hub sees a byte."""
+"""Reading an uploaded reserve photo: size- and type-checked before the hub sees a byte.
+
+The body streams in under `MAX_PHOTO_BYTES`; the photo's header is then read (Pillow's lazy
+open, nothing decoded) and a photo that would decode larger than the image limits of
+`tableref.vision.limits` is refused with 413, naming its size. A form that is not
+well-formed multipart is a 400 naming what is wrong.
+"""
 
 from __future__ import annotations
 
 from aiohttp import BodyPartReader, web
+from aiohttp.http_exceptions import HttpProcessingError
+
+from tableref.vision.images import probe
+from tableref.vision.limits import ImageError, ImageTooLarge
 
 MAX_PHOTO_BYTES = 5 * 1024 * 1024
 ACCEPTED_TYPES = {"image/jpeg": "image/jpeg", "image/jpg": "image/jpeg", "image/png": "image/png"}
@@ -42,6 +52,12 @@ def check_photo(data: bytes, declared: str) -> str:
     real = sniff(data)
     if real is None:
         raise UploadError(415, "the file is not a JPEG or PNG image (its bytes say otherwise)")
+    try:
+        probe(data, "the photo")
+    except ImageTooLarge as err:
+        raise UploadError(413, str(err)) from None
+    except ImageError as err:
+        raise UploadError(400, str(err)) from None
     return real
 
 
@@ -65,7 +81,8 @@ def _player(raw: str) -> int:
     try:
         return int(raw.strip())
     except ValueError:
-        raise UploadError(400, f"player must be a seat number (0, 1, ...), got {raw!r}") from None
+        raise UploadError(400, f"player must be a seat number (0, 1, ...), got {raw[:32]!r}"
+                          ) from None
 
 
 async def read_photo(request: web.Request) -> tuple[int, bytes, str]:
@@ -78,6 +95,17 @@ async def read_photo(request: web.Request) -> tuple[int, bytes, str]:
         seat = _player(request.query["player"])
         data = await _read_limited(request)
         return seat, data, check_photo(data, request.headers.get("Content-Type", ""))
+    try:
+        return await _read_form(request)
+    except UploadError:
+        raise
+    except (ValueError, HttpProcessingError) as err:  # aiohttp's multipart reader refused it
+        text = getattr(err, "message", None) or str(err)
+        raise UploadError(400, f"the form is not well-formed multipart data: {text[:120]}"
+                          ) from None
+
+
+async def _read_form(request: web.Request) -> tuple[int, bytes, str]:
     reader = await request.multipart()
     player: int | None = _player(request.query["player"]) if "player" in request.query else None
     photo: tuple[bytes, str] | None = None
@@ -87,12 +115,12 @@ async def read_photo(request: web.Request) -> tuple[int, bytes, str]:
         if part.name == "player":
             player = _player((await _read_limited(part))[:32].decode("utf-8", "replace"))
         elif part.name == "photo":
-            data = await _read_limited(part)
-            photo = (data, check_photo(data, part.headers.get("Content-Type", "")))
+            photo = (await _read_limited(part), part.headers.get("Content-Type", ""))
         else:
-            raise UploadError(400, f"unexpected form field {part.name!r} (want player, photo)")
+            name = (part.name or "")[:40]
+            raise UploadError(400, f"unexpected form field {name!r} (want player, photo)")
     if player is None:
         raise UploadError(400, "the form has no 'player' field (whose reserve is it?)")
     if photo is None:
         raise UploadError(400, "the form has no 'photo' file")
-    return player, photo[0], photo[1]
+    return player, photo[0], check_photo(*photo)

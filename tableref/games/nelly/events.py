@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Any, ClassVar, TypeVar
 
+from tableref.games.gamelog import decode_line, json_kind
 from tableref.games.nelly.errors import EventError
 from tableref.games.nelly.material import Colour, Face, PlantCounter, Spot, Turtles
 
@@ -107,13 +108,6 @@ _SEAT_ONLY: dict[str, type[Heron | Plants | Pass]] = {
 E = TypeVar("E", bound=Enum)
 
 
-def _kind(value: object) -> str:
-    return {
-        type(None): "null", bool: "a boolean", str: "a string", int: "a number",
-        float: "a number", list: "a list", dict: "an object",
-    }.get(type(value), type(value).__name__)
-
-
 def _keys(data: Mapping[str, Any], kind: str, needed: tuple[str, ...],
           optional: tuple[str, ...] = ()) -> None:
     allowed = {"event", *needed, *optional}
@@ -146,7 +140,7 @@ def _enum(data: Mapping[str, Any], key: str, kind: str, enum: type[E]) -> E:
 def event_from_json(data: object) -> Event:
     """Read an event from its JSON object (already decoded); raises EventError."""
     if not isinstance(data, Mapping):
-        raise EventError(f"an event is a JSON object, not {_kind(data)}")
+        raise EventError(f"an event is a JSON object, not {json_kind(data)}")
     if "event" not in data:
         raise EventError(f"an event needs 'event': one of {', '.join(KINDS)}")
     kind = data["event"]
@@ -211,15 +205,7 @@ def event_to_json(event: Event) -> dict[str, Any]:
 
 def parse_event_line(line: str) -> Event:
     """Read one line of a game log (a JSON object)."""
-    try:
-        data = json.loads(line)
-    except json.JSONDecodeError as err:
-        raise EventError(f"not JSON: {err.msg} at column {err.colno}") from None
-    except ValueError:  # Python refuses integers of more than 4300 digits
-        raise EventError("not JSON: a number has too many digits") from None
-    except RecursionError:
-        raise EventError("not JSON: nested too deeply") from None
-    return event_from_json(data)
+    return event_from_json(decode_line(line, EventError))
 
 
 def event_to_line(event: Event) -> str:

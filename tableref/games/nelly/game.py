@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import NamedTuple
 
+from tableref.games.gamelog import player_names
 from tableref.games.nelly.errors import IllegalEventError
 from tableref.games.nelly.events import (
     Event,
@@ -46,18 +47,7 @@ class Step(NamedTuple):
 
 def start(event: Start) -> Step:
     """Set up a game; the same as `apply(None, event)`."""
-    names = [n.strip() for n in event.players]
-    if not MIN_PLAYERS <= len(names) <= MAX_PLAYERS:
-        raise IllegalEventError(
-            f"Nelly is played by {MIN_PLAYERS} to {MAX_PLAYERS} players, not {len(names)}"
-        )
-    if any(not n for n in names):
-        raise IllegalEventError("every player needs a name")
-    seen: set[str] = set()
-    for n in names:
-        if n.casefold() in seen:
-            raise IllegalEventError(f"two players are called {n!r}: names must differ")
-        seen.add(n.casefold())
+    names = player_names(event.players, MIN_PLAYERS, MAX_PLAYERS, "Nelly", IllegalEventError)
     players = tuple(
         Player(name, turtles, turtles.total)
         for name, turtles in zip(names, DEALS[len(names)], strict=True)

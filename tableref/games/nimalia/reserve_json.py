@@ -37,6 +37,10 @@ def reserve_from_json(text: str) -> Reserve:
         document = json.loads(text)
     except json.JSONDecodeError as err:
         raise ReserveFileError(f"not valid JSON: {err}") from None
+    except ValueError as err:  # Python refuses integers of more than 4300 digits
+        raise ReserveFileError(f"not valid JSON: {err}") from None
+    except RecursionError:
+        raise ReserveFileError("not valid JSON: nested too deeply") from None
     return reserve_from_data(document)
 
 

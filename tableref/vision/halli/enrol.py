@@ -7,6 +7,7 @@ table (found and cut out as in play) or a flat scan of the card.
 
 from __future__ import annotations
 
+import zipfile
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -18,6 +19,8 @@ from tableref.vision.halli.codes import canonical
 from tableref.vision.halli.detect import find_cards, order_corners
 from tableref.vision.halli.rectify import CARD_SIZE, rectify
 from tableref.vision.halli.whitebalance import balance
+from tableref.vision.images import read_image
+from tableref.vision.limits import ImageError
 
 Image = np.ndarray
 
@@ -60,7 +63,7 @@ class Enrolment:
         try:
             with np.load(path) as data:
                 return cls([str(c) for c in data["codes"]], data["table"].astype(np.float32))
-        except (OSError, KeyError, ValueError) as err:
+        except (OSError, KeyError, ValueError, EOFError, zipfile.BadZipFile) as err:
             raise EnrolmentError(f"{path}: not a readable enrolment ({err})") from err
 
 
@@ -117,8 +120,9 @@ def build_enrolment(directory: Path) -> Enrolment:
     enrolment = Enrolment()
     for path in files:
         code = code_of_file(path)
-        image = cv2.imread(str(path), cv2.IMREAD_COLOR)
-        if image is None:
-            raise EnrolmentError(f"{path.name}: not a readable image")
+        try:
+            image = read_image(path)
+        except ImageError as err:
+            raise EnrolmentError(str(err)) from None
         enrolment.add(code, card_from_photo(image, path.name))
     return enrolment

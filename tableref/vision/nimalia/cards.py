@@ -58,6 +58,12 @@ def load_cards(path: Path) -> dict[int, Card]:
         raise CardsError(f"{path}: cannot read ({err.strerror})") from err
     except json.JSONDecodeError as err:
         raise CardsError(f"{path}: not JSON (line {err.lineno}: {err.msg})") from err
+    except UnicodeDecodeError as err:
+        raise CardsError(f"{path}: not UTF-8 text ({err.reason})") from err
+    except ValueError as err:  # Python refuses integers of more than 4300 digits
+        raise CardsError(f"{path}: not JSON ({err})") from err
+    except RecursionError:
+        raise CardsError(f"{path}: not JSON that tableref reads (nested too deeply)") from None
     return parse_cards(data, str(path))
 
 

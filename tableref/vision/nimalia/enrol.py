@@ -9,6 +9,7 @@ The result is saved as `nimalia-enrolment.npz` in a directory.
 from __future__ import annotations
 
 import json
+import zipfile
 from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
@@ -17,6 +18,8 @@ from typing import Any
 import cv2
 import numpy as np
 
+from tableref.vision.images import read_image
+from tableref.vision.limits import ImageError
 from tableref.vision.nimalia.cards import (
     ANIMALS,
     OTTER_TERRAINS,
@@ -150,7 +153,7 @@ def load_enrolment(directory: Path) -> Enrolment:
             )
     except EnrolError:
         raise
-    except (OSError, KeyError, ValueError) as err:
+    except (OSError, KeyError, ValueError, EOFError, zipfile.BadZipFile) as err:
         raise EnrolError(f"{path}: not a readable enrolment ({err})") from err
 
 
@@ -225,9 +228,10 @@ def enrol(cards_json: Path, image_dir: Path) -> Enrolment:
         path = _find_image(Path(image_dir), card_id)
         if path is None:
             continue
-        img = cv2.imread(str(path), cv2.IMREAD_COLOR)
-        if img is None:
-            raise EnrolError(f"{path}: not a readable image")
+        try:
+            img = read_image(path)
+        except ImageError as err:
+            raise EnrolError(str(err)) from None
         if min(img.shape[:2]) < 2 * C:
             raise EnrolError(f"{path}: {img.shape[1]}x{img.shape[0]} px is too small for a card")
         images[card_id] = img

@@ -15,7 +15,7 @@ import urllib.request
 from pathlib import Path
 from typing import Any
 
-from mqtt_broker import free_port
+from mqtt_broker import end, free_port
 
 
 def get_json(url: str) -> Any:
@@ -87,18 +87,10 @@ class Process:
 
     def kill(self) -> None:
         """SIGKILL: no clean-up at all, as in a crash or a power cut."""
-        if self.proc is not None and self.proc.poll() is None:
-            self.proc.kill()
-            self.proc.wait(10)
+        end(self.proc, signal.SIGKILL)
 
     def stop(self) -> None:
-        if self.proc is not None and self.proc.poll() is None:
-            self.proc.send_signal(signal.SIGTERM)
-            try:
-                self.proc.wait(15)
-            except subprocess.TimeoutExpired:
-                self.proc.kill()
-                self.proc.wait(5)
+        end(self.proc)
 
 
 class BoxProcess(Process):

@@ -14,8 +14,7 @@ import subprocess
 import threading
 import time
 from collections import Counter
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -74,30 +73,25 @@ class Mosquitto:
         return path.read_text() if path.exists() else ""
 
     def stop(self) -> None:
-        if self.proc is not None and self.proc.poll() is None:
-            self.proc.send_signal(signal.SIGTERM)
-            try:
-                self.proc.wait(10)
-            except subprocess.TimeoutExpired:
-                self.proc.kill()
-                self.proc.wait(5)
+        """SIGTERM: mosquitto writes its persistence (sessions, retained) and ends."""
+        end(self.proc)
         self.proc = None
 
     def kill(self) -> None:
-        if self.proc is not None and self.proc.poll() is None:
-            self.proc.kill()
-            self.proc.wait(5)
+        end(self.proc, signal.SIGKILL)
         self.proc = None
 
 
-@contextmanager
-def running_broker(tmp: Path, extra: str = "") -> Iterator[Mosquitto]:
-    broker = Mosquitto(tmp, extra=extra)
-    broker.start()
+def end(proc: subprocess.Popen[bytes] | None, sig: int = signal.SIGTERM) -> None:
+    """Stop a process of the test's with `sig` (SIGKILL after 15 s), and reap it."""
+    if proc is None or proc.poll() is not None:
+        return
+    proc.send_signal(sig)
     try:
-        yield broker
-    finally:
-        broker.stop()
+        proc.wait(15)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        proc.wait(5)
 
 
 class Listener:
@@ -134,20 +128,8 @@ class Listener:
         self.client.loop_stop()
 
 
-def wait_for(check: Callable[[], Any], timeout_s: float, what: str) -> Any:
-    """`check()`'s first true value, polled every 50 ms, else AssertionError naming `what`."""
-    deadline = time.monotonic() + timeout_s
-    while True:
-        got = check()
-        if got:
-            return got
-        if time.monotonic() > deadline:
-            raise AssertionError(f"timed out after {timeout_s} s waiting for {what}")
-        time.sleep(0.05)
-
-
 async def until(check: Callable[[], Any], timeout_s: float, what: str) -> Any:
-    """As `wait_for`, in a test's event loop."""
+    """`check()`'s first true value, polled every 20 ms, else AssertionError naming `what`."""
     deadline = time.monotonic() + timeout_s
     while True:
         got = check()

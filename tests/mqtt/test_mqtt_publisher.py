@@ -358,3 +358,45 @@ async def test_a_user_and_password(tmp_path: Path) -> None:
     finally:
         store.close()
         broker.stop()
+
+
+def _club_ca(tmp: Path) -> tuple[Path, Path, Path]:
+    """A club's own CA and the broker's certificate for 127.0.0.1, made with openssl."""
+    import subprocess
+
+    def run(*argv: str) -> None:
+        subprocess.run(["openssl", *argv], check=True, capture_output=True, cwd=tmp)
+
+    run("req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", "ca.key", "-out",
+        "ca.crt", "-days", "2", "-subj", "/CN=tableref test club CA")
+    run("req", "-newkey", "rsa:2048", "-nodes", "-keyout", "broker.key", "-out", "broker.csr",
+        "-subj", "/CN=127.0.0.1")
+    (tmp / "san.ext").write_text("subjectAltName=IP:127.0.0.1\n")
+    run("x509", "-req", "-in", "broker.csr", "-CA", "ca.crt", "-CAkey", "ca.key",
+        "-CAcreateserial", "-out", "broker.crt", "-days", "2", "-extfile", "san.ext")
+    return tmp / "ca.crt", tmp / "broker.crt", tmp / "broker.key"
+
+
+async def test_tls_with_the_clubs_own_ca(tmp_path: Path) -> None:
+    ca, cert, key = _club_ca(tmp_path)
+    broker = Mosquitto(tmp_path, extra=f"certfile {cert}\nkeyfile {key}\n")
+    broker.start()
+    store = Store(tmp_path / "journal.sqlite3")
+    hub = Snapshots()
+    try:
+        # the system's CAs do not know the club's: the certificate is refused
+        untrusted = Publisher(MqttConfig(host="127.0.0.1", port=broker.port, table="t4",
+                                         tls=True), store)
+        untrusted.start_following(hub)
+        await until(lambda: "cannot reach" in untrusted.problem, 10, "a refused certificate")
+        await asyncio.sleep(1.0)
+        assert not untrusted.connected
+        await untrusted.stop()
+        trusted = Publisher(MqttConfig(host="127.0.0.1", port=broker.port, table="t4",
+                                       tls=True, ca_file=str(ca)), store)
+        trusted.start_following(hub)
+        await until(lambda: trusted.connected, 10, "connected over TLS")
+        await trusted.stop()
+    finally:
+        store.close()
+        broker.stop()

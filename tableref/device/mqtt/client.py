@@ -122,7 +122,9 @@ class LoopClient:
         self._to_loop(self._connect_result, not reason.is_failure, str(reason))
 
     def _paho_connect_fail(self, client: paho.Client, userdata: Any) -> None:
-        self._to_loop(self._went, f"cannot reach the broker {self.broker.address}")
+        why = " (or TLS failed: is its certificate trusted? see ca_file)" if self.broker.tls \
+            else ""
+        self._to_loop(self._went, f"cannot reach the broker {self.broker.address}{why}")
 
     def _paho_disconnect(self, client: paho.Client, userdata: Any, flags: Any, reason: Any,
                          properties: Any) -> None:

@@ -59,8 +59,10 @@ A JSON-ready dict (only str, int, float, bool, None, lists and dicts). Keys:
     "over": false,                # optional; with "winner": seat index or null
     "message": ""                 # e.g. why the last photo could not be read
   },
-  "sim": {"flips": 30, "tops": ["BBL", null]}   # only with the simulated table: the
+  "sim": {"flips": 30, "tops": ["BBL", null]},  # only with the simulated table: the
                                   # table as it really is (the referee sees it by camera)
+  "mqtt": {"broker": "club-pi.local:1883", "connected": true, "problem": "",
+           "waiting": 0}          # only with [mqtt]: the club's broker, events not yet sent
 }
 Each game of "games" has its key ("halli", "nimalia", ...): null unless it is the one played.
 ```

@@ -34,6 +34,8 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "web"))
 from web_daemon import DaemonProcess
 
+from tableref.vision.synth.hostile_images import png_bomb
+
 STATE = b"GET /api/state HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n"
 PAGE = b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n"
 
@@ -91,23 +93,6 @@ def photo_largest() -> bytes:
         if ok and len(buf) < 5 * 1024 * 1024 - 1024:
             return buf.tobytes()
     raise RuntimeError("cannot fit the photo under 5 MB")
-
-
-def png_bomb(side: int = 20_000) -> bytes:
-    """A real decompression bomb: a PNG of side x side black pixels (1.2 GB decoded)."""
-    import struct
-    import zlib
-
-    def chunk(kind: bytes, data: bytes) -> bytes:
-        return struct.pack(">I", len(data)) + kind + data + struct.pack(
-            ">I", zlib.crc32(kind + data))
-
-    row = b"\0" * (1 + 3 * side)
-    z = zlib.compressobj(9)
-    idat = b"".join(z.compress(row) for _ in range(side)) + z.flush()
-    ihdr = struct.pack(">IIBBBBB", side, side, 8, 2, 0, 0, 0)
-    return b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", ihdr) + chunk(b"IDAT", idat) + chunk(
-        b"IEND", b"")
 
 
 async def upload(port: int, data: bytes, kind: str) -> tuple[int, str]:

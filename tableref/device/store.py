@@ -288,6 +288,16 @@ class Store:
         assert cur.lastrowid is not None
         return cur.lastrowid
 
+    def probe(self) -> None:
+        """A real write (and its undoing), to learn whether the journal can be written
+        again after a failure; StoreError if not."""
+        try:
+            self.db.execute("CREATE TABLE IF NOT EXISTS probe (x BLOB)")
+            self.db.execute("INSERT INTO probe VALUES (zeroblob(512))")
+            self.db.execute("DELETE FROM probe")
+        except sqlite3.Error as err:
+            raise write_error(self.path, "write", err) from err
+
     def finish_game(self, game_id: int, scores: list[int], winner: str | None) -> None:
         try:
             self.db.execute(

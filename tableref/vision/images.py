@@ -3,9 +3,10 @@
 Every image the box takes in (an uploaded photo, a camera file, a command-line image, an
 enrolment photo) comes through `decode_image` or `read_image`. Pillow's lazy `Image.open`
 reads only the header; the width, height and decoded bytes are checked against the limits
-below, and only then is the image decoded, by Pillow, which refuses a truncated file
-("image file is truncated") where OpenCV would fill the missing part with grey. The EXIF
-orientation is applied, as `cv2.imread` does, and the result is a BGR `uint8` array.
+of `tableref.vision.limits`; Pillow then reads all of the image data cheaply (`_verify`),
+refusing a truncated file ("image file is truncated") where OpenCV could fill the missing
+part with grey; only then does OpenCV decode it, once, as `cv2.imread` would (the EXIF
+orientation applied), into a BGR `uint8` array.
 
 A 1 MB PNG can claim 20000 x 20000 pixels (1.2 GB decoded): it is refused here, naming the
 size and the limit, before any memory is spent on it.
@@ -39,7 +40,6 @@ READ_FORMATS = ("JPEG", "PNG", "BMP", "WEBP", "TIFF")  # JPEG includes MPO (mult
 WRITE_SUFFIXES = (".png", ".jpg", ".jpeg", ".bmp", ".webp", ".tif", ".tiff")
 
 BGRImage = npt.NDArray[np.uint8]
-ORIENTATION_TAG = 0x0112  # EXIF Orientation
 
 
 @dataclass(frozen=True)
@@ -53,8 +53,8 @@ class ImageInfo:
 
     @property
     def decoded_bytes(self) -> int:
-        """Pillow's decoded buffer: 1 byte a pixel for grey and palette images, 2 for
-        16-bit grey, 4 for the rest (Pillow keeps RGB as 32-bit pixels)."""
+        """The decoded size at most (Pillow's buffer: 1 byte a pixel for grey and palette, 2 for
+        16-bit grey, 4 for the rest; OpenCV's BGR result is 3)."""
         per_pixel = 1 if self.mode in ("1", "L", "P") else 2 if self.mode.startswith("I;16") else 4
         return self.width * self.height * per_pixel
 
@@ -111,47 +111,39 @@ def probe(data: bytes, name: str = "the image") -> ImageInfo:
     return info
 
 
-def _decode(fp: IO[bytes], name: str) -> BGRImage:
-    with _open(fp, name) as im:
+def _verify(im: Image.Image) -> None:
+    """Read every byte of the image data, so that a file cut short is an error (OpenCV
+    would fill the missing part with grey, or not say why it failed). A JPEG is decoded at
+    1/8 of its size (libjpeg's DCT scaling: all the data, 1/64 of the memory); a PNG's
+    chunks are checked; other kinds are decoded once by Pillow."""
+    if im.format in ("JPEG", "MPO"):
+        im.draft("RGB", (max(1, im.width // 8), max(1, im.height // 8)))
+        im.load()
+    elif im.format == "PNG":
+        im.verify()
+    else:
+        im.load()
+
+
+def _decode(data: bytes, name: str) -> BGRImage:
+    with _open(io.BytesIO(data), name) as im:
         check_info(_info(im), name)
         try:
-            im.load()  # raises on a truncated file (LOAD_TRUNCATED_IMAGES is off)
-            orientation = int(im.getexif().get(ORIENTATION_TAG, 1))
-            bgr = _to_bgr(im)
+            _verify(im)
         except (OSError, ValueError, SyntaxError, EOFError) as err:
             raise ImageError(f"{name}: the image data is broken or cut short ({err})") from None
-    return upright(bgr, orientation)
-
-
-def _to_bgr(im: Image.Image) -> BGRImage:
-    if im.mode.startswith("I"):  # 16-bit grey: the top 8 bits, as OpenCV reads it
-        grey = (np.asarray(im, dtype=np.uint32) >> 8).clip(0, 255).astype(np.uint8)
-        return np.ascontiguousarray(np.repeat(grey[:, :, None], 3, axis=2))
-    rgb = np.array(im if im.mode == "RGB" else im.convert("RGB"), dtype=np.uint8)
-    cv2.cvtColor(rgb, cv2.COLOR_RGB2BGR, dst=rgb)  # in place: no third copy
-    return rgb
-
-
-def upright(image: BGRImage, orientation: int) -> BGRImage:
-    """The image turned as its EXIF orientation (1..8) says, as `ImageOps.exif_transpose`
-    does, on the array (Pillow's own would keep a second decoded copy)."""
-    turned = {
-        2: lambda a: a[:, ::-1],
-        3: lambda a: a[::-1, ::-1],
-        4: lambda a: a[::-1],
-        5: lambda a: a.transpose(1, 0, 2),
-        6: lambda a: np.rot90(a, -1),
-        7: lambda a: a[::-1, ::-1].transpose(1, 0, 2),
-        8: lambda a: np.rot90(a, 1),
-    }.get(orientation)
-    return image if turned is None else np.ascontiguousarray(turned(image))
+    # decoded once, by OpenCV, as cv2.imread would (the EXIF orientation applied)
+    image = cv2.imdecode(np.frombuffer(data, np.uint8), cv2.IMREAD_COLOR)
+    if image is None:
+        raise ImageError(f"{name}: the image data is broken or cut short (it cannot be decoded)")
+    return np.ascontiguousarray(image, dtype=np.uint8)
 
 
 def decode_image(data: bytes, name: str = "the photo") -> BGRImage:
     """An image's bytes (JPEG, PNG, ...) as a BGR array; ImageError naming what is wrong."""
     if not data:
         raise ImageError(f"{name}: the file is empty")
-    return _decode(io.BytesIO(data), name)
+    return _decode(data, name)
 
 
 def read_image(path: Path) -> BGRImage:
@@ -166,8 +158,7 @@ def read_image(path: Path) -> BGRImage:
                              f"{MAX_FILE_BYTES // 2**20} MB are read")
         if size == 0:
             raise ImageError(f"{name}: the file is empty")
-        with path.open("rb") as fp:
-            return _decode(fp, name)
+        return _decode(path.read_bytes(), name)
     except FileNotFoundError:
         raise ImageError(f"{name}: no such image file") from None
     except OSError as err:

@@ -39,8 +39,10 @@ def post(url: str, body: Any = None) -> Any:
 class DaemonProcess:
     """One run of the daemon on `tmp` (config, data dir and log live there)."""
 
-    def __init__(self, tmp: Path, config: str, port: int | None = None) -> None:
+    def __init__(self, tmp: Path, config: str, port: int | None = None,
+                 prefix: tuple[str, ...] = ()) -> None:
         self.tmp = tmp
+        self.prefix = prefix  # a command the daemon runs under (unshare, nsenter ...)
         (tmp / "config.toml").write_text(config)
         self.port = port or free_port()
         self.base = f"http://127.0.0.1:{self.port}"
@@ -54,7 +56,8 @@ class DaemonProcess:
         env.update(env_extra or {})
         log = (self.tmp / f"daemon{self.runs}.log").open("w")
         self.proc = subprocess.Popen(
-            [sys.executable, "-m", "tableref", "run", "--sim", "--port", str(self.port),
+            [*self.prefix, sys.executable, "-m", "tableref", "run", "--sim", "--port",
+             str(self.port),
              "--config", str(self.tmp / "config.toml")],
             env=env, stdout=log, stderr=subprocess.STDOUT, cwd=self.tmp,
         )

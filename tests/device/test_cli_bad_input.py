@@ -11,12 +11,12 @@ from pathlib import Path
 import cv2
 import numpy as np
 import pytest
-from test_images import png_claiming
 
 from tableref.device.cli import main
 from tableref.device.cli.common import EXIT_BAD_INPUT
 from tableref.vision.halli.enrol import FILE_NAME as HALLI_FILE
 from tableref.vision.nimalia.cards import cards_json
+from tableref.vision.synth.hostile_images import png_claiming
 from tableref.vision.synth.nimalia_art import synthetic_cards
 
 DEEP = "[" * 200_000 + "]" * 200_000

@@ -4,8 +4,6 @@ from __future__ import annotations
 
 import contextlib
 import io
-import struct
-import zlib
 from pathlib import Path
 
 import cv2
@@ -23,19 +21,7 @@ from tableref.vision.images import (
     write_image,
 )
 from tableref.vision.limits import MAX_PIXELS, ImageError, ImageTooLarge
-
-
-def png_claiming(width: int, height: int, depth: int = 8, colour: int = 2) -> bytes:
-    """A small PNG whose header claims `width` x `height` pixels (a decompression bomb's
-    header: the data would inflate to the claimed size)."""
-
-    def chunk(kind: bytes, data: bytes) -> bytes:
-        return struct.pack(">I", len(data)) + kind + data + struct.pack(
-            ">I", zlib.crc32(kind + data))
-
-    ihdr = struct.pack(">IIBBBBB", width, height, depth, colour, 0, 0, 0)
-    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", ihdr)
-            + chunk(b"IDAT", zlib.compress(b"\0" * 1000)) + chunk(b"IEND", b""))
+from tableref.vision.synth.hostile_images import png_claiming
 
 
 def _scene(h: int = 120, w: int = 160) -> np.ndarray:

@@ -18,22 +18,10 @@ import tableref.device.web.app as web_app
 import tableref.device.web.limits as limits
 from tableref.device.web.app import MAX_JSON_BYTES, UPLOAD_SLOTS, create_app
 from tableref.device.web.limits import ConnectionCaps, start_web
+from tableref.vision.synth.hostile_images import png_claiming
 
 ClientFor = Callable[..., Awaitable[Client]]
 PAGE = b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n"
-
-
-def png_claiming(width: int, height: int) -> bytes:
-    import struct
-    import zlib
-
-    def chunk(kind: bytes, data: bytes) -> bytes:
-        return struct.pack(">I", len(data)) + kind + data + struct.pack(
-            ">I", zlib.crc32(kind + data))
-
-    ihdr = struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)
-    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", ihdr)
-            + chunk(b"IDAT", zlib.compress(b"\0" * 100)) + chunk(b"IEND", b""))
 
 
 async def _raw(port: int, *pieces: bytes, pause_s: float = 0.1, source: str = "127.0.0.1",

@@ -44,10 +44,11 @@ from tableref.device.daemon.settings import (
 from tableref.device.daemon.snapshot import Changes, build_snapshot
 from tableref.device.daemon.speech import Speech
 from tableref.device.store import OpenGame, Store, StoreError
-from tableref.device.web.hub import HubError
+from tableref.device.web.hub import HubError, HubUnavailable
 
 log = logging.getLogger("tableref.daemon")
 T = TypeVar("T")
+RETRY_S = 5.0  # a new game the journal could not record is tried again this often
 
 
 class SessionBox:
@@ -95,8 +96,11 @@ class SessionBox:
 
     def keep_photo(self, seat: int, jpeg: bytes) -> None:
         path = self._daemon.photo_path(seat)
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_bytes(jpeg)
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_bytes(jpeg)
+        except OSError as err:  # a full disk: the score stands, the picture is not kept
+            log.warning("cannot keep the reserve photo %s: %s", path, err)
 
 
 class Daemon:
@@ -127,12 +131,15 @@ class Daemon:
         self._playback_error = ""  # why the voice's last utterance failed to play
         self._sink_reports = False  # the voice's sink tells playback failures itself
         self._started = False
+        self._retrying = False  # a new game is tried again (the journal could not record it)
 
     # -- life ---------------------------------------------------------------------------
     async def start(self) -> None:
         self._loop = asyncio.get_running_loop()
         self._loop_thread = threading.get_ident()
         self.clock = LoopClock(self._loop)
+        if self.store.recovered:  # shown on the screen until the next start
+            self.health.report("journal repaired", False, self.store.recovered)
         resume = self.store.open_game()
         if resume is not None:
             try:
@@ -144,9 +151,9 @@ class Daemon:
                     f"game {resume.id} could not be resumed ({err}); it stays in the journal "
                     "and a new game starts",
                 )
-                self.new_game()
+                self._new_game_or_wait()
         else:
-            self.new_game()
+            self._new_game_or_wait()
         self._start_devices()
         self._started = True
 
@@ -207,8 +214,38 @@ class Daemon:
         self.session = session
         return session
 
+    def _new_game_or_wait(self) -> None:
+        """A new game, or, when the journal cannot record one (a full disk), no game until
+        it can: tried again every RETRY_S, the reason on the screen meanwhile."""
+        with contextlib.suppress(StoreError):
+            self.new_game()
+
+    async def _retry_new_game(self) -> None:
+        while self.session is None or self.journal_seq == 0:
+            await asyncio.sleep(RETRY_S)
+            with contextlib.suppress(StoreError):
+                self.new_game()
+
     def new_game(self) -> None:
-        """Open a new game with the current settings (abandoning an unfinished one)."""
+        """Open a new game with the current settings (abandoning an unfinished one). A
+        journal that cannot record it raises StoreError (reported): there is no game then,
+        and one is tried again every RETRY_S."""
+        try:
+            self._new_game()
+        except StoreError as err:
+            self.health.report("journal", False, f"{err}: no new game until it can be "
+                                                 "recorded (free some space)")
+            if self.session is not None:
+                self.session.close()
+            self.session = None
+            self.changes.bump()
+            if self._loop is not None and not self._retrying:
+                self._retrying = True
+                task = self.spawn(self._retry_new_game())
+                task.add_done_callback(lambda _: setattr(self, "_retrying", False))
+            raise
+
+    def _new_game(self) -> None:
         s = self.settings
         names = [p.name for p in s.players]
         self.game_id = self.store.start_game(s.game, names)
@@ -239,7 +276,8 @@ class Daemon:
         try:
             self.store.append(self.game_id, data)
         except StoreError as err:
-            self.health.report("journal", False, str(err))
+            self.health.report("journal", False, str(err) + (
+                ": the game waits until space is freed" if err.kind == "full" else ""))
             raise
         if not self.health.ok("journal"):
             self.health.report("journal", True, str(self.store.path))
@@ -382,16 +420,31 @@ class Daemon:
 
     async def press_bell(self, player: int) -> None:
         t_ns = time.monotonic_ns()
+        if self.health.known("journal") and not self.health.ok("journal"):
+            try:  # is there room again?
+                self.store.probe()
+            except StoreError:  # the ring this press would make cannot be recorded
+                raise HubUnavailable(f"{self._journal_problem()}: the press was not taken"
+                                     ) from None
+            self.health.report("journal", True, str(self.store.path))
         try:
             self._session().press(player, t_ns)
         except Refused as err:
             raise HubError(str(err)) from None
+        except StoreError as err:  # never "ok" for a press that is not on disk
+            raise HubUnavailable(f"{err}: the ring was not recorded") from None
+
+    def _journal_problem(self) -> str:
+        return next((str(d["message"]) for d in self.health.as_list()
+                     if d["name"] == "journal" and not d["ok"]), "the journal cannot be written")
 
     async def upload_reserve(self, player: int, data: bytes, content_type: str) -> None:
         try:
             await self._session().photo(player, data)
         except Refused as err:
             raise HubError(str(err)) from None
+        except StoreError as err:
+            raise HubUnavailable(f"{err}: the score was not recorded") from None
 
     async def photograph_reserve(self, player: int) -> None:
         """Score `player`'s reserve from the table camera's latest frame (as an upload)."""
@@ -411,12 +464,19 @@ class Daemon:
         self.settings = new
         self.speech = self._speech()
         if restart:
-            self.new_game()
+            try:
+                self.new_game()
+            except StoreError as err:
+                raise HubUnavailable(f"{err}: the new game starts once it can be recorded"
+                                     ) from None
         else:
             self.changes.bump()
 
     def history(self) -> list[dict[str, Any]]:
-        return self.store.history()
+        try:
+            return self.store.history()
+        except StoreError as err:
+            raise HubUnavailable(str(err)) from None
 
     def camera_jpeg(self) -> bytes | None:
         return self._jpeg

@@ -21,6 +21,7 @@ replayed: the session's state is the fold of its events (tableref.games.halli.ev
 from __future__ import annotations
 
 import contextlib
+import logging
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
@@ -94,9 +95,15 @@ def default_kit(config: Config, sim: bool) -> HalliKit:
         enrolment = halli_enrolment()
     else:
         from tableref.device.paths import data_dir
-        from tableref.vision.halli.enrol import Enrolment
+        from tableref.vision.halli.enrol import Enrolment, EnrolmentError
 
-        enrolment = Enrolment.load(data_dir())
+        try:
+            enrolment = Enrolment.load(data_dir())
+        except EnrolmentError as err:  # a damaged file must not keep the box down
+            logging.getLogger("tableref.daemon").error(
+                "%s; the animal cards are not read until `tableref halli enroll` is run "
+                "again", err)
+            enrolment = None
     return HalliKit(reader=Recogniser(enrolment))
 
 

@@ -4,10 +4,11 @@ the vision thread)."""
 from __future__ import annotations
 
 import cv2
-import numpy as np
 
 from tableref.games.nimalia.errors import ReserveError
 from tableref.games.nimalia.model import Reserve
+from tableref.vision.images import decode_image
+from tableref.vision.limits import ImageError, ImageTooLarge
 from tableref.vision.nimalia.annotate import annotate
 from tableref.vision.nimalia.enrol import Enrolment
 from tableref.vision.nimalia.recognise import recognise
@@ -18,9 +19,13 @@ class PhotoError(ValueError):
 
 
 def read_reserve(data: bytes, enrolment: Enrolment) -> tuple[Reserve, bytes]:
-    photo = cv2.imdecode(np.frombuffer(data, np.uint8), cv2.IMREAD_COLOR)
-    if photo is None:
-        raise PhotoError("the file is not a JPEG or PNG image that can be decoded")
+    try:  # the limits from the header first; a truncated photo is an error, not grey
+        photo = decode_image(data, "the photo")
+    except ImageTooLarge as err:
+        raise PhotoError(str(err)) from None
+    except ImageError as err:
+        raise PhotoError(f"the file is not a JPEG or PNG image that can be decoded ({err})"
+                         ) from None
     try:
         rec = recognise(photo, enrolment)
     except ValueError as err:

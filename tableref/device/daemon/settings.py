@@ -8,7 +8,14 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from tableref.device.config import LANGUAGES, MAX_PLAYERS, MIN_PLAYERS, Config
+from tableref.device.config import (
+    LANGUAGES,
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    Config,
+    ConfigError,
+    player_name,
+)
 from tableref.device.daemon.games import GAMES, NAMES, game
 from tableref.device.daemon.snapshot import DEFAULT_COLOURS, PlayerInfo
 
@@ -58,7 +65,9 @@ def from_page(current: GameSettings, raw: Any) -> tuple[GameSettings, bool]:
         if key not in _KEYS:
             raise SettingsError(f"{key}: unknown setting (known: {', '.join(_KEYS)})")
     new = current
-    restart = bool(raw.get("new_game", False))
+    restart = raw.get("new_game", False)
+    if not isinstance(restart, bool):
+        raise SettingsError(f"new_game: must be true or false, not {str(restart)[:40]!r}")
     if "game" in raw:
         if raw["game"] not in NAMES:
             raise SettingsError(f"game: {raw['game']!r} is not one of {', '.join(NAMES)}")
@@ -110,14 +119,18 @@ def _players(raw: Any) -> tuple[PlayerInfo, ...]:
         for key in p:
             if key not in ("name", "colour"):
                 raise SettingsError(f"players[{i}].{key}: unknown key")
-        name = p.get("name")
-        if not isinstance(name, str) or not name.strip() or len(name) > 24:
+        raw_name = p.get("name")
+        if not isinstance(raw_name, str):
             raise SettingsError(f"players[{i}].name: must be a name of 1 to 24 characters")
-        if name.strip().casefold() in seen:
+        try:  # the config's own rule: spaces around dropped, 1..24 characters
+            name = player_name(raw_name, f"players[{i}].name")
+        except ConfigError as err:
+            raise SettingsError(str(err)) from None
+        if name.casefold() in seen:
             raise SettingsError(f"players[{i}].name: {name!r} is already taken")
-        seen.add(name.strip().casefold())
+        seen.add(name.casefold())
         colour = p.get("colour") or DEFAULT_COLOURS[i % len(DEFAULT_COLOURS)]
         if not isinstance(colour, str) or not _COLOUR.fullmatch(colour):
             raise SettingsError(f"players[{i}].colour: {colour!r} is not a colour like #e53935")
-        out.append(PlayerInfo(name.strip(), colour))
+        out.append(PlayerInfo(name, colour))
     return tuple(out)

@@ -9,6 +9,7 @@ only; the referee learns of it by its camera and its bells, as with a real table
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import random
 from typing import Any
@@ -16,7 +17,7 @@ from typing import Any
 from tableref.device.config import SimConfig
 from tableref.device.sim.bells import SimBells
 from tableref.device.sim.table import SimTable
-from tableref.device.web.hub import Hub
+from tableref.device.web.hub import Hub, HubError
 
 log = logging.getLogger("tableref.sim")
 NEXT_GAME_AFTER_S = 15.0
@@ -87,7 +88,8 @@ class SimPlayers:
         await asyncio.sleep(NEXT_GAME_AFTER_S)
         snap, hub = self._snap, self._hub
         if hub is not None and snap is not None and snap.get("game_id") == game_id:
-            await hub.apply_settings({"new_game": True})
+            with contextlib.suppress(HubError):  # refused (a full disk): the box retries
+                await hub.apply_settings({"new_game": True})
 
     # -- what they do -----------------------------------------------------------------
     async def _play(self) -> None:

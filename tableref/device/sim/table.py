@@ -65,8 +65,12 @@ class SimTable:
         if self.path is None:
             return
         tmp = self.path.with_name(self.path.name + ".tmp")
-        tmp.write_text(json.dumps({**self._header, "actions": self._actions}))
-        os.replace(tmp, self.path)
+        try:
+            tmp.write_text(json.dumps({**self._header, "actions": self._actions}))
+            os.replace(tmp, self.path)
+        except OSError as err:  # a full disk: the table goes on, it is saved at the next move
+            logging.getLogger("tableref.sim").warning("cannot save the simulated table: %s",
+                                                      err)
 
     def _load(self, path: Path) -> None:
         try:

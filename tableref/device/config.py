@@ -12,7 +12,7 @@ default pins of its seat (`DEFAULT_PINS`, the wiring table in hardware.md); the 
 
 ```toml
 game = "halli"              # a game of device/daemon/games.py: "halli" | "nimalia"
-language = "en"             # "en" | "de"
+language = "en"             # "en" | "de" | "fr"
 [[players]]                 # 2..6 players, seat order clockwise
 name = "Ann"                # 1..24 characters, spaces around it dropped, unique (any case)
 colour = "#e53935"          # optional
@@ -71,11 +71,12 @@ from pathlib import Path
 from typing import Any
 
 from tableref.device.daemon.games import NAMES as GAME_NAMES
+from tableref.device.phrasebook import LANGUAGES as PHRASE_LANGUAGES
 
 DEFAULT_CONFIG_PATH = Path("/etc/tableref/config.toml")
 
 GAMES = GAME_NAMES  # the table of games is the one list of what the box referees
-LANGUAGES = ("en", "de")
+LANGUAGES = PHRASE_LANGUAGES  # the languages of the one phrase table
 PIN_FACTORIES = ("auto", "lgpio", "rpigpio", "mock")
 BELL_SOURCES = ("gpio", "bellbox")
 VOICE_ENGINES = ("auto", "espeak-ng", "piper", "none")

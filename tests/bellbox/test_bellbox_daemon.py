@@ -103,7 +103,7 @@ async def test_the_bell_box_rings_verdicts_and_its_loss_is_reported(
         pico = PtyPico(port, PicoTicks(origin=99))  # plugged back in
         await until(lambda: d.health.ok("bells"))
         assert "working" in _bells(d)["message"]
-        assert any("bells works again" in text for _, text in d.said)
+        assert any("bells work again" in text for _, text in d.said)
     finally:
         await d.stop()
         d.store.close()

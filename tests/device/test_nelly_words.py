@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import random
-import string
 from pathlib import Path
 
 import pytest
 
-from tableref.device.voice.nelly_phrases import NUMBERS, TEXT
+from tableref.device import phrasebook
+from tableref.device.phrasebook.common import NUMBERS
 from tableref.device.voice.nelly_words import NellyWords, Said
 from tableref.device.voice.sounds import NAMES as SOUNDS
 from tableref.device.voice.tts import EspeakEngine, TtsCache
@@ -115,32 +115,34 @@ def test_default_names_are_said_in_the_voice_s_language() -> None:
     assert spoken(said[0]).startswith("Ein neues Spiel Nelly: Spieler 1 und Spieler 2.")
 
 
-def _fields(text: str) -> set[str]:
-    return {f for _, f, _, _ in string.Formatter().parse(text) if f}
+def test_every_language_has_every_phrase_with_the_same_fields() -> None:
+    en = phrasebook.section("nelly", "en")
+    for language in phrasebook.LANGUAGES:
+        table = phrasebook.section("nelly", language)
+        assert set(table) == set(en)
+        for key in en:
+            assert phrasebook.fields_of(table[key]) == phrasebook.fields_of(en[key]), key
+        assert len(NUMBERS[language]) == 21  # up to all 20 turtles
+    with pytest.raises(ValueError, match="no Nelly phrases for language 'it'"):
+        NellyWords("it", NAMES)
 
 
-def test_both_languages_have_every_phrase_with_the_same_fields() -> None:
-    assert set(TEXT["en"]) == set(TEXT["de"])
-    for key in TEXT["en"]:
-        assert _fields(TEXT["en"][key]) == _fields(TEXT["de"][key]), key
-    assert len(NUMBERS["en"]) == len(NUMBERS["de"]) == 21  # up to all 20 turtles
-    with pytest.raises(ValueError, match="no Nelly phrases for language 'fr'"):
-        NellyWords("fr", NAMES)
-
-
-class Recording(dict[str, str]):
+class Recording(dict[str, phrasebook.Text]):
     """A phrase table that remembers which phrases were looked up."""
 
     used: set[str]
 
-    def __getitem__(self, key: str) -> str:
+    def __getitem__(self, key: str) -> phrasebook.Text:
         self.used.add(key)
         return super().__getitem__(key)
 
 
-@pytest.mark.parametrize("language", ["en", "de"])
+PAGE_ONLY = {"title", "placeholder"}  # shown on the page, never said
+
+
+@pytest.mark.parametrize("language", phrasebook.LANGUAGES)
 def test_every_moment_of_many_games_has_words_and_every_phrase_is_used(language: str) -> None:
-    table = Recording(TEXT[language])
+    table = Recording(phrasebook.section("nelly", language))
     table.used = set()
     rng = random.Random(1)
     for game in range(60):
@@ -155,7 +157,7 @@ def test_every_moment_of_many_games_has_words_and_every_phrase_is_used(language:
             assert set(said.sounds) <= set(SOUNDS)
             assert not any("{" in w or "}" in w for w in said.words)
             before = step.state
-    assert set(TEXT[language]) - table.used == set()
+    assert set(table) - table.used - PAGE_ONLY == set()
 
 
 def test_the_german_words_are_spoken_by_espeak(tmp_path: Path) -> None:

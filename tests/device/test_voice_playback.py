@@ -36,7 +36,7 @@ def voice(config: Config, cache_dir: Path) -> Iterator[Voice]:
         yield v
 
 
-def test_phrases_in_english_and_german() -> None:
+def test_phrases_in_english_german_and_french() -> None:
     en = Phrases("en", ["Ann", "Ben", "Player 3"])
     assert en.verdict(2, right=True, margin_ms=23.4, cards=14) == [
         "Player 3 was first,",
@@ -60,8 +60,16 @@ def test_phrases_in_english_and_german() -> None:
     ]
     assert de.wrong(1) == "Schade, Ben!"
     assert de.wins(None) == "Unentschieden!"
-    with pytest.raises(ValueError, match="fr"):
-        Phrases("fr", [])
+    fr = Phrases("fr", ["Ann", "Ben", "Player 3"])
+    assert fr.verdict(2, right=True, margin_ms=0.4, cards=1) == [
+        "Joueur 3 a sonné en premier,",
+        "de moins d'une milliseconde.",
+        "Bien vu !",
+        "Joueur 3 prend 1 carte.",
+    ]
+    assert fr.takes(0, 0) == "Ann prend 0 carte."  # French counts 0 as one
+    with pytest.raises(ValueError, match="it"):
+        Phrases("it", [])
 
 
 def test_sentences_are_cut_so_that_known_clauses_play_at_once() -> None:

@@ -63,11 +63,34 @@ async def test_the_page_and_its_files_are_served(hub: FakeHub, client_for: Clien
     assert page.status == 200
     html = await page.text()
     assert '<script src="/static/app.js"' in html
-    for name, kind in (("app.js", "javascript"), ("style.css", "text/css")):
+    files = [("app.js", "javascript"), ("core.css", "text/css")]
+    for game in ("halli", "nimalia", "nelly"):  # a view module and its CSS per game
+        files += [(f"{game}.js", "javascript"), (f"{game}.css", "text/css")]
+    for name, kind in files:
         res = await client.get(f"/static/{name}")
         assert res.status == 200 and kind in res.headers["Content-Type"]
         assert res.headers["Cache-Control"] == "no-cache"
     assert page.headers["X-Content-Type-Options"] == "nosniff"
+
+
+async def test_the_phrases_are_served_in_every_language_and_need_no_pin(
+    hub: FakeHub, client_for: ClientFor
+) -> None:
+    from tableref.device import phrasebook
+
+    client = await client_for(hub, pin="4821", lan=True)
+    for lang in phrasebook.LANGUAGES:
+        res = await client.get(f"/api/phrases?lang={lang}", headers=LAN)  # a phone, no PIN
+        assert res.status == 200
+        body = await res.json()
+        assert body["lang"] == lang and body["languages"]["de"] == "Deutsch"
+        assert body["phrases"]["page.wrong_pin"] == phrasebook.text("page.wrong_pin", lang)
+        assert body["phrases"]["halli.takes"] == phrasebook.raw("halli.takes", lang)
+    box_language = await (await client.get("/api/phrases", headers=LAN)).json()
+    assert box_language["lang"] == hub.snapshot()["language"]  # no ?lang: the box's own
+    res = await client.get("/api/phrases?lang=xx")
+    assert res.status == 400 and "no phrases for language 'xx'" in (await res.json())["error"]
+    assert (await client.get("/api/state", headers=LAN)).status == 401  # data still needs it
 
 
 async def test_state_is_the_hub_snapshot_plus_access(hub: FakeHub, client_for: ClientFor) -> None:

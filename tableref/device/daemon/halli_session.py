@@ -33,6 +33,7 @@ from tableref.device.bells.events import Ring as BellRing
 from tableref.device.clock import Timer
 from tableref.device.daemon.halli_eyes import HalliEyes
 from tableref.device.daemon.halli_flips import UNREADABLE, FlipWatch, TableSeen
+from tableref.device.daemon.halli_words import Phrase, reasons, said
 from tableref.device.daemon.session import BaseSession, Box, Eyes, Result, Sight
 from tableref.device.store import StoreError
 from tableref.games.halli import (
@@ -134,7 +135,7 @@ class HalliSession(BaseSession[Event]):
         self._last_ring: Outcome | None = None
         self.verdicts = 0
         self.right_since: int | None = None  # when the visible cards last became ringable
-        self.message = ""
+        self.message: Phrase | None = None  # for the page, put in words by `view`
         self.locked = False
         self.decided_ns = 0  # when the last verdict was recorded (on the box's clock)
         self._arbiter: Arbiter | None = None
@@ -181,7 +182,7 @@ class HalliSession(BaseSession[Event]):
         self.last_verdict = None
         self.verdicts = 0
         self.right_since = None
-        self.message = ""
+        self.message = None
         settle_ns = round(self._box.config.bells.settle_ms * 1e6)
         self._arbiter = Arbiter(self._bell, settle_ns=settle_ns, clock=self._box.clock)
 
@@ -190,11 +191,10 @@ class HalliSession(BaseSession[Event]):
         assert state is not None
         read = event.card if event.card is not None else event.misread
         self.watch.flipped(event.player, None if read is None else read.code)
-        self.message = ""
+        self.message = None
         if event.misread is not None:
-            self.message = (
-                f"{state.name(event.player)}'s card was read as {event.misread.code}, which "
-                "cannot be the next card of their stack: counted as an unknown card")
+            self.message = ("halli.misread", {"name": state.name(event.player),
+                                              "card": event.misread.code})
         judged = state.verdict()
         if judged is not None and judged.ring:
             if self.right_since is None:
@@ -215,17 +215,18 @@ class HalliSession(BaseSession[Event]):
         for press in presses:
             firsts.setdefault(press.player, press.t_ns)
         unread = not event.judged and before.verdict() is None
-        if event.judged:
-            reasons = [] if out.verdict is None else list(out.verdict.reasons)
-        else:
-            reasons = ["a card was not read: who was first" if unread
-                       else "no camera: who was first"]
+        why: list[Phrase] = []
+        if not event.judged:
+            why = [("halli.why_unread" if unread else "halli.why_no_camera", {})]
+        elif out.verdict is not None:
+            why = reasons(out.verdict, before.visible_cards() or ())
         self.last_verdict = {
             "seq": self.verdicts,
             "player": event.player,
             "right": out.right,
             "text": "",
-            "reasons": reasons,
+            "reasons": [],  # put in words by `view`, in the language of the moment
+            "_why": why,
             "taken": out.won,
             "margin_ms": None,
             "second": None,
@@ -305,7 +306,9 @@ class HalliSession(BaseSession[Event]):
         except IllegalEventError as err:
             if not self._cannot_hold(state, event):
                 self.watch.flipped(seat, code)  # what the table shows, not counted
-                self.message = f"flip by seat {seat} not counted: {err}"
+                words = self._box.speech.words
+                why = words("halli.not_their_turn") if seat != state.turn else str(err)
+                self.message = ("halli.not_counted", {"name": state.name(seat), "why": why})
                 self._box.changed()
                 return
             event = replace(event, card=None, misread=event.card)
@@ -432,10 +435,13 @@ class HalliSession(BaseSession[Event]):
         state = self.state
         if state is None:
             return {"piles": [], "bell": 0, "turn": None, "over": False, "winner": None,
-                    "locked": False, "last_verdict": None, "message": self.message}
+                    "locked": False, "last_verdict": None, "message": ""}
+        words = self._box.speech.words
         verdict = None
         if self.last_verdict is not None:
             verdict = {k: v for k, v in self.last_verdict.items() if not k.startswith("_")}
+            verdict["reasons"] = said(words, self.last_verdict["_why"])
+        message = "" if self.message is None else said(words, [self.message])[0]
         tops = state.tops()
         return {
             "piles": [
@@ -449,7 +455,7 @@ class HalliSession(BaseSession[Event]):
             "winner": state.winner,
             "locked": self.locked,
             "last_verdict": verdict,
-            "message": self.message,
+            "message": message,
             "options": state.options.to_json(),
         }
 

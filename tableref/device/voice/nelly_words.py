@@ -8,15 +8,16 @@ said.words   # ("Red!", "Ann first: on the head or the back.", "Then Ben, then C
 words.prompt(state)                # what to do now, to say again or show on the page
 ```
 The words come from the state after the event and its `expect`; the phrases themselves are
-data in `nelly_phrases`.
+the `nelly.*` section of the one phrase table (`device/phrasebook/nelly.py`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
-from tableref.device.voice.nelly_phrases import NUMBERS, TEXT
+from tableref.device import phrasebook
 from tableref.device.voice.phrases import Phrases
 from tableref.games.nelly import (
     Colour,
@@ -42,40 +43,45 @@ class Said:
 
 class NellyWords:
     def __init__(self, language: str, names: Sequence[str]) -> None:
-        if language not in TEXT:
+        if language not in phrasebook.LANGUAGES:
             raise ValueError(f"no Nelly phrases for language {language!r} (one of "
-                             f"{', '.join(TEXT)})")
+                             f"{', '.join(phrasebook.LANGUAGES)})")
         self.language = language
-        self._t = TEXT[language]
-        self._numbers = NUMBERS[language]
+        self._t = phrasebook.section("nelly", language)
         self._names = Phrases(language, list(names))  # "Player 3" said as "Spieler 3"
+        self._words = self._names.words
+
+    def _f(self, key: str, **fields: Any) -> str:
+        """Phrase `nelly.<key>` with its fields (a plural form chosen by `n`)."""
+        t = self._t[key]
+        if isinstance(t, dict):
+            t = t[phrasebook.plural(self.language, int(fields["n"]))]
+        return phrasebook.fill(t, fields)
 
     # -- pieces --------------------------------------------------------------------------------
     def name(self, seat: int) -> str:
         return self._names.name(seat)
 
     def _join(self, items: Sequence[str]) -> str:
-        if len(items) <= 1:
-            return "".join(items)
-        return ", ".join(items[:-1]) + f" {self._t['and']} " + items[-1]
+        return self._words.join(list(items))
 
     def _colour(self, colour: Colour | None) -> str:
-        return self._t["colour_any" if colour is None else f"colour_{colour.value}"]
+        return self._f("colour_any" if colour is None else f"colour_{colour.value}")
 
     def turtles(self, turtles: Turtles) -> str:
         """"two red and one yellow"."""
-        parts = [self._t[f"count_{c.value}"].format(n=self._number(n)) for c, n in turtles if n]
+        parts = [self._f(f"count_{c.value}", w=self._number(n), n=n) for c, n in turtles if n]
         return self._join(parts)
 
     def _number(self, n: int) -> str:
-        return self._numbers[n] if n < len(self._numbers) else str(n)
+        return self._words.number(n)
 
     def _where(self, state: GameState, seat: int) -> str:
         if seat != state.turn:
-            return self._t["back"]
+            return self._f("back")
         if state.nelly.head is Head.SUBMERGED:
-            return self._t["back_under"]
-        return self._t["head_or_back" if state.nelly.head_open else "back_full"]
+            return self._f("back_under")
+        return self._f("head_or_back" if state.nelly.head_open else "back_full")
 
     # -- what to do now ------------------------------------------------------------------------
     def prompt(self, state: GameState) -> tuple[str, ...]:
@@ -83,16 +89,16 @@ class NellyWords:
         nxt = state.expect
         if nxt is None:
             assert state.winner is not None
-            return (self._t["wins"].format(name=self.name(state.winner)),)
+            return (self._f("wins", name=self.name(state.winner)),)
         seat = state.turn if nxt.player is None else nxt.player
         name = self.name(seat)
         if nxt.event == "place":
-            return (self._t["place"].format(name=name, colour=self._colour(nxt.colour),
+            return (self._f("place", name=name, colour=self._colour(nxt.colour),
                                             where=self._where(state, seat)),)
         if nxt.event == "pass":
             after = (state.turn + 1) % len(state.players)
-            return (self._t["pass"].format(name=name, next=self.name(after)),)
-        return (self._t[nxt.event].format(name=name),)  # roll, feed, heron, plants
+            return (self._f("pass", name=name, next=self.name(after)),)
+        return (self._f(nxt.event, name=name),)  # roll, feed, heron, plants
 
     def placing(self, state: GameState) -> tuple[str, ...]:
         """At the start of the placing: who has none, who places first and where, then who."""
@@ -100,17 +106,17 @@ class NellyWords:
         assert face is not None and face.places
         colour = face.colour
         placers = state.to_place()
-        out = [self._t["has_none"].format(name=self.name(s), colour=self._colour(colour))
+        out = [self._f("has_none", name=self.name(s), colour=self._colour(colour))
                for s in state.order() if s not in placers and colour is not None]
         if not placers:
             assert colour is not None
-            return (self._t["nobody"].format(colour=self._colour(colour)), *self.prompt(state))
+            return (self._f("nobody", colour=self._colour(colour)), *self.prompt(state))
         first = placers[0]
         key = "order_first" if len(placers) > 1 else "order_only"
-        out.append(self._t[key].format(name=self.name(first), where=self._where(state, first)))
+        out.append(self._f(key, name=self.name(first), where=self._where(state, first)))
         if len(placers) > 1:
-            others = self._t["then_join"].join(self.name(s) for s in placers[1:])
-            out.append(self._t["order_then"].format(names=others))
+            others = self._f("then_join").join(self.name(s) for s in placers[1:])
+            out.append(self._f("order_then", names=others))
         return tuple(out)
 
     # -- after each event ----------------------------------------------------------------------
@@ -118,18 +124,17 @@ class NellyWords:
         """The sounds and words for `step`; `before` is the state it was applied to."""
         state, outcome = step
         event = outcome.event
-        t = self._t
         if isinstance(event, Start):
             names = self._join([self.name(s) for s in range(len(state.players))])
-            return Said((), (t["start"].format(names=names, name=self.name(0)),
+            return Said((), (self._f("start", names=names, name=self.name(0)),
                              *self.prompt(state)))
         if isinstance(event, Roll):
-            face = t[f"face_{event.face.value}"]
+            face = self._f(f"face_{event.face.value}")
             if event.face.places and not state.can_feed:
                 return Said(("die",), (face, *self.placing(state)))
             if event.face.value == "plants" and state.expect is not None \
                     and state.expect.event == "pass":
-                no_plant = t["no_free_plant"].format(name=self.name(state.turn))
+                no_plant = self._f("no_free_plant", name=self.name(state.turn))
                 return Said(("die",), (face, no_plant, *self.prompt(state)))
             return Said(("die",), (face, *self.prompt(state)))
         if isinstance(event, Feed):
@@ -141,32 +146,30 @@ class NellyWords:
         if isinstance(event, Fall):
             return self._fell(before, state, event, outcome.to_player, outcome.to_box)
         if isinstance(event, Pass):
-            return Said(("turn",), (t["turns_to"].format(name=self.name(state.turn)),
+            return Said(("turn",), (self._f("turns_to", name=self.name(state.turn)),
                                     *self.prompt(state)))
         return Said((), self.prompt(state))  # heron, plants: on to the pass
 
     def _fed(self, state: GameState, event: Feed) -> Said:
-        t = self._t
         name = self.name(event.player)
         if event.counter is PlantCounter.ROTTEN:
-            return Said(("fart",), (t["rotten"].format(name=name), *self.placing(state)))
+            return Said(("fart",), (self._f("rotten", name=name), *self.placing(state)))
         if state.nelly.head is Head.SUBMERGED:
-            words = [t["crab_dives"]]
+            words = [self._f("crab_dives")]
             if state.nelly.on_head:
-                words.append(t["slide"].format(name=name))
+                words.append(self._f("slide", name=name))
         else:
-            words = [t["crab_surfaces"]]
+            words = [self._f("crab_surfaces")]
         return Said(("pinch",), (*words, *self.placing(state)))
 
     def _fell(self, before: GameState | None, state: GameState, event: Fall, kept: Turtles,
               boxed: Turtles) -> Said:
-        t = self._t
         name = self.name(event.player)
         what = self.turtles(event.turtles)
         what = what[0].upper() + what[1:]  # it opens the sentence after "Splash!"
-        fell = t["fell_one" if event.turtles.total == 1 else "fell_many"]
+        fell = self._f("fell_one" if event.turtles.total == 1 else "fell_many")
         key = "fall_kept" if not boxed.total else "fall_boxed" if not kept.total else "fall_split"
-        said = t[key].format(what=what, fell=fell, name=name, kept=self.turtles(kept),
+        said = self._f(key, what=what, fell=fell, name=name, kept=self.turtles(kept),
                              boxed=self.turtles(boxed))
         changed = before is None or before.expect != state.expect
         return Said(("splash",), (said, *(self.prompt(state) if changed else ())))

@@ -1,4 +1,4 @@
-"""What the referee says, in English and German.
+"""What the referee says at a ring, composed from the phrase table (`device/phrasebook`).
 
 A verdict is a list of short segments, so that the fixed ones (a player's "was first",
 "Right!", "Sorry, Ann!") can be rendered ahead of time and start playing at once while the
@@ -10,46 +10,9 @@ from __future__ import annotations
 import re
 from collections.abc import Container, Sequence
 
-LANGUAGES = ("en", "de")
+from tableref.device import phrasebook
 
-_TEXT: dict[str, dict[str, str]] = {
-    "en": {
-        "player": "Player {n}",
-        "first": "{name} was first,",
-        "first_tie": "{names} at the same moment! {name} goes first,",
-        "by_ms": "by {ms} {unit}.",
-        "ms_one": "millisecond",
-        "ms_many": "milliseconds",
-        "less_than_ms": "by less than a millisecond.",
-        "right": "Right!",
-        "wrong": "Sorry, {name}!",
-        "takes": "{name} takes {cards} {unit}.",
-        "card_one": "card",
-        "card_many": "cards",
-        "out": "{name} is out.",
-        "wins": "{name} wins!",
-        "draw": "A draw!",
-        "and": "and",
-    },
-    "de": {
-        "player": "Spieler {n}",
-        "first": "{name} war zuerst,",
-        "first_tie": "{names} gleichzeitig! {name} gilt als erster,",
-        "by_ms": "um {ms} {unit}.",
-        "ms_one": "Millisekunde",
-        "ms_many": "Millisekunden",
-        "less_than_ms": "um weniger als eine Millisekunde.",
-        "right": "Richtig!",
-        "wrong": "Schade, {name}!",
-        "takes": "{name} bekommt {cards} {unit}.",
-        "card_one": "Karte",
-        "card_many": "Karten",
-        "out": "{name} ist raus.",
-        "wins": "{name} gewinnt!",
-        "draw": "Unentschieden!",
-        "and": "und",
-    },
-}
+LANGUAGES = phrasebook.LANGUAGES
 _DEFAULT_NAME = re.compile(r"Player (\d+)")
 _CLAUSE_END = re.compile(r"(?<=[.,!?;:])\s+")
 
@@ -89,52 +52,52 @@ class Phrases:
     """The phrases of one language for the players' names (in seat order)."""
 
     def __init__(self, language: str, names: Sequence[str]) -> None:
-        if language not in _TEXT:
-            raise ValueError(f"no phrases for language {language!r} (one of {LANGUAGES})")
+        try:
+            self.words = phrasebook.Words(language)
+        except phrasebook.PhraseError as err:
+            raise ValueError(str(err)) from None
         self.language = language
-        self._t = _TEXT[language]
         self.names = tuple(self._spoken_name(name) for name in names)
 
     def _spoken_name(self, name: str) -> str:
         # the config's default names ("Player 3") are said in the voice's language
         m = _DEFAULT_NAME.fullmatch(name.strip())
-        return self._t["player"].format(n=m.group(1)) if m else name
+        return self.words.player(int(m.group(1))) if m else name
 
     def name(self, player: int) -> str:
         if 0 <= player < len(self.names):
             return self.names[player]
-        return self._t["player"].format(n=player + 1)
+        return self.words.player(player + 1)
 
     def first(self, player: int) -> str:
-        return self._t["first"].format(name=self.name(player))
+        return self.words("halli.first", name=self.name(player))
 
     def first_tie(self, tied: Sequence[int]) -> str:
         names = [self.name(p) for p in tied]
-        joined = ", ".join(names[:-1]) + f" {self._t['and']} " + names[-1]
-        return self._t["first_tie"].format(names=joined, name=names[0])
+        return self.words("halli.first_tie", names=self.words.join(names), name=names[0])
 
     def by_ms(self, ms: float) -> str:
         whole = round(ms)
         if whole < 1:
-            return self._t["less_than_ms"]
-        unit = self._t["ms_one"] if whole == 1 else self._t["ms_many"]
-        return self._t["by_ms"].format(ms=whole, unit=unit)
+            return self.words("halli.less_than_ms")
+        return self.words("halli.by_ms", n=whole)
 
     def right(self) -> str:
-        return self._t["right"]
+        return self.words("halli.right")
 
     def wrong(self, player: int) -> str:
-        return self._t["wrong"].format(name=self.name(player))
+        return self.words("halli.wrong", name=self.name(player))
 
     def takes(self, player: int, cards: int) -> str:
-        unit = self._t["card_one"] if cards == 1 else self._t["card_many"]
-        return self._t["takes"].format(name=self.name(player), cards=cards, unit=unit)
+        return self.words("halli.takes", name=self.name(player), n=cards)
 
     def out(self, player: int) -> str:
-        return self._t["out"].format(name=self.name(player))
+        return self.words("halli.out", name=self.name(player))
 
     def wins(self, player: int | None) -> str:
-        return self._t["draw"] if player is None else self._t["wins"].format(name=self.name(player))
+        if player is None:
+            return self.words("common.draw")
+        return self.words("common.wins", name=self.name(player))
 
     def verdict(
         self,
@@ -160,7 +123,7 @@ class Phrases:
 
     def fixed(self) -> list[str]:
         """The phrases worth rendering ahead of time: every one with no number in it."""
-        out = [self.right(), self._t["draw"], self._t["less_than_ms"]]
+        out = [self.right(), self.words("common.draw"), self.words("halli.less_than_ms")]
         for player in range(len(self.names)):
             out += [self.first(player), self.wrong(player), self.out(player), self.wins(player)]
         return out

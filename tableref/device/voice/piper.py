@@ -9,7 +9,7 @@ from pathlib import Path
 from tableref.device.voice.clip import VoiceError
 
 # Piper voices are named like "de_DE-thorsten-medium.onnx"
-_PREFIX = {"en": ("en_",), "de": ("de_",)}
+_PREFIX = {"en": ("en_",), "de": ("de_",), "fr": ("fr_",)}
 
 
 def find_piper_voice(voice: str, language: str, voices_dir: Path) -> Path | None:

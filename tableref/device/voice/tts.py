@@ -15,7 +15,7 @@ from typing import Protocol
 from tableref.device.voice.clip import Clip, VoiceError
 
 # espeak-ng voices by the config's language
-ESPEAK_VOICES = {"en": "en", "de": "de"}
+ESPEAK_VOICES = {"en": "en", "de": "de", "fr": "fr"}
 
 
 class Engine(Protocol):

@@ -17,6 +17,7 @@ from typing import Any
 
 from aiohttp import web
 
+from tableref.device import phrasebook
 from tableref.device.web.auth import COOKIE, Gate, is_loopback, lan_address
 from tableref.device.web.hosts import HostCheck
 from tableref.device.web.hub import Hub, HubError, HubUnavailable
@@ -58,6 +59,7 @@ def create_app(hub: Hub, *, pin: str | None, lan: bool,
             web.get("/", page),
             web.get("/api/state", state),
             web.get("/api/events", events),
+            web.get("/api/phrases", phrases),
             web.post("/api/login", login),
             web.post("/api/bell/{player}", bell),
             web.post("/api/nimalia/upload", upload),
@@ -149,6 +151,17 @@ async def state(request: web.Request) -> web.Response:
 async def events(request: web.Request) -> web.StreamResponse:
     """Server-sent events: one `data:` line of snapshot JSON per change."""
     return await serve_events(request, _hub(request), request.app[STREAMS_KEY], _with_access)
+
+
+async def phrases(request: web.Request) -> web.Response:
+    """The page's words: every phrase of the table in `?lang=` (default: the box's language;
+    device/phrasebook). No game data: a phone shows its PIN prompt in the box's language."""
+    lang = request.query.get("lang") or str(_hub(request).snapshot().get("language", "en"))
+    try:
+        body = phrasebook.for_page(lang)
+    except phrasebook.PhraseError as err:
+        raise HubError(str(err)) from None
+    return web.json_response(body, headers={"Cache-Control": "no-cache"})
 
 
 async def login(request: web.Request) -> web.Response:

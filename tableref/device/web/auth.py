@@ -37,7 +37,7 @@ LOCKOUT_S = 60.0
 MAX_TRACKED = 1024
 MAX_SESSIONS = 64
 SESSION_S = 12 * 3600.0  # a long evening of games
-OPEN_PATHS = frozenset({"/", "/api/login", "/favicon.ico"})
+OPEN_PATHS = frozenset({"/", "/api/login", "/api/phrases", "/favicon.ico"})  # no data
 
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
 

@@ -16,7 +16,7 @@ A JSON-ready dict (only str, int, float, bool, None, lists and dicts). Keys:
   "games": [                      # the games the box referees (device/daemon/games.py)
     {"name": "halli", "title": "Halli Galli Extreme", "players": [2, 6]}
   ],
-  "language": "en",               # "en" | "de"
+  "language": "en",               # "en" | "de" | "fr" (device/phrasebook)
   "players": [                    # seat order, clockwise
     {"seat": 0, "name": "Ann", "colour": "#e53935", "out": false}
   ],

@@ -1,0 +1,57 @@
+"""Why a Halli ring was right or wrong, as phrases of the table (device/phrasebook/halli.py).
+
+The engine's verdict names its triggers and vetoes; the cards behind them (the pair, the
+fruit with a strawberry) come from the cards it judged. A reason is kept as a phrase id and
+its fields, and put in words in the language of the moment (`said`), so the page shows it
+in the language chosen after the ring too.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from typing import Any
+
+from tableref.device.phrasebook import Words
+from tableref.games.halli import Card
+from tableref.games.halli.cards import FruitCard
+from tableref.games.halli.verdict import Trigger, Verdict, Veto
+
+Phrase = tuple[str, dict[str, Any]]  # an id of the phrase table and its fields
+
+_TRIGGER = {
+    Trigger.ELEPHANT: "halli.reason_elephant",
+    Trigger.MONKEY: "halli.reason_monkey",
+    Trigger.PIG: "halli.reason_pig",
+    Trigger.ELEPHANT_ALONE: "halli.reason_elephant_alone",
+    Trigger.MONKEY_ALONE: "halli.reason_monkey_alone",
+}
+
+
+def reasons(judged: Verdict, cards: Sequence[Card]) -> list[Phrase]:
+    """The verdict's reasons: its vetoes first when it forbids the ring, then its triggers."""
+    fruits = [c for c in cards if isinstance(c, FruitCard)]
+    pairs = sorted(c.code for c, n in Counter(fruits).items() if n > 1)
+    triggers: list[Phrase] = []
+    for trigger in judged.triggers:
+        if trigger is Trigger.IDENTICAL:
+            continue
+        triggers.append((_TRIGGER[trigger], {}))
+    triggers[:0] = [("halli.reason_identical", {"card": code}) for code in pairs]
+    vetoes: list[Phrase] = []
+    for veto in judged.vetoes:
+        if veto is Veto.ELEPHANT_STRAWBERRY:
+            codes = sorted({c.code for c in fruits if c.strawberry})
+            vetoes.append(("halli.veto_elephant_strawberry", {"cards": ", ".join(codes)}))
+        else:
+            codes = sorted({c.code for c in fruits if c.lime})
+            vetoes.append(("halli.veto_monkey_lime", {"cards": ", ".join(codes)}))
+    if judged.ring:
+        return triggers
+    if vetoes:
+        return vetoes + triggers
+    return [("halli.no_trigger", {})]
+
+
+def said(words: Words, phrases: Sequence[Phrase]) -> list[str]:
+    return [words(pid, **fields) for pid, fields in phrases]

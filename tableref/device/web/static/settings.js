@@ -1,0 +1,71 @@
+// The Settings tab: game, language, players (POST /api/settings).
+import { $, api, el, has, languages, snap, t } from "./lib.js";
+
+const MAX_PLAYERS = 6;
+
+function playerRow(p, i) {
+  return el("li", {},
+    el("input", { class: "p-name", value: p.name, maxlength: "24",
+      "aria-label": t("page.name_of", { n: i + 1 }) }),
+    el("input", { class: "p-colour", type: "color", value: p.colour || "#888888",
+      "aria-label": t("page.colour_of", { n: i + 1 }) }),
+    el("button", { type: "button", class: "remove",
+      "aria-label": t("page.remove_player", { name: p.name }),
+      onclick: (ev) => ev.target.closest("li").remove() }, t("page.remove")));
+}
+
+// The form as the box has it now; `fresh`: also forget the last message (the tab opened).
+export function fillSettings(core, fresh = true) {
+  const s = snap();
+  if (!s) return;
+  if (s.games) { // the games the box referees (its table of games), nothing else
+    $("set-game").replaceChildren(...s.games.map((g) =>
+      el("option", { value: g.name }, has(`${g.name}.title`) ? t(`${g.name}.title`) : g.title)));
+  }
+  $("set-game").value = s.game;
+  $("set-language").replaceChildren(...Object.entries(languages()).map(([code, name]) =>
+    el("option", { value: code }, name)));
+  $("set-language").value = s.language;
+  $("set-players").replaceChildren(...s.players.map(playerRow));
+  if (fresh) $("settings-msg").textContent = "";
+}
+
+function message(text, ok) {
+  const msg = $("settings-msg");
+  msg.textContent = text;
+  msg.className = ok ? "message ok" : "message";
+}
+
+export function initSettings(core, show) {
+  $("add-player").addEventListener("click", () => {
+    const n = $("set-players").children.length;
+    if (n < MAX_PLAYERS) {
+      $("set-players").append(playerRow({ name: t("common.player", { n: n + 1 }),
+        colour: "#888888" }, n));
+    }
+  });
+
+  $("settings-form").addEventListener("submit", async (ev) => {
+    ev.preventDefault();
+    const players = [...$("set-players").children].map((li) => ({
+      name: li.querySelector(".p-name").value.trim(),
+      colour: li.querySelector(".p-colour").value,
+    }));
+    try {
+      show(await api("POST", "/api/settings",
+        { game: $("set-game").value, language: $("set-language").value, players }));
+      message(t("page.saved"), true);
+    } catch (e) {
+      message(e.message, false);
+    }
+  });
+
+  $("new-game").addEventListener("click", async () => {
+    try {
+      show(await api("POST", "/api/settings", { new_game: true }));
+      message(t("page.started"), true);
+    } catch (e) {
+      message(e.message, false);
+    }
+  });
+}

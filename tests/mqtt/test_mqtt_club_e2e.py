@@ -80,7 +80,10 @@ async def test_the_club_page_follows_three_tables_and_keeps_the_league(
             await asyncio.to_thread(box.wait_up)
         page = await browser.new_page(viewport={"width": 1280, "height": 900})
         page.on("pageerror", lambda exc: errors.append(str(exc)))
+        page.on("response", lambda r: r.status >= 400 and errors.append(f"{r.status} {r.url}"))
         await page.goto(club.base + "/")
+        # the kiosk's own stylesheet: the same look
+        assert await page.locator('link[href="/static/core.css"]').count() == 1
         for table in TABLES:
             await page.wait_for_selector(f'article[data-table="{table}"][data-online="true"] '
                                          ".club-player", timeout=30000)

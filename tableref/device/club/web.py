@@ -4,7 +4,8 @@ the league's figures. Read-only: nothing on it changes a table or the league.
 Routes: `GET /` the page; `GET /api/club` the view (model.py); `GET /api/events` the view at
 every change; `GET /api/league?from=YYYY-MM-DD&to=YYYY-MM-DD` the standings over those
 evenings (either bound may be left out; `?evening=D` is one evening). The kiosk page's own
-stylesheet is served as `/static/style.css`, so both pages look alike.
+files are served under `/static/` and the club page takes its stylesheet `core.css`
+(colours, type, header, tables), so both pages look alike.
 """
 
 from __future__ import annotations
@@ -37,7 +38,7 @@ def create_club_app(club: Club) -> web.Application:
         web.get("/api/club", view),
         web.get("/api/events", events),
         web.get("/api/league", league),
-        web.get("/static/style.css", kiosk_style),
+        web.static("/static", KIOSK_STATIC),
         web.static("/club", CLUB_STATIC),
     ])
     return app
@@ -61,10 +62,6 @@ async def _headers(request: web.Request, handler: Handler) -> web.StreamResponse
 
 async def page(request: web.Request) -> web.FileResponse:
     return web.FileResponse(CLUB_STATIC / "club.html")
-
-
-async def kiosk_style(request: web.Request) -> web.FileResponse:
-    return web.FileResponse(KIOSK_STATIC / "style.css")
 
 
 async def view(request: web.Request) -> web.Response:

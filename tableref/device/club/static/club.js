@@ -84,7 +84,7 @@ async function loadLeague() {
   select.value = evening;
   const tables = league.games.map((g) => {
     const unit = g.unit.charAt(0).toUpperCase() + g.unit.slice(1);
-    const table = el("table", { class: "standing scores", "data-game": g.game },
+    const table = el("table", { class: "standing", "data-game": g.game },
       el("caption", { text: `${g.name}: ${g.played} game${g.played === 1 ? "" : "s"}` }),
       el("tr", {}, el("th", { text: "Player" }), el("th", { text: "Games" }),
         el("th", { text: "Wins" }), el("th", { text: unit })));

@@ -71,6 +71,7 @@ from pathlib import Path
 from typing import Any
 
 from tableref.device.daemon.games import NAMES as GAME_NAMES
+from tableref.device.daemon.games import game as game_entry
 from tableref.device.phrasebook import LANGUAGES as PHRASE_LANGUAGES
 
 DEFAULT_CONFIG_PATH = Path("/etc/tableref/config.toml")
@@ -253,6 +254,10 @@ def config_from_dict(data: Mapping[str, Any], source: str = "<dict>") -> Config:
         {"game", "language", "players", "bells", "voice", "camera", "web", "halli", "sim",
          "mqtt"}
     )
+    entry = game_entry(config.game)  # Nelly is for 2 to 4
+    if not entry.min_players <= len(players) <= entry.max_players:
+        raise ConfigError("players", f"{entry.title} is for {entry.min_players} to "
+                                     f"{entry.max_players} players, not {len(players)}")
     return config
 
 

@@ -74,6 +74,7 @@ from pathlib import Path
 from typing import Any
 
 from tableref.device.daemon.games import NAMES as GAME_NAMES
+from tableref.device.daemon.games import game as game_entry
 from tableref.device.phrasebook import LANGUAGES as PHRASE_LANGUAGES
 from tableref.games.nimalia.choice import check_choice
 from tableref.games.nimalia.errors import ObjectiveError
@@ -265,6 +266,10 @@ def config_from_dict(data: Mapping[str, Any], source: str = "<dict>") -> Config:
         {"game", "language", "players", "bells", "voice", "camera", "web", "halli", "nimalia",
          "sim", "mqtt"}
     )
+    entry = game_entry(config.game)  # Nelly is for 2 to 4
+    if not entry.min_players <= len(players) <= entry.max_players:
+        raise ConfigError("players", f"{entry.title} is for {entry.min_players} to "
+                                     f"{entry.max_players} players, not {len(players)}")
     return config
 
 

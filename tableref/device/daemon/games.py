@@ -65,6 +65,7 @@ class Game:
 GAMES: tuple[Game, ...] = (
     Game("halli", "Halli Galli Extreme", 2, 6, "tableref.device.daemon.halli_session"),
     Game("nimalia", "Nimalia", 2, 4, "tableref.device.daemon.nimalia_session"),
+    Game("nelly", "Nelly", 2, 4, "tableref.device.daemon.nelly_session"),
 )
 NAMES: tuple[str, ...] = tuple(g.name for g in GAMES)
 

@@ -68,6 +68,10 @@ class OfflineBox:
     def changed(self) -> None:
         self.changes += 1
 
+    def say(self, segments: list[str]) -> None:
+        if segments:
+            self.said.append(segments)
+
     def light(self, seat: int | None) -> None:
         self.lit.append(seat)
 

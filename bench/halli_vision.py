@@ -133,7 +133,8 @@ def score(scene: Scene, seen: list[SeenCard], tally: Tally) -> None:
             continue
         tally.false += 1
         tally.false_read += int(s.kind != "unknown")
-        tally.errors.append(f"false {s.kind} {s.code or ''} on {surface} at {s.center[0]:.0f},{s.center[1]:.0f} #{scene.tags.get('index', '')}")
+        where = f"{s.center[0]:.0f},{s.center[1]:.0f} #{scene.tags.get('index', '')}"
+        tally.errors.append(f"false {s.kind} {s.code or ''} on {surface} at {where}")
     if scene.cards and all(t.visible >= 0.999 for t in scene.cards):
         tally.verdicts += 1
         truth_v = judge([t.code for t in scene.cards])

@@ -45,6 +45,8 @@ LARGE = 6.0  # a blob of paint larger than this many shells is no turtle
 TABLE_AREA = 0.04  # of a zone: a blob of the table's colour this large is the table
 ON_PLANT = 0.35  # of the ring round a blob green: it lies on a water plant
 DOME_SHADE = 1.5  # a dome's lit side is this much brighter than its shaded side
+NECK = 7  # px: the narrowest part of a turtle is wider, a plant's notch near it narrower
+MIN_TURTLE = 150  # px: no turtle the camera can count is smaller (one is ~350 px at 0.7 mm/px)
 _LOG = np.log(np.arange(256, dtype=np.float32) + 1.0).astype(np.float32)
 
 
@@ -151,7 +153,10 @@ def _blobs(d: _ZoneData) -> list[Blob]:
     if not np.any(like & (d.paint > 0)):
         return _components(d.paint, d)
     mask = d.paint & ~like
-    for blob in _components(d.paint & like, d, fill=False):
+    # a turtle on a plant touches the table through the plant's notch: cut such necks
+    alike = cv2.morphologyEx((d.paint & like).astype(np.uint8), cv2.MORPH_OPEN,
+                             cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (NECK, NECK)))
+    for blob in _components(alike, d, MIN_TURTLE):
         if blob.area <= TABLE_AREA * d.n_in and (_on_plant(blob, d) or _dome_shaded(blob, d)):
             x, y = blob.origin
             hgt, wid = blob.window.shape
@@ -183,30 +188,34 @@ def _dome_shaded(blob: Blob, d: _ZoneData) -> bool:
     b = d.bright[y:y + hgt, x:x + wid][blob.core].astype(np.float32)
     if b.size < 8:
         return False
-    lo, hi = np.percentile(b, [10, 90])
-    return bool(hi >= DOME_SHADE * max(float(lo), 1.0))
+    k = b.size // 10
+    part = np.partition(b, (k, b.size - 1 - k))
+    lo, hi = float(part[k]), float(part[b.size - 1 - k])
+    return hi >= DOME_SHADE * max(lo, 1.0)
 
 
-def _components(mask: np.ndarray, d: _ZoneData, fill: bool = True) -> list[Blob]:
-    """The blobs of a mask whose centre is in the zone, the glare's holes in them filled."""
-    filled = mask.astype(np.uint8)
-    if fill:
-        contours, _ = cv2.findContours(filled, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
-        cv2.drawContours(filled, contours, -1, 1, -1)
-    n, labels, stats, cents = cv2.connectedComponentsWithStats(filled, connectivity=8)
-    dist = cv2.distanceTransform(filled, cv2.DIST_L2, 3)
+def _components(mask: np.ndarray, d: _ZoneData, min_area: int = 40) -> list[Blob]:
+    """The blobs of a mask whose centre is in the zone, the glare's holes in them filled
+    (outer contours drawn filled: cheaper than labelling a mostly empty crop)."""
+    contours, _ = cv2.findContours(mask.astype(np.uint8), cv2.RETR_EXTERNAL,
+                                   cv2.CHAIN_APPROX_SIMPLE)
     hh, ww = d.inside.shape
     blobs = []
-    for i in range(1, n):
-        x, y, bw, bh, area = (int(s) for s in stats[i])
-        if area < 12:
+    for c in contours:
+        x, y, bw, bh = cv2.boundingRect(c)
+        if bw * bh < min_area or cv2.contourArea(c) < 0.5 * min_area:
             continue
-        cx, cy = cents[i]
+        win = np.zeros((bh + 2, bw + 2), np.uint8)
+        cv2.drawContours(win, [c], -1, 1, -1, offset=(1 - x, 1 - y))
+        area = int(np.count_nonzero(win))
+        if area < min_area:
+            continue
+        m = cv2.moments(win, binaryImage=True)
+        cx, cy = x - 1 + m["m10"] / m["m00"], y - 1 + m["m01"] / m["m00"]
         if not d.inside[min(int(cy), hh - 1), min(int(cx), ww - 1)]:
             continue  # its centre lies outside the zone: another zone's, or the pond's
-        win = labels[y:y + bh, x:x + bw] == i
-        dwin = dist[y:y + bh, x:x + bw] * win
-        blob = Blob((x, y), win, area, float(dwin.max()), dwin)
+        dist = cv2.distanceTransform(win, cv2.DIST_L2, 3)[1:-1, 1:-1]
+        blob = Blob((x, y), win[1:-1, 1:-1] > 0, area, float(dist.max()), dist)
         core_of(blob, mask, d.bgr)
         blobs.append(blob)
     return blobs
@@ -221,6 +230,16 @@ def turtle_radius(radii: Sequence[float]) -> float:
     top = float(np.percentile(radii, 80))
     mid = [r for r in radii if 0.5 * top <= r <= 2 * top]
     return float(np.median(mid))
+
+
+def footprint(blobs: Sequence[Blob], r1: float) -> float:
+    """One turtle's area as this frame shows it (with its head, if the game's turtles have
+    heads): the median area of the compact blobs of one turtle's radius (most blobs are
+    single turtles); 0 with fewer than three such blobs."""
+    disc = math.pi * (r1 + 1.0) ** 2
+    areas = [b.area for b in blobs if abs(b.radius - r1) <= 0.12 * r1
+             and 0.8 * disc <= b.area <= 1.25 * disc]
+    return float(np.median(areas)) if len(areas) >= 3 else 0.0
 
 
 def count_turtles(frame: Image, zones: Sequence[Zone],
@@ -239,9 +258,9 @@ def count_turtles(frame: Image, zones: Sequence[Zone],
         d.table = table_round(d.u, d.v, d.bright, d.inside)
         d.paint = _paint(d, opts)
         d.blobs = _blobs(d)
-        radii += [b.radius for b in d.blobs if b.area >= 30]
+        radii += [b.radius for b in d.blobs if b.area >= MIN_TURTLE]
     r1 = opts.dome_radius if opts.dome_radius is not None else turtle_radius(radii)
-    paints = Paints(light, r1)
+    paints = Paints(light, r1, footprint=footprint([b for d in data for b in d.blobs], r1))
     paints.green = refine_green([b for d in data for b in d.blobs], paints)
     out = []
     for z, crop in zip(zones, crops, strict=True):

@@ -24,7 +24,12 @@ import numpy as np
 from tableref.vision.nelly.light import Light
 from tableref.vision.nelly.material import COLOURS, ORANGE_YELLOW, PAINT_HUE, RED_ORANGE
 
-ONE = (0.45, 1.25)  # a blob's area in shells that is one turtle
+ONE = (0.45, 1.2)  # a blob's area in shells that is one turtle
+COMPACT = 1.25  # and its area over its own inscribed disc's at most
+DISC = 1.12  # a blob this near its own inscribed disc is one shell ...
+ONE_DISC = 1.45  # ... up to this many turtles' area
+ONE_AREA = 1.1  # a blob of at most this many turtles' area, of any shape, is one
+SPECK = 1.6  # a small blob this far from a disc is a thin bit, no turtle
 TWO = (1.25, 2.35)  # two, when the distance transform shows two shells
 MIN_PART = 0.15  # smaller bits (a rim of mixed colour, a speck) are no turtle
 MIN_SHARE = 0.15  # of a blob's core: less is the rim's mixing, not a second colour
@@ -40,23 +45,24 @@ class Blob:
     radius: float  # largest inscribed radius (distance-transform maximum)
     dist: np.ndarray  # the distance transform in the window, zero off the blob
     core: np.ndarray = field(default_factory=lambda: np.zeros((0, 0), bool))
-    median: tuple[float, float, float] = (0.0, 0.0, 0.0)  # B, G, R of the core (raw)
+    median: tuple[float, float, float] = (0.0, 0.0, 0.0)  # B, G, R: the core's mean (raw)
 
 
 def core_of(blob: Blob, paint: np.ndarray, bgr: np.ndarray) -> None:
-    """The blob's core (its rim shrunk away, its glare left out) and the core's median."""
+    """The blob's core (its rim shrunk away, its glare left out) and the core's colour."""
     x, y = blob.origin
     hgt, wid = blob.window.shape
+    win = blob.window.astype(np.uint8)
+    own = paint[y:y + hgt, x:x + wid]
     e = min(max(1, round(0.3 * blob.radius)), 8)
-    core = cv2.erode(blob.window.astype(np.uint8), np.ones((2 * e + 1, 2 * e + 1), np.uint8)) > 0
-    core &= paint[y:y + hgt, x:x + wid] > 0
-    if np.count_nonzero(core) < 0.1 * blob.area:
-        core = blob.window & (paint[y:y + hgt, x:x + wid] > 0)
-    if not np.any(core):
-        core = blob.window
-    blob.core = core
-    px = bgr[y:y + hgt, x:x + wid][core]
-    m = np.median(px, axis=0)
+    core = cv2.erode(win, np.ones((2 * e + 1, 2 * e + 1), np.uint8),
+                     borderType=cv2.BORDER_CONSTANT, borderValue=0) & own
+    if cv2.countNonZero(core) < 0.1 * blob.area:
+        core = win & own
+    if cv2.countNonZero(core) == 0:
+        core = win
+    blob.core = core > 0
+    m = cv2.mean(bgr[y:y + hgt, x:x + wid], mask=core)
     blob.median = (float(m[0]), float(m[1]), float(m[2]))
 
 
@@ -68,6 +74,7 @@ class Paints:
     light: Light
     radius: float
     green: float = 0.0
+    footprint: float = 0.0  # one turtle's area in px seen in this frame (0: from radius)
 
     def hue(self, b: np.ndarray | float, g: np.ndarray | float,
             r: np.ndarray | float) -> np.ndarray:
@@ -77,7 +84,9 @@ class Paints:
 
     @property
     def shell(self) -> float:
-        return math.pi * (self.radius + 1.0) ** 2  # the distance transform falls ~1 px short
+        """One turtle's area in px: as seen in the frame (a head included), else the disc
+        of the radius (the distance transform falls ~1 px short)."""
+        return self.footprint or math.pi * (self.radius + 1.0) ** 2
 
 
 def _colour(h: float) -> str | None:
@@ -127,9 +136,17 @@ def read_blob(blob: Blob, bgr: np.ndarray, paints: Paints) -> BlobReading:
     if paints.radius <= 0:
         return BlobReading(why="no turtle size known")
     k = blob.area / paints.shell
-    if k < MIN_PART:
-        return BlobReading()
-    if k <= ONE[1]:
+    # compactness on the blob's own scale: a shell is a disc (with a small head), a turtle
+    # lying on another reaches out of the disc its inscribed circle spans
+    compact = blob.area / (math.pi * (blob.radius + 1.0) ** 2)
+    if k < MIN_PART or (k < 0.25 and compact > SPECK):
+        return BlobReading()  # a speck, a thin bit of the table's texture
+    # one turtle: a disc on its own scale (a turtle on the bare table looks a little larger
+    # than one on a plant, its rim mixing with the table rather than the green), or a
+    # blob of one turtle's area that is nearly a disc; or no more than one turtle's area
+    # at all (a turtle lying on its side, its head apart)
+    if ((compact <= DISC and k <= ONE_DISC) or (k <= ONE[1] and compact <= COMPACT)
+            or (k <= ONE_AREA and _peaks(blob.dist, paints.radius) <= 1)):
         colour = _colour(float(paints.hue(*blob.median)))
         if colour is None:
             return BlobReading(why="a turtle whose colour lies between two paints")

@@ -37,16 +37,20 @@ def something_over(u: np.ndarray, v: np.ndarray, bright: np.ndarray, inside: np.
     k = max(5, round(0.7 * math.sqrt(shell / math.pi)) | 1)
     m = cv2.morphologyEx(m, cv2.MORPH_OPEN, cv2.getStructuringElement(cv2.MORPH_ELLIPSE,
                                                                       (k, k)))
-    n, labels, stats, _ = cv2.connectedComponentsWithStats(m, connectivity=8)
-    if n <= 1:
-        return ""
-    areas = stats[1:, cv2.CC_STAT_AREA]
-    if int(areas.max()) >= MIN_SHELLS * max(shell, 100.0):
+    contours, _ = cv2.findContours(m, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+    areas = [cv2.contourArea(c) for c in contours]
+    if areas and max(areas) >= MIN_SHELLS * max(shell, 100.0):
         return "something over the zone (a hand?)"
     # a turtle's size of washed-out paint: a turtle under the lamp's glare (a flat glossy
     # face, an upturned turtle, mirrors the lamp), too pale to be read
-    for i in np.nonzero((areas >= 0.5 * shell) & (areas <= 1.6 * shell))[0]:
-        sel = labels == i + 1
-        if np.median(v[sel]) < PALE_V and np.median(u[sel]) < 0.1:
+    for c, a in zip(contours, areas, strict=True):
+        if not 0.5 * shell <= a <= 1.6 * shell:
+            continue
+        x, y, bw, bh = cv2.boundingRect(c)
+        win = np.zeros((bh, bw), np.uint8)
+        cv2.drawContours(win, [c], -1, 1, -1, offset=(-x, -y))
+        sel = (win > 0) & (m[y:y + bh, x:x + bw] > 0)
+        if np.median(v[y:y + bh, x:x + bw][sel]) < PALE_V and np.median(
+                u[y:y + bh, x:x + bw][sel]) < 0.1:
             return "a pale patch the size of a turtle (a turtle in the lamp's glare?)"
     return ""

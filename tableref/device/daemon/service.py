@@ -55,12 +55,14 @@ def build_equipment(config: Config, sim: bool, state_dir: Path | None = None) ->
     eq = Equipment()
     if sim:
         from tableref.device.sim import SimBells, SimCamera, SimNellyPlayers, SimPlayers, SimTable
+        from tableref.device.sim.nelly_table import SimNellyTable
 
         table = SimTable(None if state_dir is None else state_dir / SIM_TABLE_FILE)
-        eq.camera = SimCamera(table, fps=config.sim.fps)
+        nelly = SimNellyTable()  # drawn instead while Nelly is played
+        eq.camera = SimCamera(table, fps=config.sim.fps, nelly=nelly)
         bells = SimBells()
         eq.followers.append(SimPlayers(config.sim, table, bells))
-        eq.followers.append(SimNellyPlayers(config.sim, bells))  # they play only Nelly
+        eq.followers.append(SimNellyPlayers(config.sim, bells, table=nelly))  # only Nelly
         eq.open_bells = bells.open
     else:
         from tableref.device.camera.sources import Picamera2Source, source_for

@@ -474,7 +474,7 @@ class Daemon:
 
     def history(self) -> list[dict[str, Any]]:
         try:
-            return self.store.history()
+            return self.store.history(abandoned=True)
         except StoreError as err:
             raise HubUnavailable(str(err)) from None
 

@@ -135,6 +135,10 @@ class HalliSession(BaseSession[Event]):
         self._last_ring: Outcome | None = None
         self.verdicts = 0
         self.right_since: int | None = None  # when the visible cards last became ringable
+        # for the page: each seat's rings by verdict, and the chances nobody rang for
+        self.rings: list[dict[str, int]] = []
+        self.missed = 0
+        self.last_missed: dict[str, Any] | None = None
         self.message: Phrase | None = None  # for the page, put in words by `view`
         self.locked = False
         self.decided_ns = 0  # when the last verdict was recorded (on the box's clock)
@@ -165,7 +169,7 @@ class HalliSession(BaseSession[Event]):
             self._begin(event)
             return []
         if isinstance(event, Flip):
-            return self._flipped(event, step.outcome)
+            return self._flipped(event, step.outcome, before)
         if isinstance(event, Ring):
             assert before is not None
             return self._rang(event, step.outcome, before)
@@ -182,13 +186,17 @@ class HalliSession(BaseSession[Event]):
         self.last_verdict = None
         self.verdicts = 0
         self.right_since = None
+        self.rings = [{"right": 0, "wrong": 0, "unjudged": 0} for _ in range(n)]
+        self.missed = 0
+        self.last_missed = None
         self.message = None
         settle_ns = round(self._box.config.bells.settle_ms * 1e6)
         self._arbiter = Arbiter(self._bell, settle_ns=settle_ns, clock=self._box.clock)
 
-    def _flipped(self, event: Flip, out: Outcome) -> list[str]:
+    def _flipped(self, event: Flip, out: Outcome, before: GameState | None) -> list[str]:
         state = self.state
         assert state is not None
+        was_ringable = self.right_since is not None
         read = event.card if event.card is not None else event.misread
         self.watch.flipped(event.player, None if read is None else read.code)
         self.message = None
@@ -201,14 +209,28 @@ class HalliSession(BaseSession[Event]):
                 self.right_since = event.t_ns or 0
         else:
             self.right_since = None
+        if was_ringable and self.right_since is None and before is not None:
+            self._missed(before)
         if out.over:  # the game ended on a turn: someone went out
             return [self._box.speech.phrases.wins(out.winner)]
         return []
+
+    def _missed(self, before: GameState) -> None:
+        """The table could be rung for and a card turned with nobody ringing: a chance
+        missed, with the cards it showed and why it was ringable."""
+        cards = before.visible_cards() or ()
+        judged = before.verdict()
+        self.missed += 1
+        self.last_missed = {"cards": [c.code for c in cards],
+                            "_why": [] if judged is None else reasons(judged, cards)}
 
     def _rang(self, event: Ring, out: Outcome, before: GameState) -> list[str]:
         state = self.state
         assert state is not None
         self.verdicts += 1
+        kind = "unjudged" if out.right is None else "right" if out.right else "wrong"
+        if 0 <= event.player < len(self.rings):
+            self.rings[event.player][kind] += 1
         self._last_ring = out
         presses = event.presses or (Press(event.player, event.t_ns or 0),)
         firsts: dict[int, int] = {}
@@ -435,18 +457,24 @@ class HalliSession(BaseSession[Event]):
         state = self.state
         if state is None:
             return {"piles": [], "bell": 0, "turn": None, "over": False, "winner": None,
-                    "locked": False, "last_verdict": None, "message": ""}
+                    "locked": False, "last_verdict": None, "message": "",
+                    "final_round": False, "end": None, "rings": [], "missed": 0,
+                    "last_missed": None}
         words = self._box.speech.words
         verdict = None
         if self.last_verdict is not None:
             verdict = {k: v for k, v in self.last_verdict.items() if not k.startswith("_")}
             verdict["reasons"] = said(words, self.last_verdict["_why"])
         message = "" if self.message is None else said(words, [self.message])[0]
+        missed = None
+        if self.last_missed is not None:
+            missed = {"cards": self.last_missed["cards"],
+                      "reasons": said(words, self.last_missed["_why"])}
         tops = state.tops()
         return {
             "piles": [
                 {"seat": i, "top": None if top is None else top.code, "pile": len(p.pile),
-                 "stack": p.stack_size, "out": p.out}
+                 "stack": p.stack_size, "out": p.out, "holding": p.holding}
                 for i, (p, top) in enumerate(zip(state.players, tops, strict=True))
             ],
             "bell": len(state.bell),
@@ -457,7 +485,21 @@ class HalliSession(BaseSession[Event]):
             "last_verdict": verdict,
             "message": message,
             "options": state.options.to_json(),
+            "final_round": state.final_round and not state.over,
+            "end": self._end(state),
+            "rings": [{"seat": i, **r} for i, r in enumerate(self.rings)],
+            "missed": self.missed,
+            "last_missed": missed,
         }
+
+    @staticmethod
+    def _end(state: GameState) -> dict[str, Any] | None:
+        """How the game ended: the last player left, or the ring of the final round (two
+        players were left of three or more; the one holding the most cards wins)."""
+        if not state.over:
+            return None
+        rule = "last_player" if len(state.active) <= 1 else "final_ring"
+        return {"rule": rule, "holding": [p.holding for p in state.players]}
 
     def outs(self) -> list[bool]:
         return [] if self.state is None else [p.out for p in self.state.players]

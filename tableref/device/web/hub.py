@@ -25,8 +25,8 @@ A JSON-ready dict (only str, int, float, bool, None, lists and dicts). Keys:
   ],
   "halli": {                      # null unless game == "halli"
     "piles": [                    # one per seat
-      {"seat": 0, "top": "BBL", "pile": 3, "stack": 20}   # top: card code or null
-    ],
+      {"seat": 0, "top": "BBL", "pile": 3, "stack": 20, "holding": 23}
+    ],                            # top: card code or null; holding: stack + pile
     "bell": 0,                    # cards under the bell
     "turn": 1,                    # seat index whose turn it is, or null
     "locked": false,              # bells locked while a verdict is judged
@@ -34,6 +34,12 @@ A JSON-ready dict (only str, int, float, bool, None, lists and dicts). Keys:
     "winner": null,               # seat index or null
     "message": "",                # e.g. a card turned out of turn, not counted
     "options": {"elephant_alone_rings": false, "play_to_the_end": false},
+    "final_round": false,         # two left of three or more: the next ring ends the game
+    "end": null,                  # once over: {"rule": "final_ring" | "last_player",
+                                  #   "holding": [23, 49]} (cards each seat holds)
+    "rings": [{"seat": 0, "right": 2, "wrong": 1, "unjudged": 0}],   # this game's, per seat
+    "missed": 1,                  # times a ringable table passed unrung (a card turned)
+    "last_missed": {"cards": ["BBL", "BBL", "P"], "reasons": ["two identical cards (BBL)"]},
     "last_verdict": {             # null before the first ring
       "seq": 3,                   # verdict number, increases at every ring
       "player": 2,                # seat that rang first
@@ -71,9 +77,11 @@ The app adds `"access": {"pin": "1234" | null, "lan": bool, "url": "http://192.1
 use); the hub does not need to know about it.
 
 ## History (`GET /api/history`)
-A list of finished games, newest first:
-`{"id": 4, "game": "halli", "started": "2026-11-30T10:15:00+00:00", "ended": "...",
-"players": ["Ann", "Ben"], "scores": [30, 42], "winner": "Ben"}` (winner null on a draw).
+A list of finished games and of abandoned ones (left unfinished after their start), newest
+first: `{"id": 4, "game": "halli", "started": "2026-11-30T10:15:00+00:00", "ended": "...",
+"players": ["Ann", "Ben"], "scores": [30, 42], "winner": "Ben", "status": "finished",
+"rings": {"0": {"right": 2, "wrong": 1}}}` (winner null on a draw; status "finished" or
+"abandoned", scores [] when abandoned; rings per seat, {} for a game without bells).
 
 ## Settings (`POST /api/settings`)
 A partial dict, applied at once (starting a new game when game or players change):

@@ -26,3 +26,37 @@ def test_abandoned_games_are_in_the_history_with_their_rings(tmp_path: Path) -> 
                                                           (first, "abandoned")]
         assert hist[1]["rings"] == {"0": {"right": 2}, "1": {"wrong": 1}}
         assert hist[0]["rings"] == {}
+
+
+async def test_the_players_set_up_on_the_page_are_there_after_a_restart(tmp_path: Path) -> None:
+    from tableref.device.config import parse_config
+    from tableref.device.daemon.app import Daemon
+    from tableref.device.daemon.equipment import Equipment
+
+    config = parse_config('[[players]]\nname = "Ann"\n[[players]]\nname = "Ben"\n'
+                          '[voice]\nengine = "none"\n')
+    first = Daemon(config, Store(tmp_path / "j.sqlite3"), Equipment())
+    await first.start()
+    try:
+        await first.apply_settings({"language": "de", "players": [
+            {"name": "Oma", "colour": "#8e24aa"}, {"name": "Lea"}, {"name": "Tim"}]})
+        game_id = first.game_id
+        first.store.finish_game(game_id, [1, 2, 3], None)  # over: no game to resume
+    finally:
+        await first.stop()
+        first.store.close()
+    again = Daemon(config, Store(tmp_path / "j.sqlite3"), Equipment())
+    await again.start()
+    try:
+        snap = again.snapshot()
+        assert [p["name"] for p in snap["players"]] == ["Oma", "Lea", "Tim"]
+        assert snap["players"][0]["colour"] == "#8e24aa" and snap["language"] == "de"
+        assert again.game_id != game_id  # a new game, with the players of the page
+    finally:
+        await again.stop()
+        again.store.close()
+    # a damaged settings file is not taken: the config's players, and the box starts
+    (tmp_path / "settings.json").write_text('{"players": [{"name": ""}]}')
+    third = Daemon(config, Store(tmp_path / "j.sqlite3"), Equipment())
+    assert [p.name for p in third.settings.players] == ["Ann", "Ben"]
+    third.store.close()

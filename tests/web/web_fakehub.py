@@ -18,6 +18,9 @@ class FakeHub:
         self.uploads: list[tuple[int, bytes, str]] = []
         self.settings: list[dict[str, Any]] = []
         self.camera: bytes | None = None
+        self.replay: bytes | None = None
+        self.halli: dict[str, Any] = {}  # replaces keys of the Halli view
+        self.players: list[dict[str, Any]] | None = None  # replaces the two players
         self.reserves: dict[int, bytes] = {}
         self.seq = 0
         self.verdict: dict[str, Any] | None = None
@@ -48,6 +51,7 @@ class FakeHub:
                 "over": False,
                 "winner": None,
                 "last_verdict": self.verdict,
+                **self.halli,
             }
         else:
             nimalia = {
@@ -65,7 +69,7 @@ class FakeHub:
             "seq": self.seq,
             "game": self.game,
             "language": "en",
-            "players": players,
+            "players": self.players or players,
             "devices": [{"name": "camera", "ok": True, "message": ""}],
             "halli": halli,
             "nimalia": nimalia,
@@ -108,7 +112,7 @@ class FakeHub:
 
     async def apply_settings(self, settings: dict[str, Any]) -> None:
         for key in settings:
-            if key not in ("game", "language", "players"):
+            if key not in ("game", "language", "players", "new_game"):
                 raise HubError(f"unknown setting {key!r}")
         self.settings.append(settings)
         self.game = settings.get("game", self.game)
@@ -121,6 +125,9 @@ class FakeHub:
 
     def camera_jpeg(self) -> bytes | None:
         return self.camera
+
+    def replay_jpeg(self) -> bytes | None:
+        return self.replay
 
     def reserve_jpeg(self, player: int) -> bytes | None:
         return self.reserves.get(player)

@@ -52,6 +52,7 @@ from tableref.games.halli import (
     event_to_json,
     parse_card,
 )
+from tableref.vision.halli.seats import pile_places
 
 if TYPE_CHECKING:
     import numpy as np
@@ -250,6 +251,7 @@ class HalliSession(BaseSession[Event]):
             "reasons": [],  # put in words by `view`, in the language of the moment
             "_why": why,
             "taken": out.won,
+            "seen": [None if c is None else c.code for c in before.tops()],  # judged on
             "margin_ms": None,
             "second": None,
             "reaction_ms": {},
@@ -428,6 +430,7 @@ class HalliSession(BaseSession[Event]):
             self._unlock()  # reported by the box; the ring is not applied
             return
         self.decided_ns = clock.now_ns()
+        self._box.keep_replay(ring.t_ns)
         taker = self._last_ring.taker if self._last_ring is not None else None
         self._box.light(taker if taker is not None else ring.player)
         due = clock.now_ns() + round(self.timing.lock_s * 1e9)
@@ -490,6 +493,8 @@ class HalliSession(BaseSession[Event]):
             "rings": [{"seat": i, **r} for i, r in enumerate(self.rings)],
             "missed": self.missed,
             "last_missed": missed,
+            "zones": [{"seat": i, "x": round(x, 4), "y": round(y, 4)}
+                      for i, (x, y) in enumerate(pile_places(len(state.players), (1, 1)))],
         }
 
     @staticmethod

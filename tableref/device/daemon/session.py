@@ -105,6 +105,10 @@ class Box(Protocol):
     def keep_photo(self, seat: int, jpeg: bytes) -> None:
         """Keep this seat's photo for the page (`reserve_jpeg`)."""
 
+    def keep_replay(self, t_ns: int) -> None:
+        """Keep the camera frame of the moment `t_ns` (a ring's first press) for the page:
+        the verdict's instant replay (`replay_jpeg`)."""
+
 
 class Session(Protocol[E]):
     """One game at the table (module docstring)."""

@@ -112,6 +112,42 @@ PHRASES = {
                   "fr": "une carte face cachée"},
     "unknown_card": {"en": "a card not read", "de": "eine nicht erkannte Karte",
                      "fr": "une carte non lue"},
+    # -- the end of a game ------------------------------------------------------------------
+    "end_final": {"en": "Only two players were left, so the next ring ended the game: whoever "
+                        "holds the most cards wins.",
+                  "de": "Es waren nur noch zwei Spieler übrig, also hat das nächste Läuten das "
+                        "Spiel beendet: Wer die meisten Karten hat, gewinnt.",
+                  "fr": "Il ne restait que deux joueurs, donc la sonnerie suivante a terminé "
+                        "la partie : celui qui a le plus de cartes gagne."},
+    "end_last": {"en": "Everyone else is out: {name} is the last player left.",
+                 "de": "Alle anderen sind raus: {name} ist als Letzte(r) übrig.",
+                 "fr": "Tous les autres sont éliminés : {name} est le dernier joueur en "
+                       "jeu."},
+    "play_again": {"en": "Play again", "de": "Noch einmal spielen", "fr": "Rejouer"},
+    "change_players": {"en": "Change players", "de": "Spieler ändern",
+                       "fr": "Changer de joueurs"},
+    "h_player": {"en": "Player", "de": "Spieler", "fr": "Joueur"},
+    "h_cards": {"en": "Cards", "de": "Karten", "fr": "Cartes"},
+    "h_right": {"en": "Right rings", "de": "Richtig geläutet", "fr": "Bonnes sonneries"},
+    "h_wrong": {"en": "Wrong rings", "de": "Falsch geläutet", "fr": "Mauvaises sonneries"},
+    "missed": {"en": {"one": "{n} chance missed", "other": "{n} chances missed"},
+               "de": {"one": "{n} Chance verpasst", "other": "{n} Chancen verpasst"},
+               "fr": {"one": "{n} occasion manquée", "other": "{n} occasions manquées"}},
+    # -- the camera beside the game, the instant replay ----------------------------------------
+    "camera_open": {"en": "The camera picture: tap to enlarge",
+                    "de": "Das Kamerabild: zum Vergrößern tippen",
+                    "fr": "L'image de la caméra : touchez pour agrandir"},
+    "replay": {"en": "See the ring", "de": "Läuten ansehen", "fr": "Revoir la sonnerie"},
+    "replay_alt": {"en": "The table at the moment of the first press",
+                   "de": "Der Tisch im Moment des ersten Drückens",
+                   "fr": "La table au moment du premier appui"},
+    "replay_of": {"en": "The table when {name} rang", "de": "Der Tisch, als {name} läutete",
+                  "fr": "La table quand {name} a sonné"},
+    "no_replay": {"en": "No picture of this ring: the camera had none at that moment.",
+                  "de": "Kein Bild von diesem Läuten: Die Kamera hatte in dem Moment keines.",
+                  "fr": "Pas d'image de cette sonnerie : la caméra n'en avait pas à ce "
+                        "moment."},
+    "close": {"en": "Close", "de": "Schließen", "fr": "Fermer"},
     # -- cards in words (screen readers, titles) --------------------------------------------
     "fruit_B": {"en": {"one": "{n} banana", "other": "{n} bananas"},
                 "de": {"one": "{n} Banane", "other": "{n} Bananen"},

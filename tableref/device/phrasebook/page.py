@@ -61,6 +61,9 @@ PHRASES = {
     "h_players": {"en": "Players", "de": "Spieler", "fr": "Joueurs"},
     "h_scores": {"en": "Scores", "de": "Punkte", "fr": "Scores"},
     "h_winner": {"en": "Winner", "de": "Sieger", "fr": "Gagnant"},
+    "h_rings": {"en": "Rings (right / wrong)", "de": "Geläutet (richtig / falsch)",
+                "fr": "Sonneries (bonnes / mauvaises)"},
+    "abandoned": {"en": "not finished", "de": "nicht beendet", "fr": "non terminée"},
     "no_history": {"en": "No finished games yet.", "de": "Noch keine beendeten Spiele.",
                    "fr": "Aucune partie terminée pour l'instant."},
     "over": {"en": "Game over", "de": "Spiel vorbei", "fr": "Partie terminée"},
@@ -69,6 +72,14 @@ PHRASES = {
     # -- questions before something cannot be undone ------------------------------------------
     "confirm_yes": {"en": "Yes", "de": "Ja", "fr": "Oui"},
     "confirm_no": {"en": "No, go back", "de": "Nein, zurück", "fr": "Non, retour"},
+    "confirm_discard": {"en": "A game is being played. Stop it and start a new one? The game "
+                              "stays in the history as not finished.",
+                        "de": "Es läuft gerade ein Spiel. Abbrechen und ein neues beginnen? "
+                              "Das Spiel bleibt als nicht beendet im Verlauf.",
+                        "fr": "Une partie est en cours. L'arrêter et en commencer une "
+                              "nouvelle ? Elle reste dans l'historique comme non terminée."},
+    "discard_yes": {"en": "Yes, new game", "de": "Ja, neues Spiel",
+                    "fr": "Oui, nouvelle partie"},
     # -- errors the page itself sees ---------------------------------------------------------
     "busy": {"en": "The box is busy: try again in a moment.",
              "de": "Die Box ist beschäftigt: versuch es gleich noch einmal.",

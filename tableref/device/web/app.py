@@ -68,6 +68,7 @@ def create_app(hub: Hub, *, pin: str | None, lan: bool,
             web.post("/api/settings", settings),
             web.get("/api/history", history),
             web.get("/api/camera.jpg", camera),
+            web.get("/api/replay.jpg", replay),
             web.static("/static", STATIC_DIR),
         ]
     )
@@ -239,6 +240,13 @@ async def camera(request: web.Request) -> web.Response:
     jpeg = _hub(request).camera_jpeg()
     if jpeg is None:
         return _error(404, "no camera frame (no camera, or it has not delivered one yet)")
+    return web.Response(body=jpeg, content_type="image/jpeg", headers={"Cache-Control": "no-store"})
+
+
+async def replay(request: web.Request) -> web.Response:
+    jpeg = _hub(request).replay_jpeg()
+    if jpeg is None:
+        return _error(404, "no picture of the last ring (no camera at that moment)")
     return web.Response(body=jpeg, content_type="image/jpeg", headers={"Cache-Control": "no-store"})
 
 

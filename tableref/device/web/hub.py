@@ -13,6 +13,7 @@ A JSON-ready dict (only str, int, float, bool, None, lists and dicts). Keys:
   "seq": 17,                      # increases by one (or more) at every change
   "game": "halli",                # one of "games"
   "game_id": 12,                  # the game's id in the journal (history, `journal export`)
+  "journal": 5,                   # this game's events in the journal (1: only its start)
   "games": [                      # the games the box referees (device/daemon/games.py)
     {"name": "halli", "title": "Halli Galli Extreme", "players": [2, 6]}
   ],
@@ -38,6 +39,8 @@ A JSON-ready dict (only str, int, float, bool, None, lists and dicts). Keys:
     "end": null,                  # once over: {"rule": "final_ring" | "last_player",
                                   #   "holding": [23, 49]} (cards each seat holds)
     "rings": [{"seat": 0, "right": 2, "wrong": 1, "unjudged": 0}],   # this game's, per seat
+    "zones": [{"seat": 0, "x": 0.5, "y": 0.8}],  # where each seat's pile lies in the
+                                  # camera's view (fractions of its width and height)
     "missed": 1,                  # times a ringable table passed unrung (a card turned)
     "last_missed": {"cards": ["BBL", "BBL", "P"], "reasons": ["two identical cards (BBL)"]},
     "last_verdict": {             # null before the first ring
@@ -48,6 +51,8 @@ A JSON-ready dict (only str, int, float, bool, None, lists and dicts). Keys:
       "reasons": ["two identical cards"],
       "margin_ms": 41.5,          # first press ahead of the second by, or null if alone
       "second": 0,                # seat that rang second, or null
+      "seen": ["BBL", "BBL", null],   # each seat's top card the ring was judged on
+      "taken": 4,                 # cards the ringer took (0 when wrong)
       "reaction_ms": {"2": 612.0, "0": 653.5}   # seat -> press time minus the time the
                                   # card that made the ring right appeared; only seats
                                   # that pressed in this round; {} when the ring was wrong
@@ -153,6 +158,12 @@ class Hub(Protocol):
 
     def camera_jpeg(self) -> bytes | None:
         """The latest camera frame with what was recognised drawn on it, or None."""
+        ...
+
+    def replay_jpeg(self) -> bytes | None:
+        """The camera frame of the last verdict's first press (its instant replay), or None
+        (no camera then, or no verdict yet). The cards it was judged on are the verdict's
+        `seen`, drawn on it by the page with each seat's `zones`."""
         ...
 
     def reserve_jpeg(self, player: int) -> bytes | None:

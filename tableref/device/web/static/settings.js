@@ -30,6 +30,18 @@ export function fillSettings(core, fresh = true) {
   if (fresh) $("settings-msg").textContent = "";
 }
 
+// A game is running when something happened since its start and it is not over: starting
+// another throws it away, so the page asks first.
+export function gameRunning(s = snap()) {
+  const part = s && s[s.game];
+  return Boolean(part && !part.over && (s.journal || 0) > 1);
+}
+
+async function mayDiscard(core) {
+  if (!gameRunning()) return true;
+  return core.confirm(t("page.confirm_discard"), { yes: "page.discard_yes" });
+}
+
 function message(text, ok) {
   const msg = $("settings-msg");
   msg.textContent = text;
@@ -51,6 +63,10 @@ export function initSettings(core, show) {
       name: li.querySelector(".p-name").value.trim(),
       colour: li.querySelector(".p-colour").value,
     }));
+    const s = snap();
+    const restarts = s && ($("set-game").value !== s.game
+      || players.map((p) => p.name).join("\n") !== s.players.map((p) => p.name).join("\n"));
+    if (restarts && !(await mayDiscard(core))) return;
     try {
       show(await api("POST", "/api/settings",
         { game: $("set-game").value, language: $("set-language").value, players }));
@@ -61,6 +77,7 @@ export function initSettings(core, show) {
   });
 
   $("new-game").addEventListener("click", async () => {
+    if (!(await mayDiscard(core))) return;
     try {
       show(await api("POST", "/api/settings", { new_game: true }));
       message(t("page.started"), true);

@@ -19,6 +19,11 @@ class FakeHub:
         self.settings: list[dict[str, Any]] = []
         self.camera: bytes | None = None
         self.replay: bytes | None = None
+        self.taught: list[str | None] = []
+        self.reads: list[str | None] = []  # what teach reads back, in turn
+        self.language = "en"
+        self.journal = 1  # events of the game so far (1: its start)
+        self.devices = [{"name": "camera", "ok": True, "message": ""}]
         self.halli: dict[str, Any] = {}  # replaces keys of the Halli view
         self.players: list[dict[str, Any]] | None = None  # replaces the two players
         self.reserves: dict[int, bytes] = {}
@@ -68,9 +73,12 @@ class FakeHub:
         return {
             "seq": self.seq,
             "game": self.game,
-            "language": "en",
+            "language": self.language,
+            "journal": self.journal,
+            "games": [{"name": "halli", "title": "Halli Galli Extreme", "players": [2, 6]},
+                      {"name": "nimalia", "title": "Nimalia", "players": [2, 5]}],
             "players": self.players or players,
-            "devices": [{"name": "camera", "ok": True, "message": ""}],
+            "devices": self.devices,
             "halli": halli,
             "nimalia": nimalia,
             "nelly": None,
@@ -117,6 +125,13 @@ class FakeHub:
         self.settings.append(settings)
         self.game = settings.get("game", self.game)
         self._bump()
+
+    async def teach(self, card: str | None) -> dict[str, Any]:
+        self.taught.append(card)
+        if self.camera is None:
+            raise HubError("no camera picture to teach from")
+        return {"taught": card, "read_back": self.reads.pop(0) if self.reads else None,
+                "read": []}
 
     def history(self) -> list[dict[str, Any]]:
         return [{"id": 1, "game": "halli", "started": "2026-11-30T10:00:00+00:00",

@@ -395,9 +395,9 @@ class Daemon:
                 self.health.report("bells", False, f"LEDs: {err}")
 
     def _device_changed(self, status: DeviceStatus) -> None:
-        # speak when a device goes (or comes back), not at every retry or at the start
-        if self._started and status.ok != status.was_ok and not (status.ok and
-                                                                  status.was_ok is None):
+        # speak when a device goes (or comes back), not at every retry, nor of a device
+        # that never worked (it is on the screen): "stopped working" would not be true
+        if self._started and status.was_ok is not None and status.ok != status.was_ok:
             self.say(self.speech.device(status.name, status.ok))
         if self._loop is not None:
             self.changes.bump()
@@ -469,6 +469,16 @@ class Daemon:
         if not ok:
             raise HubError("the camera frame cannot be encoded")
         await self.upload_reserve(player, png.tobytes(), "image/png")
+
+    async def teach(self, card: str | None) -> dict[str, Any]:
+        """Teach the game's card `card` from the camera's latest frame (None: read only)."""
+        frame = self.last_frame
+        if frame is None or not self.health.ok("camera"):
+            raise HubError("no camera picture to teach from")
+        try:
+            return await self._session().teach(card, frame.image)
+        except Refused as err:
+            raise HubError(str(err)) from None
 
     async def apply_settings(self, settings: dict[str, Any]) -> None:
         try:

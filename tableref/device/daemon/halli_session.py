@@ -24,6 +24,7 @@ import contextlib
 import logging
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from tableref.device.bells.arbiter import Arbiter
@@ -34,7 +35,7 @@ from tableref.device.clock import Timer
 from tableref.device.daemon.halli_eyes import HalliEyes
 from tableref.device.daemon.halli_flips import UNREADABLE, FlipWatch, TableSeen
 from tableref.device.daemon.halli_words import Phrase, reasons, said
-from tableref.device.daemon.session import BaseSession, Box, Eyes, Result, Sight
+from tableref.device.daemon.session import BaseSession, Box, Eyes, Refused, Result, Sight
 from tableref.device.store import StoreError
 from tableref.games.halli import (
     Event,
@@ -79,6 +80,7 @@ class HalliKit:
 
     reader: Callable[[np.ndarray], list[SeenCard]] | None = None
     timing: Timing = field(default_factory=Timing)
+    enrolment_dir: Path | None = None  # where cards taught from the page are saved
 
 
 def open_session(box: Box, kit: HalliKit | None) -> HalliSession:
@@ -105,7 +107,9 @@ def default_kit(config: Config, sim: bool) -> HalliKit:
                 "%s; the animal cards are not read until `tableref halli enroll` is run "
                 "again", err)
             enrolment = None
-    return HalliKit(reader=Recogniser(enrolment))
+    from tableref.device.paths import data_dir
+
+    return HalliKit(reader=Recogniser(enrolment), enrolment_dir=data_dir())
 
 
 def config_options(config: Config) -> dict[str, bool]:
@@ -493,9 +497,15 @@ class HalliSession(BaseSession[Event]):
             "rings": [{"seat": i, **r} for i, r in enumerate(self.rings)],
             "missed": self.missed,
             "last_missed": missed,
+            "taught": self._taught(),
             "zones": [{"seat": i, "x": round(x, 4), "y": round(y, 4)}
                       for i, (x, y) in enumerate(pile_places(len(state.players), (1, 1)))],
         }
+
+    def _taught(self) -> list[str]:
+        from tableref.device.daemon.halli_teach import taught_codes
+
+        return taught_codes(self._kit.reader)
 
     @staticmethod
     def _end(state: GameState) -> dict[str, Any] | None:
@@ -508,6 +518,30 @@ class HalliSession(BaseSession[Event]):
 
     def outs(self) -> list[bool]:
         return [] if self.state is None else [p.out for p in self.state.players]
+
+    async def teach(self, card: str | None, image: np.ndarray) -> dict[str, Any]:
+        """Teach `card` (a card code) from the card held under the camera, or with None
+        only read it; what it reads as now (halli_teach)."""
+        from tableref.device.daemon import halli_teach
+        from tableref.vision.halli.codes import canonical
+        from tableref.vision.halli.recognise import Recogniser
+
+        reader = self._kit.reader
+        if not isinstance(reader, Recogniser):
+            raise Refused("this box reads no cards: there is nothing to teach")
+        try:
+            code = None if card is None else canonical(card)
+        except ValueError as err:
+            raise Refused(f"{card!r} is not a card ({err})") from None
+        try:
+            taught = await self._box.in_vision(
+                halli_teach.read_held, reader, image) if code is None else (
+                await self._box.in_vision(halli_teach.teach, reader, image, code,
+                                          self._kit.enrolment_dir))
+        except halli_teach.TeachError as err:
+            raise Refused(str(err)) from None
+        self._box.changed()
+        return taught.to_json()
 
     def result(self) -> Result | None:
         """Cards held per player and the winner's name, once the game is over."""

@@ -139,6 +139,8 @@ class Session(Protocol[E]):
 
     async def photo(self, player: int, data: bytes) -> None: ...
 
+    async def teach(self, card: str | None, image: Any) -> dict[str, Any]: ...
+
     def close(self) -> None: ...
 
 
@@ -157,6 +159,10 @@ class BaseSession(Generic[E]):
 
     async def photo(self, player: int, data: bytes) -> None:
         raise Refused(f"the game is {self.game}: it takes no photos of reserves")
+
+    async def teach(self, card: str | None, image: Any) -> dict[str, Any]:
+        """Teach the box a card from the camera picture `image` (the page's enrolment)."""
+        raise Refused(f"the game {self.game!r} has no cards to teach from the camera")
 
     def close(self) -> None:
         """Stop the session's timers (the game is left or replaced)."""

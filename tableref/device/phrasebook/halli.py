@@ -148,6 +148,59 @@ PHRASES = {
                   "fr": "Pas d'image de cette sonnerie : la caméra n'en avait pas à ce "
                         "moment."},
     "close": {"en": "Close", "de": "Schließen", "fr": "Fermer"},
+    # -- teaching the box your cards (the guided enrolment) ------------------------------------
+    "teach_title": {"en": "Teach the box your cards", "de": "Der Box eure Karten beibringen",
+                    "fr": "Apprendre vos cartes au boîtier"},
+    "teach_needed": {"en": {"one": "The box does not know one of your animal cards yet.",
+                            "other": "The box does not know {n} of your animal cards yet."},
+                     "de": {"one": "Die Box kennt eine eurer Tierkarten noch nicht.",
+                            "other": "Die Box kennt {n} eurer Tierkarten noch nicht."},
+                     "fr": {"one": "Le boîtier ne connaît pas encore une de vos cartes "
+                                   "animaux.",
+                            "other": "Le boîtier ne connaît pas encore {n} de vos cartes "
+                                     "animaux."}},
+    "teach_animal": {"en": "Hold the {card} card under the camera, alone, flat and in the "
+                           "middle, then press Teach.",
+                     "de": "Halte die Karte {card} allein, flach und in der Mitte unter die "
+                           "Kamera und drücke dann auf Beibringen.",
+                     "fr": "Tenez la carte {card} sous la caméra, seule, à plat et au "
+                           "milieu, puis appuyez sur Apprendre."},
+    "teach_fruits": {"en": "Now hold one card of each fruit under the camera, one after the "
+                           "other, and press Read: the box says what it sees.",
+                     "de": "Halte jetzt nacheinander eine Karte jeder Obstsorte unter die "
+                           "Kamera und drücke auf Lesen: Die Box sagt, was sie sieht.",
+                     "fr": "Tenez maintenant une carte de chaque fruit sous la caméra, l'une "
+                           "après l'autre, et appuyez sur Lire : le boîtier dit ce qu'il "
+                           "voit."},
+    "teach_done": {"en": "Done: the box knows your cards.",
+                   "de": "Fertig: Die Box kennt eure Karten.",
+                   "fr": "C'est fait : le boîtier connaît vos cartes."},
+    "teach_go": {"en": "Teach", "de": "Beibringen", "fr": "Apprendre"},
+    "teach_read": {"en": "Read", "de": "Lesen", "fr": "Lire"},
+    "teach_next": {"en": "Next", "de": "Weiter", "fr": "Suivant"},
+    "teach_ok": {"en": "Learnt: the box now reads the {card}.",
+                 "de": "Gelernt: Die Box erkennt jetzt die Karte {card}.",
+                 "fr": "Appris : le boîtier reconnaît maintenant la carte {card}."},
+    "teach_unsure": {"en": "Taught, but the box does not read the {card} back yet: hold it "
+                           "flatter, in better light, and press Teach again.",
+                     "de": "Beigebracht, aber die Box erkennt die Karte {card} noch nicht "
+                           "sicher: Halte sie flacher, in besserem Licht, und drücke noch "
+                           "einmal auf Beibringen.",
+                     "fr": "Appris, mais le boîtier ne reconnaît pas encore la carte {card} : "
+                           "tenez-la plus à plat, sous une meilleure lumière, et appuyez de "
+                           "nouveau sur Apprendre."},
+    "teach_none": {"en": "The box sees no {card} card: hold it alone, flat, in the middle "
+                         "under the camera.",
+                   "de": "Die Box sieht keine Karte {card}: Halte sie allein, flach und in "
+                         "der Mitte unter die Kamera.",
+                   "fr": "Le boîtier ne voit pas de carte {card} : tenez-la seule, à plat, "
+                         "au milieu sous la caméra."},
+    "teach_reads": {"en": "The box reads: {card}.", "de": "Die Box liest: {card}.",
+                    "fr": "Le boîtier lit : {card}."},
+    "teach_nothing": {"en": "The box sees no card: hold one flat under the camera.",
+                      "de": "Die Box sieht keine Karte: Halte eine flach unter die Kamera.",
+                      "fr": "Le boîtier ne voit aucune carte : tenez-en une à plat sous la "
+                            "caméra."},
     # -- cards in words (screen readers, titles) --------------------------------------------
     "fruit_B": {"en": {"one": "{n} banana", "other": "{n} bananas"},
                 "de": {"one": "{n} Banane", "other": "{n} Bananen"},

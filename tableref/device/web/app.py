@@ -66,6 +66,7 @@ def create_app(hub: Hub, *, pin: str | None, lan: bool,
             web.post("/api/nimalia/photograph/{player}", photograph),
             web.get("/api/nimalia/reserve/{player}.jpg", reserve_photo),
             web.post("/api/settings", settings),
+            web.post("/api/teach", teach),
             web.get("/api/history", history),
             web.get("/api/camera.jpg", camera),
             web.get("/api/replay.jpg", replay),
@@ -230,6 +231,15 @@ async def settings(request: web.Request) -> web.Response:
     body = await _json_body(request)
     await _hub(request).apply_settings(body)
     return web.json_response(_with_access(request, _hub(request).snapshot()))
+
+
+async def teach(request: web.Request) -> web.Response:
+    """Teach the box a card held under the camera: `{"card": "monkey"}`; `{}` reads only."""
+    body = await _json_body(request)
+    card = body.get("card")
+    if card is not None and (not isinstance(card, str) or not 0 < len(card) <= 16):
+        raise HubError("card must be a card code such as monkey or BBL")
+    return web.json_response(await _hub(request).teach(card))
 
 
 async def history(request: web.Request) -> web.Response:

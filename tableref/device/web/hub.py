@@ -39,6 +39,7 @@ A JSON-ready dict (only str, int, float, bool, None, lists and dicts). Keys:
     "end": null,                  # once over: {"rule": "final_ring" | "last_player",
                                   #   "holding": [23, 49]} (cards each seat holds)
     "rings": [{"seat": 0, "right": 2, "wrong": 1, "unjudged": 0}],   # this game's, per seat
+    "taught": ["elephant", "monkey"],  # the cards the box was taught (its enrolment)
     "zones": [{"seat": 0, "x": 0.5, "y": 0.8}],  # where each seat's pile lies in the
                                   # camera's view (fractions of its width and height)
     "missed": 1,                  # times a ringable table passed unrung (a card turned)
@@ -146,6 +147,13 @@ class Hub(Protocol):
 
         Raises HubError as `upload_reserve` does, and when there is no camera frame.
         """
+        ...
+
+    async def teach(self, card: str | None) -> dict[str, Any]:
+        """Teach the box the game's card `card` (a card code: "monkey", "BBL") from the card
+        held under the table camera, or with None only read it. Returns `{"taught": code |
+        null, "read_back": what the held card reads as now | null, "read": [codes]}`;
+        raises HubError when there is no camera picture or no card to teach in it."""
         ...
 
     async def apply_settings(self, settings: dict[str, Any]) -> None:

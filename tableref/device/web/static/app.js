@@ -25,6 +25,7 @@
 
 import * as lib from "./lib.js";
 import { $, api, el, t } from "./lib.js";
+import { renderDevices } from "./devices.js";
 import { confirm } from "./dialog.js";
 import { loadHistory } from "./history.js";
 import { fillSettings, initSettings } from "./settings.js";
@@ -84,6 +85,7 @@ async function render(s) {
     await lib.loadPhrases(s.language);
     shownLang = s.language;
     translateStatic();
+    renderDevices();
     for (const v of views.values()) if (v.module.words) v.module.words(core);
     if (tab === "settings") fillSettings(core, false);
   }
@@ -115,10 +117,6 @@ function renderAccess(access) {
   }
 }
 
-function renderDevices(devices) {
-  $("devices").replaceChildren(
-    ...devices.filter((d) => !d.ok).map((d) => el("div", {}, `⚠ ${d.name}: ${d.message}`)));
-}
 
 // ---- the connection -------------------------------------------------------------------------
 

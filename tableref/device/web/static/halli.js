@@ -6,6 +6,7 @@
 
 import { cardPicture, cardWords } from "./halli_cards.js";
 import { mountCamera, renderCamera } from "./halli_camera.js";
+import { mountTeach, openTeach } from "./halli_teach.js";
 
 let root = null;
 let lastVerdictSeq = null;
@@ -29,7 +30,11 @@ export function mount(container, core) {
         el("span", { "data-t": "halli.under_bell" }, t("halli.under_bell")), ": ",
         el("strong", { id: "bell-count" }, "0")),
       el("span", { id: "missed", class: "missed", hidden: true }),
+      el("span", { id: "teach-hint", class: "teach-hint", hidden: true }),
+      el("button", { type: "button", id: "teach-open", class: "teach-open",
+        onclick: () => openTeach(core) }, t("halli.teach_title")),
       el("span", { class: "hint", "data-t": "halli.keys_hint" }, t("halli.keys_hint"))),
+    mountTeach(core),
     el("section", { id: "halli-end", class: "end", hidden: true, "aria-labelledby": "end-title" },
       el("h2", { id: "end-title" }),
       el("p", { id: "end-why", class: "end-why" }),
@@ -121,10 +126,10 @@ function renderVerdict(h, core) {
 // Black or white, whichever reads better on the colour `hex` (WCAG relative luminance).
 function ink(hex) {
   const n = parseInt(String(hex).slice(1), 16);
-  if (Number.isNaN(n)) return "#111";
+  if (Number.isNaN(n)) return "#000";
   const lin = (c) => { const v = c / 255; return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; };
   const lum = 0.2126 * lin((n >> 16) & 255) + 0.7152 * lin((n >> 8) & 255) + 0.0722 * lin(n & 255);
-  return lum > 0.179 ? "#111" : "#fff";
+  return lum > 0.179 ? "#000" : "#fff";
 }
 
 function count(core, n, label, cls) {
@@ -218,4 +223,10 @@ export function render(h, snap, core) {
   }
   renderEnd(h, snap, core);
   renderCamera(h, snap, core);
+  // animals are not read until taught: say so, next to the way to teach them
+  const untaught = ["elephant", "monkey", "pig"].filter((a) => !(h.taught || []).includes(a));
+  const hint = core.$("teach-hint");
+  hint.hidden = !h.taught || untaught.length === 0;
+  hint.textContent = hint.hidden ? "" : t("halli.teach_needed", { n: untaught.length });
+  core.$("teach-open").textContent = t("halli.teach_title");
 }

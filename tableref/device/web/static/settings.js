@@ -42,6 +42,28 @@ async function mayDiscard(core) {
   return core.confirm(t("page.confirm_discard"), { yes: "page.discard_yes" });
 }
 
+// The players as people would check them, before the box is asked: the box's own checks
+// stay (device/daemon/settings.py), these say it in the page's words and point at the field.
+function problem(players, gameName) {
+  const seen = new Map();
+  for (const [i, p] of players.entries()) {
+    if (!p.name) return [i, t("page.name_empty", { n: i + 1 })];
+    if ([...p.name].length > 24) return [i, t("page.name_long", { n: i + 1 })];
+    const folded = p.name.toLocaleLowerCase();
+    if (seen.has(folded)) return [i, t("page.name_taken", { name: p.name })];
+    seen.set(folded, i);
+  }
+  const entry = (snap().games || []).find((g) => g.name === gameName);
+  if (entry && entry.players) {
+    const [min, max] = entry.players;
+    if (players.length < min || players.length > max) {
+      const game = has(`${gameName}.title`) ? t(`${gameName}.title`) : entry.title;
+      return [null, t("page.player_count", { game, min, max, n: players.length })];
+    }
+  }
+  return null;
+}
+
 function message(text, ok) {
   const msg = $("settings-msg");
   msg.textContent = text;
@@ -63,6 +85,20 @@ export function initSettings(core, show) {
       name: li.querySelector(".p-name").value.trim(),
       colour: li.querySelector(".p-colour").value,
     }));
+    for (const input of $("set-players").querySelectorAll(".p-name")) {
+      input.removeAttribute("aria-invalid");
+    }
+    const bad = problem(players, $("set-game").value);
+    if (bad) {
+      const [i, text] = bad;
+      message(text, false);
+      if (i !== null) {
+        const input = $("set-players").children[i].querySelector(".p-name");
+        input.setAttribute("aria-invalid", "true");
+        input.focus();
+      }
+      return;
+    }
     const s = snap();
     const restarts = s && ($("set-game").value !== s.game
       || players.map((p) => p.name).join("\n") !== s.players.map((p) => p.name).join("\n"));

@@ -47,26 +47,25 @@ function refresh(core) {
   next.src = url;
 }
 
-// Each seat's zone as a ring, and a label beside it (pushed out towards the frame's edge,
-// away from the cards) with the seat's name and, `withCards`, the card read there.
+// Each seat's zone as a ring, and a label beside the ring (never over the pile inside it:
+// to its right, or to its left for a seat on the right half) with the seat's name and,
+// `withCards`, the card read there.
 function zones(core, box, h, tops, withCards) {
   const { el, t, playerName } = core;
   box.replaceChildren(...(h.zones || []).map((z) => {
-    const dx = z.x - 0.5;
-    const dy = z.y - 0.5;
-    const len = Math.hypot(dx, dy) || 1;
-    const lx = Math.min(0.9, Math.max(0.1, z.x + (dx / len) * 0.12));
-    const ly = Math.min(0.93, Math.max(0.07, z.y + (dy / len) * 0.17));
+    const left = z.x > 0.6; // the label on the ring's left
+    const lx = left ? z.x - 0.1 : z.x + 0.1;
     const ring = el("span", { class: "zone", "data-seat": z.seat, colour: core.playerColour(z.seat) });
     ring.style.setProperty("left", `${z.x * 100}%`);
     ring.style.setProperty("top", `${z.y * 100}%`);
     const top = tops ? tops[z.seat] : undefined;
-    const label = el("span", { class: "zone-label", "data-seat": z.seat,
+    const label = el("span", { class: left ? "zone-label left" : "zone-label",
+      "data-seat": z.seat,
       colour: core.playerColour(z.seat) },
       el("b", {}, `${z.seat + 1} ${playerName(z.seat)}`),
       withCards && top !== undefined ? el("span", {}, cardWords(top, t)) : null);
     label.style.setProperty("left", `${lx * 100}%`);
-    label.style.setProperty("top", `${ly * 100}%`);
+    label.style.setProperty("top", `${z.y * 100}%`);
     return [ring, label];
   }).flat());
 }
@@ -80,6 +79,7 @@ function enlarge(core, mode) {
   const img = el("img", { id: "cam-big-img", "data-mode": mode,
     alt: mode === "replay" ? t("halli.replay_alt") : t("page.camera_alt") });
   const box = el("div", { class: "zones" });
+  img.onload = () => { img.dataset.loaded = "1"; };
   img.onerror = () => { img.replaceWith(el("p", { class: "message" }, t("halli.no_replay"))); };
   img.src = mode === "replay" ? `/api/replay.jpg?v=${v ? v.seq : 0}` : lastCameraUrl || "";
   const tops = mode === "replay" ? v && v.seen : h.piles.map((p) => p.top);

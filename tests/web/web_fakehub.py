@@ -15,6 +15,7 @@ class FakeHub:
     def __init__(self, game: str = "halli") -> None:
         self.game = game
         self.presses: list[int] = []
+        self.reports: list[dict[str, Any]] = []
         self.uploads: list[tuple[int, bytes, str]] = []
         self.settings: list[dict[str, Any]] = []
         self.camera: bytes | None = None
@@ -132,6 +133,12 @@ class FakeHub:
             raise HubError("no camera picture to teach from")
         return {"taught": card, "read_back": self.reads.pop(0) if self.reads else None,
                 "read": []}
+
+    async def report(self, data: dict[str, Any]) -> None:
+        if self.game != "nelly":
+            raise HubError(f"the game {self.game!r} takes no reports from the page")
+        self.reports.append(data)
+        self._bump()
 
     def history(self) -> list[dict[str, Any]]:
         return [{"id": 1, "game": "halli", "started": "2026-11-30T10:00:00+00:00",

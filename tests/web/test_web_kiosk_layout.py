@@ -101,6 +101,22 @@ async def test_the_game_screen_reads_from_across_the_table(
     assert await page.inner_text("#verdict-text") == "Ben: right!"
     assert "two identical cards (BBL)" in await page.inner_text("#verdict-detail")
 
+    await _check_table(page, (w, h), players, size != "phone", "en")
+    assert (await page.get_attribute('#piles .player[data-seat="2"]', "aria-label")
+            == "Cid: out")
+    # a card in words for a screen reader
+    assert (await page.get_attribute('#piles .player[data-seat="0"] svg.card', "aria-label")
+            == "3 bananas, 2 plums, 1 lime")
+    assert "612 ms" in await page.inner_text('#piles .player[data-seat="1"] .reaction')
+    assert await page.inner_text("#missed") == "2 chances missed"
+    assert errors == []
+
+
+async def _check_table(page: Page, size: tuple[int, int], players: int, kiosk: bool,
+                       lang: str) -> None:
+    """Every seat's panel on the screen, its fruit inside its card, its name clear of the
+    card, its counts big, its bell a finger's size (on a kiosk: all without scrolling)."""
+    w, h = size
     panels = page.locator("#piles .player")
     assert await panels.count() == players
     for seat in range(players):
@@ -121,22 +137,35 @@ async def test_the_game_screen_reads_from_across_the_table(
             assert _inside(b, pbox)
         bell = await _box(page, f"{panel} button.bell")
         assert bell["height"] >= 30  # a finger's target
-        if size != "phone":  # the kiosk shows the whole game without scrolling
+        if kiosk:  # the kiosk shows the whole game without scrolling
             assert bell["y"] + bell["height"] <= h + 0.5, (seat, bell)
         # whose turn: in words and a shape, not only a colour (Dora's colour is yellow)
         badge = page.locator(f"{panel} .turn-badge")
         if seat == 3:
-            assert await badge.inner_text() == "▶ your turn"
+            assert await badge.inner_text() == "▶ " + phrasebook.text("halli.your_turn", lang)
             assert await page.get_attribute(panel, "aria-current") == "true"
         else:
             assert await badge.count() == 0
-    assert (await page.get_attribute('#piles .player[data-seat="2"]', "aria-label")
-            == "Cid: out")
-    # a card in words for a screen reader
-    assert (await page.get_attribute('#piles .player[data-seat="0"] svg.card', "aria-label")
-            == "3 bananas, 2 plums, 1 lime")
-    assert "612 ms" in await page.inner_text('#piles .player[data-seat="1"] .reaction')
-    assert await page.inner_text("#missed") == "2 chances missed"
+
+
+async def test_german_and_french_fit_the_small_kiosk_too(
+    browser: Browser, hub: FakeHub, client_for: Callable[..., Awaitable[Any]],
+) -> None:
+    hub.players = _players(6)
+    hub.halli = _table(6, turn=3)
+    hub.verdict = _verdict(6)
+    client = await client_for(hub)
+    errors: list[str] = []
+    page = await _page(browser, str(client.make_url("/")), SIZES["kiosk7"], errors)
+    for lang in ("de", "fr"):
+        hub.language = lang
+        hub._bump()
+        await page.wait_for_selector(f"html[lang={lang}]")
+        await page.wait_for_selector("#piles svg.card use")
+        await page.screenshot(path=str(shot_path(f"halli-game-6p-kiosk7-{lang}")))
+        await _check_table(page, SIZES["kiosk7"], 6, True, lang)
+        assert await page.inner_text("#verdict-text") == (
+            "Ben: " + phrasebook.text("halli.verdict_right", lang))
     assert errors == []
 
 

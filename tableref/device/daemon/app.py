@@ -399,9 +399,11 @@ class Daemon:
                 self.health.report("bells", False, f"LEDs: {err}")
 
     def _device_changed(self, status: DeviceStatus) -> None:
-        # speak when a device goes (or comes back), not at every retry, nor of a device
-        # that never worked (it is on the screen): "stopped working" would not be true
-        if self._started and status.was_ok is not None and status.ok != status.was_ok:
+        # speak when a device goes (or comes back after it was shown failing), not at every
+        # retry, and never "stopped working" of a device that never worked (it is on the
+        # screen)
+        if self._started and status.was_ok is not None and status.ok != status.was_ok and (
+                status.ok or status.worked):
             self.say(self.speech.device(status.name, status.ok))
         if self._loop is not None:
             self.changes.bump()

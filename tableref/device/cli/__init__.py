@@ -27,7 +27,7 @@ from tableref.vision.limits import ImageError
 _GROUPS = {
     "halli": "Halli Galli Extreme: verdicts, game logs, card recognition",
     "nimalia": "Nimalia: reserve scoring and recognition from photos",
-    "nelly": "Nelly: the die, game logs",
+    "nelly": "Nelly: the die, game logs, turtles counted in a camera frame",
     "bells": "the bell buttons: check the wiring",
     "journal": "the daemon's journal: its games, and a game's events as a game log",
 }
@@ -38,6 +38,7 @@ _MODULES = (
     "nimalia_rules",
     "nimalia_vision",
     "nelly_rules",
+    "nelly_vision",
     "bells",
     "journal",
     "run",

@@ -60,3 +60,34 @@ async def test_the_players_set_up_on_the_page_are_there_after_a_restart(tmp_path
     third = Daemon(config, Store(tmp_path / "j.sqlite3"), Equipment())
     assert [p.name for p in third.settings.players] == ["Ann", "Ben"]
     third.store.close()
+
+
+def test_the_replay_is_the_frame_of_the_press(tmp_path: Path) -> None:
+    """The instant replay: the last frame taken at or before the first press (else the
+    nearest), none when the camera had nothing near that moment; JPEG when asked."""
+    import cv2
+    import numpy as np
+
+    from tableref.device.camera.base import Frame
+    from tableref.device.config import parse_config
+    from tableref.device.daemon.app import Daemon
+    from tableref.device.daemon.equipment import Equipment
+
+    d = Daemon(parse_config('[voice]\nengine = "none"\n'), Store(tmp_path / "j.sqlite3"),
+               Equipment())
+    try:
+        ms = 1_000_000
+        for i, t in enumerate((100, 133, 166, 200)):
+            d._frames.append(Frame(np.full((48, 64, 3), i * 60, np.uint8), t * ms, i))
+        d.keep_replay(150 * ms)
+        assert d._replay is not None and d._replay.t_ns == 133 * ms
+        jpeg = d.replay_jpeg()
+        assert jpeg is not None
+        image = cv2.imdecode(np.frombuffer(jpeg, np.uint8), cv2.IMREAD_COLOR)
+        assert abs(int(image.mean()) - 60) <= 2  # that frame's picture
+        d.keep_replay(90 * ms)  # before every frame kept: the nearest
+        assert d._replay is not None and d._replay.t_ns == 100 * ms
+        d.keep_replay(9000 * ms)  # the camera had nothing near then: no replay
+        assert d.replay_jpeg() is None
+    finally:
+        d.store.close()

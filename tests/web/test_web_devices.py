@@ -61,6 +61,12 @@ async def test_a_device_problem_is_said_plainly_once_and_cleared_when_fixed(
             hub.devices = [{"name": "camera", "ok": False, "message": "camera gone"}]
             hub._bump()  # a new problem is shown again, however the last one was put away
             await page.locator('#devices .device-problem[data-device="camera"]').wait_for()
+
+            hub.cannot_record = "the disk is full: the ring was not recorded"
+            await page.keyboard.press("1")  # a press the box cannot record: said in words
+            await page.wait_for_selector(
+                "#verdict-detail:has-text('The game cannot be saved.')")
+            assert hub.presses == []
         finally:
             await browser.close()
     assert errors == []

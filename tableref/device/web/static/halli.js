@@ -60,9 +60,12 @@ async function playAgain(core) {
   }
 }
 
+// A press the box could not take, in words: the journal full (503), too many presses (429),
+// the box gone (0); anything else as the box said it.
 function ring(core, seat) {
   core.api("POST", `/api/bell/${seat}`).catch((e) => {
-    core.$("verdict-detail").textContent = e.message;
+    const pid = { 503: "devices.problem_journal", 429: "page.busy" }[e.status];
+    core.$("verdict-detail").textContent = pid ? core.t(pid) : e.message;
   });
 }
 

@@ -24,8 +24,6 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any, TypeVar
 
-import cv2
-
 from tableref.device.camera.base import Frame
 from tableref.device.camera.runner import CameraRunner
 from tableref.device.clock import Clock, LoopClock
@@ -455,10 +453,12 @@ class Daemon:
         frame = self.last_frame
         if frame is None or not self.health.ok("camera"):
             raise HubError("no camera frame to read the reserve from: upload a photo instead")
-        ok, png = cv2.imencode(".png", frame.image)
-        if not ok:
-            raise HubError("the camera frame cannot be encoded")
-        await self.upload_reserve(player, png.tobytes(), "image/png")
+        try:  # the session picks the player's part of the picture (Nimalia: their zone)
+            await self._session().camera_photo(player, frame.image)
+        except Refused as err:
+            raise HubError(str(err)) from None
+        except StoreError as err:
+            raise HubUnavailable(f"{err}: the score was not recorded") from None
 
     async def report(self, data: dict[str, Any]) -> None:
         """A report from the page for the game being played (session.py)."""

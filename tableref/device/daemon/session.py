@@ -38,6 +38,9 @@ from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 
+import cv2
+import numpy as np
+
 if TYPE_CHECKING:
     from tableref.device.camera.base import Frame
     from tableref.device.clock import Clock
@@ -141,6 +144,8 @@ class Session(Protocol[E]):
 
     async def photo(self, player: int, data: bytes) -> None: ...
 
+    async def camera_photo(self, player: int, image: np.ndarray) -> None: ...
+
     def report(self, data: Mapping[str, Any]) -> None: ...
 
     def close(self) -> None: ...
@@ -161,6 +166,14 @@ class BaseSession(Generic[E]):
 
     async def photo(self, player: int, data: bytes) -> None:
         raise Refused(f"the game is {self.game}: it takes no photos of reserves")
+
+    async def camera_photo(self, player: int, image: np.ndarray) -> None:
+        """The table camera's latest frame as `player`'s photo: the whole picture, unless
+        the game knows the player's part of it."""
+        ok, png = cv2.imencode(".png", image)
+        if not ok:
+            raise Refused("the camera frame cannot be encoded")
+        await self.photo(player, png.tobytes())
 
     def report(self, data: Mapping[str, Any]) -> None:
         raise Refused(f"the game {self.game!r} takes no reports from the page")

@@ -53,7 +53,7 @@ export function mount(root, core) {
           el("div", { id: "reserve-marks", class: "marks" })),
         el("figcaption", { id: "reserve-caption" })),
       el("div", { id: "settle", class: "settle", hidden: true })),
-    el("details", { id: "nimalia-zones", class: "zones" },
+    el("details", { id: "nimalia-zones", class: "camera-zones" },
       el("summary", T("nimalia.zones"), t("nimalia.zones")),
       el("p", { class: "hint", ...T("nimalia.zones_help") }, t("nimalia.zones_help")),
       el("div", { id: "nzone-seats", class: "zone-seats" }),

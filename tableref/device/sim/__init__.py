@@ -10,6 +10,7 @@
   (`Hub.subscribe`), and nothing else of the daemon;
 - `SimNellyPlayers` (nelly_players.py) play a Nelly game by themselves: they press their
   buttons as the page says and report the turtles that fall;
+- `simulated_table` (equip.py) puts them together as the daemon's equipment;
 - `SimWorld` (world.py) is where every card really is; `SimTable` (table.py) keeps it in a
   file of its own beside the journal, so after a restart the table is as it was.
 

@@ -36,7 +36,7 @@ from tableref.vision.nelly.light import (
     plant_pixels,
 )
 from tableref.vision.nelly.material import COLOURS
-from tableref.vision.nelly.table import TableModel, table_round
+from tableref.vision.nelly.table import TableModel, table_outside
 from tableref.vision.nelly.zones import Zone
 
 Image = np.ndarray
@@ -45,7 +45,8 @@ LARGE = 6.0  # a blob of paint larger than this many shells is no turtle
 TABLE_AREA = 0.04  # of a zone: a blob of the table's colour this large is the table
 ON_PLANT = 0.35  # of the ring round a blob green: it lies on a water plant
 DOME_SHADE = 1.5  # a dome's lit side is this much brighter than its shaded side
-NECK = 7  # px: the narrowest part of a turtle is wider, a plant's notch near it narrower
+RECOVER_COMPACT = 1.3  # a turtle of the table's colour is found whole and round
+NECK = 9  # px: the narrowest part of a turtle is wider, a plant's notch near it narrower
 MIN_TURTLE = 150  # px: no turtle the camera can count is smaller (one is ~350 px at 0.7 mm/px)
 _LOG = np.log(np.arange(256, dtype=np.float32) + 1.0).astype(np.float32)
 
@@ -149,20 +150,67 @@ def _blobs(d: _ZoneData) -> list[Blob]:
     green ring round it), or is shaded like a dome; a large one is searched for turtles of
     other colours lying on it."""
     assert d.paint is not None and d.table is not None
-    like = d.table.like(d.u, d.v)
-    if not np.any(like & (d.paint > 0)):
+    painted = d.paint > 0
+    like = np.zeros(painted.shape, bool)
+    like[painted] = d.table.like(d.u[painted], d.v[painted])
+    if not np.any(like):
         return _components(d.paint, d)
     mask = d.paint & ~like
     # a turtle on a plant touches the table through the plant's notch: cut such necks
-    alike = cv2.morphologyEx((d.paint & like).astype(np.uint8), cv2.MORPH_OPEN,
-                             cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (NECK, NECK)))
-    for blob in _components(alike, d, MIN_TURTLE):
-        if blob.area <= TABLE_AREA * d.n_in and (_on_plant(blob, d) or _dome_shaded(blob, d)):
-            x, y = blob.origin
-            hgt, wid = blob.window.shape
-            mask[y:y + hgt, x:x + wid] |= blob.window.astype(np.uint8)
-    mask = cv2.morphologyEx(mask.astype(np.uint8), cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
-    return _components(mask, d)
+    # (shrink, take the parts apart, grow each back within the table-coloured paint)
+    alike = (d.paint & like).astype(np.uint8)
+    neck = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (NECK, NECK))
+    cores = cv2.erode(alike, neck)
+    for core in _components(cores, d, MIN_TURTLE // 3):
+        if core.area > TABLE_AREA * d.n_in:
+            continue  # the table itself
+        x, y = core.origin
+        hgt, wid = core.window.shape
+        x0, y0 = max(x - NECK, 0), max(y - NECK, 0)
+        x1, y1 = min(x + wid + NECK, alike.shape[1]), min(y + hgt + NECK, alike.shape[0])
+        grown = np.zeros((y1 - y0, x1 - x0), np.uint8)
+        grown[y - y0:y - y0 + hgt, x - x0:x - x0 + wid] = core.window
+        grown = cv2.bitwise_and(cv2.dilate(grown, neck), alike[y0:y1, x0:x1])
+        # with the rest of the turtle: its lit side, not of the table's colours. A turtle
+        # is round: a patch of the table's colour beside one is no part of it
+        whole = cv2.morphologyEx(cv2.bitwise_or(grown, mask[y0:y1, x0:x1].astype(np.uint8)),
+                                 cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
+        for part in _components(whole, d, MIN_TURTLE, (x0, y0)):
+            bx, by = part.origin
+            bh, bw = part.window.shape
+            own = grown[by - y0:by - y0 + bh, bx - x0:bx - x0 + bw]
+            if not np.any(own[part.window]):
+                continue  # another blob in the window
+            blob = _round_out(part, alike | mask, d)
+            if blob is None:
+                continue
+            bx, by = blob.origin
+            bh, bw = blob.window.shape
+            compact = blob.area / (math.pi * (blob.radius + 1.0) ** 2)
+            if compact <= RECOVER_COMPACT and blob.area <= TABLE_AREA * d.n_in and (
+                    _on_plant(blob, d) or _dome_shaded(blob, d)):
+                mask[by:by + bh, bx:bx + bw] |= blob.window.astype(np.uint8)
+    opened = cv2.morphologyEx(mask.astype(np.uint8), cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
+    return _components(opened, d)
+
+
+def _round_out(part: Blob, paint: np.ndarray, d: _ZoneData) -> Blob | None:
+    """The turtle a part belongs to: the paint inside the part's smallest enclosing circle
+    (a turtle is round; its shaded side may be of the table's colours, its plant's notch
+    beside it is outside the circle)."""
+    ys, xs = np.nonzero(part.window)
+    pts = np.stack([xs, ys], axis=1).astype(np.float32)
+    (cx, cy), r = cv2.minEnclosingCircle(pts)
+    x, y = part.origin
+    pad = 2
+    x0, y0 = max(x - pad, 0), max(y - pad, 0)
+    x1 = min(x + part.window.shape[1] + pad, paint.shape[1])
+    y1 = min(y + part.window.shape[0] + pad, paint.shape[0])
+    disc = np.zeros((y1 - y0, x1 - x0), np.uint8)
+    cv2.circle(disc, (round(cx + x - x0), round(cy + y - y0)), round(r + 1), 1, -1)
+    disc &= paint[y0:y1, x0:x1].astype(np.uint8)
+    found = _components(disc, d, MIN_TURTLE, (x0, y0))
+    return max(found, key=lambda b: b.area) if found else None
 
 
 def _on_plant(blob: Blob, d: _ZoneData) -> bool:
@@ -194,19 +242,26 @@ def _dome_shaded(blob: Blob, d: _ZoneData) -> bool:
     return hi >= DOME_SHADE * max(lo, 1.0)
 
 
-def _components(mask: np.ndarray, d: _ZoneData, min_area: int = 40) -> list[Blob]:
-    """The blobs of a mask whose centre is in the zone, the glare's holes in them filled
-    (outer contours drawn filled: cheaper than labelling a mostly empty crop)."""
-    contours, _ = cv2.findContours(mask.astype(np.uint8), cv2.RETR_EXTERNAL,
-                                   cv2.CHAIN_APPROX_SIMPLE)
+def _components(mask: np.ndarray, d: _ZoneData, min_area: int = 40,
+                origin: tuple[int, int] = (0, 0)) -> list[Blob]:
+    """The blobs of a mask (the zone's crop, or a window of it at `origin`) whose centre is
+    in the zone, the glare's holes in them filled (outer contours drawn filled: cheaper
+    than labelling a mostly empty crop)."""
+    # two levels: a blob lying in a hole of another (a turtle on a plant in a cloth of its
+    # colour) is a blob of its own
+    contours, hierarchy = cv2.findContours(mask.astype(np.uint8), cv2.RETR_CCOMP,
+                                           cv2.CHAIN_APPROX_SIMPLE)
     hh, ww = d.inside.shape
     blobs = []
-    for c in contours:
+    tops = [c for c, h in zip(contours, hierarchy[0], strict=True) if h[3] < 0] if len(
+        contours) else []
+    for c in tops:
         x, y, bw, bh = cv2.boundingRect(c)
+        x, y = x + origin[0], y + origin[1]
         if bw * bh < min_area or cv2.contourArea(c) < 0.5 * min_area:
             continue
         win = np.zeros((bh + 2, bw + 2), np.uint8)
-        cv2.drawContours(win, [c], -1, 1, -1, offset=(1 - x, 1 - y))
+        cv2.drawContours(win, [c], -1, 1, -1, offset=(1 - x + origin[0], 1 - y + origin[1]))
         area = int(np.count_nonzero(win))
         if area < min_area:
             continue
@@ -216,7 +271,8 @@ def _components(mask: np.ndarray, d: _ZoneData, min_area: int = 40) -> list[Blob
             continue  # its centre lies outside the zone: another zone's, or the pond's
         dist = cv2.distanceTransform(win, cv2.DIST_L2, 3)[1:-1, 1:-1]
         blob = Blob((x, y), win[1:-1, 1:-1] > 0, area, float(dist.max()), dist)
-        core_of(blob, mask, d.bgr)
+        assert d.paint is not None
+        core_of(blob, d.paint, d.bgr)
         blobs.append(blob)
     return blobs
 
@@ -252,10 +308,11 @@ def count_turtles(frame: Image, zones: Sequence[Zone],
     data = [d for d in crops if d is not None]
     light = _measure_light(data) if data else NEUTRAL
     radii = []
+    table = table_outside(frame, [np.asarray(z.polygon) for z in zones], light.du, light.dv)
     for d in data:
         d.u -= light.du
         d.v -= light.dv
-        d.table = table_round(d.u, d.v, d.bright, d.inside)
+        d.table = table
         d.paint = _paint(d, opts)
         d.blobs = _blobs(d)
         radii += [b.radius for b in d.blobs if b.area >= MIN_TURTLE]
@@ -276,7 +333,8 @@ def _count_zone(d: _ZoneData, paints: Paints) -> ZoneCount:
     player = d.zone.player
     assert d.table is not None and d.paint is not None
     shell = paints.shell
-    over = something_over(d.u, d.v, d.bright, d.inside, d.paint, d.table, shell)
+    over = something_over(d.bgr, d.u, d.v, d.bright, d.inside, d.paint, d.table,
+                          paints.light, shell)
     if over:
         return ZoneCount(player, unsure=True, why=over)
     why = ""

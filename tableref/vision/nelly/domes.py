@@ -166,12 +166,14 @@ def read_blob(blob: Blob, bgr: np.ndarray, paints: Paints) -> BlobReading:
     if len(present) <= 1:
         c = present[0] if present else max(shares, key=lambda s: shares[s])
         peaks = _peaks(blob.dist, paints.radius)
-        if k <= TWO[1] and peaks == 2:
+        if TWO[0] <= k <= TWO[1] and peaks == 2:
             return BlobReading({c: 2})
         n = round(k)
         if k > TWO[1] and peaks == n and abs(k - n) < 0.35:
             return BlobReading({c: n})
         return BlobReading(why=f"{c} turtles lying on each other that cannot be told apart")
+    if k < TWO[0]:  # two colours in one turtle's area: a part of each, or one on another
+        return BlobReading(why="turtles lying on each other that cannot be told apart")
     counts = {}
     for c in present:
         if k * shares[c] > ONE[1]:

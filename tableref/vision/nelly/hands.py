@@ -15,26 +15,50 @@ import math
 import cv2
 import numpy as np
 
+from tableref.vision.nelly.light import Light
 from tableref.vision.nelly.table import TableModel
 
 MIN_SHELLS = 3.0  # something over the zone is larger than three turtles
 MIN_BRIGHT = 55
 PALE_V = -0.5  # ln B/R below this, yet no paint: washed-out paint
+GLARE_STEPS = (0.3, 0.55, 0.8)  # of a pixel's least channel: the white glare may add
 MIN_COLOUR = 0.12  # |(u, v)| from neutral: less is grey, white or glare (any table's)
 
 
-def something_over(u: np.ndarray, v: np.ndarray, bright: np.ndarray, inside: np.ndarray,
-                   paint: np.ndarray, table: TableModel, shell: float) -> str:
+def _glare_on_table(bgr: np.ndarray, sel: np.ndarray, light: Light,
+                    table: TableModel) -> np.ndarray:
+    """Which of the selected pixels are the table with the lamp's glare on it: the glare of
+    a glossy top adds the lamp's own colour (neutral in the light's frame) to the table's,
+    so the pixel less some white is of the table's colours."""
+    px = bgr[sel].astype(np.float32)
+    px[:, 0] *= math.exp(-light.dv)
+    px[:, 1] *= math.exp(-light.du)
+    low = px.min(axis=1, keepdims=True)
+    out = np.zeros(px.shape[0], bool)
+    for f in GLARE_STEPS:
+        q = np.log(np.maximum(px - f * low, 0.0) + 1.0)
+        out |= table.like(q[:, 1] - q[:, 2], q[:, 0] - q[:, 2])
+    return out
+
+
+def something_over(bgr: np.ndarray, u: np.ndarray, v: np.ndarray, bright: np.ndarray,
+                   inside: np.ndarray, paint: np.ndarray, table: TableModel, light: Light,
+                   shell: float) -> str:
     """Why the zone is taken to have something over it ("" when not). u, v in the light's
-    frame; `paint` the paint pixels."""
+    frame; `paint` the paint pixels. Read on every other pixel each way: what is over a
+    zone is large."""
+    bgr, u, v, bright = bgr[::2, ::2], u[::2, ::2], v[::2, ::2], bright[::2, ::2]
+    inside, paint, shell = inside[::2, ::2], paint[::2, ::2], shell / 4
     plant = (u > 0.15) & (u > v + 0.2)
     coloured = (np.abs(u) + np.abs(v)) > MIN_COLOUR
-    foreign = ((inside > 0) & (bright > MIN_BRIGHT) & coloured & ~plant & (paint == 0)
-               & ~table.like(u, v))
+    foreign = (inside > 0) & (bright > MIN_BRIGHT) & coloured & ~plant & (paint == 0)
+    foreign[foreign] = ~table.like(u[foreign], v[foreign])
+    if np.any(foreign):
+        foreign[foreign] = ~_glare_on_table(bgr, foreign, light, table)
     m: np.ndarray = foreign.astype(np.uint8)
     # a hand is wider than a turtle's radius; the mixed colours where a patterned table's
     # colours meet, or round a plant or a turtle, are thin lines: opened away
-    k = max(5, round(0.7 * math.sqrt(shell / math.pi)) | 1)
+    k = max(3, round(0.7 * math.sqrt(shell / math.pi)) | 1)
     m = cv2.morphologyEx(m, cv2.MORPH_OPEN, cv2.getStructuringElement(cv2.MORPH_ELLIPSE,
                                                                       (k, k)))
     contours, _ = cv2.findContours(m, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)

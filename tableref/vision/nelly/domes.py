@@ -143,8 +143,8 @@ def read_blob(blob: Blob, bgr: np.ndarray, paints: Paints) -> BlobReading:
     if k < MIN_PART or (k < 0.25 and compact > SPECK):
         return BlobReading()  # a speck, a thin bit of the table's texture
     if blob.radius < THIN * paints.radius:  # no whole turtle is so thin, even on its side
-        colour = _colour(float(paints.hue(*blob.median))) or "turtle-coloured"
-        return BlobReading(why=f"a thin {colour} bit, too thin for a turtle (a part of one?)")
+        named = _colour(float(paints.hue(*blob.median))) or "turtle-coloured"
+        return BlobReading(why=f"a thin {named} bit, too thin for a turtle (a part of one?)")
     # one turtle: a disc on its own scale (a turtle on the bare table looks a little larger
     # than one on a plant, its rim mixing with the table rather than the green), or a
     # blob of one turtle's area that is nearly a disc; or no more than one turtle's area

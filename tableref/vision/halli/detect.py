@@ -21,8 +21,8 @@ import numpy as np
 
 from tableref.vision.halli.fit import fitted_pieces
 from tableref.vision.halli.hint import TableHint
-from tableref.vision.halli.paper import balanced, brighter_paper, outlined, white_paper
-from tableref.vision.halli.verify import Evidence, evidence
+from tableref.vision.halli.paper import balanced, brighter_paper, frame_white, outlined, white_paper
+from tableref.vision.halli.verify import Evidence, evidence, own_white
 
 Image = np.ndarray
 
@@ -229,13 +229,13 @@ def find_cards(frame: Image, opts: DetectOptions | None = None,
 
 
 def _propose(mask: Image, frame_area: float, opts: DetectOptions,
-             known: float | None, split: bool = True) -> list[Cand]:
+             known: float | None, split: bool = True, force: bool = False) -> list[Cand]:
     """Card-shaped candidates among the blobs of one mask (detection pixels).
 
     `known` is the cards' area when known (detection pixels), used when fewer than three
-    outlines of this mask agree on a size. `split`: fit cards into blobs bigger than one
-    (touching cards, piles askew); not for regions between edges, where the table itself
-    is a blob.
+    outlines of this mask agree on a size (always, with `force`). `split`: fit cards
+    into blobs bigger than one (touching cards, piles askew); not for regions between
+    edges, where the table itself is a blob.
     """
     contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
     lo = 0.4 * opts.min_card * frame_area
@@ -251,7 +251,7 @@ def _propose(mask: Image, frame_area: float, opts: DetectOptions,
     likeness = [c[1] - abs(c[2] - opts.card_aspect) for c in good]
     typical, support = _consensus([abs(cv2.contourArea(c[0])) for c in good], likeness,
                                   opts.size_tolerance)
-    if known and support < 3:
+    if known and (support < 3 or force):
         typical = known
     tol = opts.size_tolerance
 
@@ -353,6 +353,68 @@ def _changed_enough(changed: Image, quad: np.ndarray) -> bool:
     return area > 0 and float(changed[mask > 0].mean()) >= 0.5 * 255
 
 
+Proposal = tuple[np.ndarray, float, float, Evidence]  # quad, fill, aspect, evidence
+
+
+def _whole(p: Proposal, opts: DetectOptions) -> bool:
+    return p[3].face_up() and p[1] >= opts.min_fill and opts.aspect[0] <= p[2] <= opts.aspect[1]
+
+
+def _verified(small: Image, white: np.ndarray, regions: Image, frame_area: float,
+              opts: DetectOptions, known: float | None, changed: Image | None,
+              force: bool = False) -> list[Proposal]:
+    """The candidates of the three masks, with the frame balanced to `white`, that the
+    evidence calls cards; one per card (the best evidence), none on another card."""
+    bal = balanced(small, white)
+    proposals: list[Proposal] = []
+    masks = [(white_paper(bal, opts.close), 0.0, True),
+             (brighter_paper(bal, opts.close), 0.0, True), (regions, 1.5, False)]
+    if force:
+        masks = masks[:2]  # fitting cards of a known size: into the paper's blobs
+    for mask, grow, split in masks:
+        for quad, fill, aspect in _propose(mask, frame_area, opts, known, split, force):
+            if fill < 0.6 or not 1.1 <= aspect <= 2.6:
+                continue  # not a card's shape, whole or under a hand
+            q = order_corners(_grow(quad, grow))
+            if changed is not None and not _changed_enough(changed, q):
+                continue
+            ev = evidence(bal, q)
+            if ev.face_up() or ev.covered_card():
+                proposals.append((q, fill, aspect, ev))
+
+    def rank(p: Proposal) -> tuple[bool, bool, float]:
+        return (_whole(p, opts), p[3].face_up(), p[3].score)
+
+    proposals.sort(key=rank, reverse=True)
+    kept: list[Proposal] = []
+    for p in proposals:
+        if not any(_iou_near(p[0], k[0]) or _overlaps(p[0], k[0]) for k in kept):
+            kept.append(p)
+    return kept
+
+
+def _card_white(small: Image, regions: Image, frame_area: float,
+                opts: DetectOptions) -> np.ndarray | None:
+    """The light's colour as the most card-like region closed by edges shows it: each
+    card-shaped region judged balanced to its own brightest pixels."""
+    best: tuple[float, np.ndarray] | None = None
+    bright = float(np.percentile(small.max(axis=2), 98))
+    for quad, fill, aspect in _propose(regions, frame_area, opts, None, False):
+        if fill < opts.min_fill or not opts.aspect[0] <= aspect <= opts.aspect[1]:
+            continue
+        q = order_corners(_grow(quad, 1.5))
+        white = own_white(small, q)
+        if float(white.min()) < 20 or float(white.max()) < 0.6 * bright:
+            continue  # too dark to be paper in any light, or in this frame's
+        x, y, bw, bh = cv2.boundingRect(np.round(q).astype(np.int32))
+        x0, y0 = max(x - 4, 0), max(y - 4, 0)
+        roi = small[y0:y + bh + 4, x0:x + bw + 4]
+        ev = evidence(balanced(roi, white), q - np.array([x0, y0], np.float32))
+        if ev.face_up() and (best is None or ev.score > best[0]):
+            best = (ev.score, white)
+    return None if best is None else best[1]
+
+
 def detect_cards(frame: Image, opts: DetectOptions | None = None,
                  card_area: float | None = None, hint: TableHint | None = None) -> Found:
     """Card outlines, and the card size they agree on.
@@ -372,33 +434,21 @@ def detect_cards(frame: Image, opts: DetectOptions | None = None,
     frame_area = float(sw * sh)
     changed = _changed_small(hint, sw, sh) if hint is not None and hint.fits(frame.shape) \
         else None
-    proposals: list[tuple[np.ndarray, float, float, Evidence]] = []
-    bal = balanced(small)
-    masks = ((white_paper(small, opts.close), 0.0, True),
-             (brighter_paper(small, opts.close), 0.0, True), (outlined(small), 1.5, False))
-    for mask, grow, split in masks:
-        for quad, fill, aspect in _propose(mask, frame_area, opts, known, split):
-            if fill < 0.6 or not 1.1 <= aspect <= 2.6:
-                continue  # not a card's shape, whole or under a hand
-            q = order_corners(_grow(quad, grow))
-            if changed is not None and not _changed_enough(changed, q):
-                continue
-            ev = evidence(bal, q)
-            if ev.face_up() or ev.covered_card():
-                proposals.append((q, fill, aspect, ev))
-    # one outline per card: the best evidence wins
-    def rank(p: tuple[np.ndarray, float, float, Evidence]) -> tuple[bool, bool, float]:
-        shaped = p[1] >= opts.min_fill and opts.aspect[0] <= p[2] <= opts.aspect[1]
-        whole = p[3].face_up() and shaped
-        return (whole, p[3].face_up(), p[3].score)
-
-    proposals.sort(key=rank, reverse=True)
-    kept: list[tuple[np.ndarray, float, float, Evidence]] = []
-    for p in proposals:
-        if not any(_iou_near(p[0], k[0]) or _overlaps(p[0], k[0]) for k in kept):
-            kept.append(p)
-    whole = [p for p in kept if p[3].face_up() and p[1] >= opts.min_fill
-             and opts.aspect[0] <= p[2] <= opts.aspect[1]]
+    regions = outlined(small)
+    kept = _verified(small, frame_white(small), regions, frame_area, opts, known, changed)
+    if sum(_whole(p, opts) for p in kept) < 2:
+        # few cards: the frame's brightest pixels may be a glare, a white sleeve, a box,
+        # not paper. Take the light's colour from the most card-like outline instead.
+        white = _card_white(small, regions, frame_area, opts)
+        if white is not None:
+            again = _verified(small, white, regions, frame_area, opts, known, changed)
+            # the other light must explain more cards, and every card the first found
+            before = [p[0] for p in kept if _whole(p, opts)]
+            after = [p[0] for p in again if _whole(p, opts)]
+            if len(after) > len(before) and all(
+                    any(_iou_near(b, a) for a in after) for b in before):
+                kept = again
+    whole = [p for p in kept if _whole(p, opts)]
     likeness = [p[1] - abs(p[2] - opts.card_aspect) for p in whole]
     typical, support = _consensus([abs(cv2.contourArea(p[0])) for p in whole], likeness,
                                   opts.size_tolerance)

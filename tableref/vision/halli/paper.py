@@ -43,8 +43,9 @@ def chroma(small: Image) -> tuple[Image, Image]:
     return mn, c
 
 
-def balanced(small: Image) -> Image:
-    white = frame_white(small)
+def balanced(small: Image, white: np.ndarray | None = None) -> Image:
+    """The image balanced so that `white` (default: the frame's white) is grey 240."""
+    white = frame_white(small) if white is None else np.maximum(white, 1.0)
     return np.asarray(cv2.transform(small, np.diag(240.0 / white).astype(np.float32)))
 
 
@@ -66,9 +67,9 @@ def paper_grey_limit(mn: Image, c: Image) -> float:
     return float(min(max(base * 1.6 + 12.0, 22.0), 51.0))
 
 
-def white_paper(small: Image, close: int = 7, floor: float = 0.5) -> Image:
-    """Bright, grey pixels once balanced to the frame's white (255 where paper)."""
-    mn, c = chroma(balanced(small))
+def white_paper(bal: Image, close: int = 7, floor: float = 0.5) -> Image:
+    """Bright, grey pixels of the balanced image (255 where paper)."""
+    mn, c = chroma(bal)
     limit = paper_grey_limit(mn, c)
     paper = ((mn > int(floor * 240)) & (c < limit)).astype(np.uint8) * 255
     return _tidy(paper, close)
@@ -86,9 +87,9 @@ def background(mn: Image) -> Image:
     return np.asarray(cv2.resize(bg, (w, h), interpolation=cv2.INTER_LINEAR))
 
 
-def brighter_paper(small: Image, close: int = 7) -> Image:
-    """Grey pixels clearly brighter than the table round them."""
-    mn, c = chroma(balanced(small))
+def brighter_paper(bal: Image, close: int = 7) -> Image:
+    """Grey pixels of the balanced image clearly brighter than the table round them."""
+    mn, c = chroma(bal)
     limit = paper_grey_limit(mn, c)
     bg = background(mn).astype(np.float32)
     paper = ((mn.astype(np.float32) > bg * 1.1 + 8) & (c < limit)).astype(np.uint8) * 255

@@ -28,7 +28,7 @@ class Evidence:
     paper: float  # fraction of the card that is paper
     ink: float  # fraction of the card's middle that is not paper (something printed)
     sides: int  # sides where the card stands out from its surroundings
-    contrast: float  # mean of the sides' contrasts
+    contrast: float  # mean over the sides of the fraction of each side that stands out
     rough: float = 0.0  # how far the border band's brightness strays (median deviation)
     rim: float = 0.0  # paper fraction of the outermost band (1-2 px in): the card's margin
 
@@ -44,12 +44,12 @@ class Evidence:
     def covered_card(self) -> bool:
         """Part of a face-up card (a hand over it): paper round most of its border, print
         inside, an outline all round (a hand's edge is an outline too)."""
-        return (self.band >= 0.6 and self.paper >= 0.45 and self.ink >= 0.1 and self.sides >= 4
-                and self.contrast >= 0.2)
+        return (self.band >= 0.6 and self.paper >= 0.45 and self.ink >= 0.1 and self.sides >= 3
+                and self.contrast >= 0.6)
 
     @property
     def score(self) -> float:
-        return self.band + self.paper + min(self.contrast, 0.3) + 0.1 * self.sides
+        return self.band + self.paper + 0.3 * self.contrast + 0.1 * self.sides
 
 
 def _rectified(img: Image, quad: np.ndarray) -> Image:
@@ -58,6 +58,16 @@ def _rectified(img: Image, quad: np.ndarray) -> Image:
     return np.asarray(cv2.warpPerspective(img, m, (_W + 2 * _R, _H + 2 * _R),
                                           flags=cv2.INTER_LINEAR,
                                           borderMode=cv2.BORDER_REPLICATE))
+
+
+def own_white(img: Image, quad: np.ndarray) -> np.ndarray:
+    """The colour of the brightest fifth of what lies inside the quad (its paper, if a
+    card): the light's colour as this card shows it."""
+    card = _rectified(img, quad)[_R:_R + _H, _R:_R + _W].reshape(-1, 3).astype(np.float32)
+    mn = card.min(axis=1)
+    k = int(0.8 * mn.size)
+    cut = np.partition(mn, k)[k]
+    return np.asarray(card[mn >= cut].mean(axis=0), np.float64)
 
 
 def evidence(balanced: Image, quad: np.ndarray) -> Evidence:
@@ -105,7 +115,14 @@ def evidence(balanced: Image, quad: np.ndarray) -> Evidence:
         ((down, slice(x0 + 1, x0 + 3)), (down, slice(x0 - 3, x0 - 1))),
         ((down, slice(x1 - 3, x1 - 1)), (down, slice(x1 + 1, x1 + 3))),
     ]
-    contrasts = [abs(float(nmn[i].mean()) - float(nmn[o].mean()))
-                 + abs(float(chroma[i].mean()) - float(chroma[o].mean())) for i, o in strips]
-    sides = sum(c >= 0.06 for c in contrasts)
+    # a side is an outline when it stands out along (most of) its length: an edge, a
+    # step or a shadow all along it; a patch of cloth between prints stands out only
+    # where a print touches it
+    contrasts = []
+    for n, (i, o) in enumerate(strips):
+        axis = 0 if n < 2 else 1  # average across the strip's depth
+        d = (np.abs(nmn[i].mean(axis=axis) - nmn[o].mean(axis=axis))
+             + np.abs(chroma[i].mean(axis=axis) - chroma[o].mean(axis=axis)))
+        contrasts.append(float((d >= 0.05).mean()))
+    sides = sum(c >= 0.6 for c in contrasts)
     return Evidence(band, worst, paper, ink, sides, float(np.mean(contrasts)), rough, rim)

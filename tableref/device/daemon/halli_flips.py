@@ -10,15 +10,20 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-UNREADABLE = "?"
+from tableref.vision.halli.tracker import UNSURE
+
+UNREADABLE = UNSURE  # "?"
 
 
 @dataclass(frozen=True)
 class TableSeen:
-    """The top card of each seat's pile in one frame: a code, None (no card) or "?"."""
+    """The top card of each seat's pile in one frame: a code, None (no card), "?" (a card
+    not read, or a hand over the pile) or "animal" (an animal, which one not known);
+    `learning`: the eyes are learning the empty table (nothing may move)."""
 
     t_ns: int
     tops: tuple[str | None, ...]
+    learning: bool = False
 
 
 class FlipWatch:

@@ -7,9 +7,12 @@ Inputs, in time order, on one thread (the daemon's loop; a test's or `halli refe
   late (recorded with the ring when they come before its verdict, as `late` events after).
 - `seen(TableSeen)`: the top card of each seat's pile in a camera frame (halli_eyes).
 
-The arbiter's ring locks the bells. Once the camera has reported a frame taken at or after
-the press (or `frame_wait_s` has passed, or at once without a camera) the ring is judged on
-the cards visible at the press, recorded with its presses and its verdict, announced, and
+The arbiter's ring locks the bells. Once the frames round the press say what every seat
+showed at that instant (`SeatTimeline.visible_at`: the frame before it and the one after
+agree, or a hand over a pile has gone), or `frame_wait_s` has passed, or at once without a
+camera, the ring is judged on the cards visible at the press (`halli_judge`: a card not
+seen or not read makes it unsure, and the referee says so rather than guess: recorded as
+`judged: false`, nothing moves), recorded with its presses and its verdict, announced, and
 the winner's LED lights; the bells stay locked `lock_s` more (the cards are being moved),
 and presses meanwhile are recorded as `late`. Every wait is a timer on `box.clock`: on a
 `ManualClock` the session runs without any real time passing.
@@ -33,6 +36,7 @@ from tableref.device.bells.events import Ring as BellRing
 from tableref.device.clock import Timer
 from tableref.device.daemon.halli_eyes import HalliEyes
 from tableref.device.daemon.halli_flips import UNREADABLE, FlipWatch, TableSeen
+from tableref.device.daemon.halli_judge import ANIMAL, judge
 from tableref.device.daemon.halli_words import Phrase, reasons, said
 from tableref.device.daemon.session import BaseSession, Box, Eyes, Result, Sight
 from tableref.device.store import StoreError
@@ -52,6 +56,7 @@ from tableref.games.halli import (
     event_to_json,
     parse_card,
 )
+from tableref.vision.halli.tracker import SeatTimeline
 
 if TYPE_CHECKING:
     import numpy as np
@@ -131,6 +136,11 @@ class HalliSession(BaseSession[Event]):
         self.state: GameState | None = None
         self.eyes: Eyes | None = None
         self.watch = FlipWatch(0)
+        self.timeline = SeatTimeline(0)  # what each seat showed, frame by frame
+        self.learning = False  # the eyes are learning the empty table
+        self._table_known = False  # ... and have known it once in this session
+        self._turned = False  # a card was turned in this game (the journal says)
+        self._unseen: tuple[int, ...] | None = None  # the seats not seen at the last ring
         self.last_verdict: dict[str, Any] | None = None
         self._last_ring: Outcome | None = None
         self.verdicts = 0
@@ -177,6 +187,8 @@ class HalliSession(BaseSession[Event]):
         self.players = event.players
         n = len(event.players)
         self.watch = FlipWatch(n)
+        self.timeline = SeatTimeline(n)
+        self.learning = self._table_known = self._turned = False
         reader = self._kit.reader
         self.eyes = None if reader is None else HalliEyes(reader, n)
         self.last_verdict = None
@@ -189,6 +201,7 @@ class HalliSession(BaseSession[Event]):
     def _flipped(self, event: Flip, out: Outcome) -> list[str]:
         state = self.state
         assert state is not None
+        self._turned = True
         read = event.card if event.card is not None else event.misread
         self.watch.flipped(event.player, None if read is None else read.code)
         self.message = None
@@ -214,9 +227,14 @@ class HalliSession(BaseSession[Event]):
         firsts: dict[int, int] = {}
         for press in presses:
             firsts.setdefault(press.player, press.t_ns)
-        unread = not event.judged and before.verdict() is None
+        unseen, self._unseen = self._unseen, None  # set by `_judge` for this ring, live
+        # a box with eyes that could not judge could not see the cards: said so from the
+        # kit and the event, so that a replay of the journal shows the same words
+        unread = not event.judged and (self._kit.reader is not None or unseen is not None
+                                       or before.verdict() is None)
         why: list[Phrase] = []
         if not event.judged:
+            # from the event and the kit alone, so that a replay shows the same
             why = [("halli.why_unread" if unread else "halli.why_no_camera", {})]
         elif out.verdict is not None:
             why = reasons(out.verdict, before.visible_cards() or ())
@@ -269,6 +287,12 @@ class HalliSession(BaseSession[Event]):
         """A recognised frame. Flips seen before the press being judged still count."""
         if not isinstance(sight, TableSeen):
             raise TypeError(f"a Halli session reads TableSeen, not {type(sight).__name__}")
+        if len(sight.tops) == self.timeline.seats:
+            self.timeline.add(sight.t_ns, sight.tops)
+        if sight.learning != self.learning:
+            self.learning = sight.learning
+            self._box.changed()
+        self._table_known |= not sight.learning
         ring = self._ring
         if ring is not None and (self._recorded or sight.t_ns > ring.t_ns):
             self._note_frame(sight.t_ns)
@@ -300,7 +324,8 @@ class HalliSession(BaseSession[Event]):
         the game: the flip counts without its card, and `misread` keeps what was read."""
         state = self.state
         assert state is not None
-        event = Flip(seat, parse_card(code), t_ns=t_ns, inferred=inferred)
+        card = None if code == ANIMAL else parse_card(code)  # an animal, which not known
+        event = Flip(seat, card, t_ns=t_ns, inferred=inferred)
         try:
             apply(state, event)
         except IllegalEventError as err:
@@ -338,8 +363,19 @@ class HalliSession(BaseSession[Event]):
     def _note_frame(self, t_ns: int) -> None:
         self._frame_t = max(self._frame_t, t_ns)
         ring = self._ring
-        if ring is not None and not self._recorded and self._frame_t >= ring.t_ns:
+        if ring is not None and not self._recorded and self._seen_press(ring.t_ns):
             self._judge()
+
+    def _seen_press(self, t_ns: int) -> bool:
+        """Whether the frames say what the table showed at `t_ns` (or none can), or enough
+        of it to judge (a veto seen stands whatever a hand still hides)."""
+        if self._frame_t < t_ns or self.timeline.last_ns is None:
+            return self._frame_t >= t_ns
+        if self.timeline.settled(t_ns):
+            return True
+        options = self.state.options if self.state is not None else Options()
+        views = self.timeline.visible_at(t_ns)
+        return judge(views, elephant_alone_rings=options.elephant_alone_rings).right is not None
 
     # -- live: the bells --------------------------------------------------------------
     def press(self, player: int, t_ns: int) -> None:
@@ -359,7 +395,7 @@ class HalliSession(BaseSession[Event]):
             self._ring, self._recorded, self._late = event, False, []
             self.locked = True
             self._box.changed()
-            if not self._box.camera_ok() or self._frame_t >= event.t_ns:
+            if not self._box.camera_ok() or self._seen_press(event.t_ns):
                 self._judge()
             else:
                 clock = self._box.clock
@@ -392,6 +428,15 @@ class HalliSession(BaseSession[Event]):
         event = Ring(ring.player, ring.t_ns, presses=presses)
         if not self._box.camera_ok():
             event = replace(event, judged=False)  # no camera: who was first, only
+        elif self.timeline.last_ns is not None:  # judged on what the camera saw at the press
+            assert self.state is not None
+            seen = judge(self.timeline.visible_at(ring.t_ns),
+                         elephant_alone_rings=self.state.options.elephant_alone_rings)
+            if seen.right is None:
+                self._unseen = seen.unseen
+                event = replace(event, judged=False)
+            else:
+                event = replace(event, right=seen.right)
         else:
             try:
                 step = apply(self.state, event)
@@ -442,6 +487,10 @@ class HalliSession(BaseSession[Event]):
             verdict = {k: v for k, v in self.last_verdict.items() if not k.startswith("_")}
             verdict["reasons"] = said(words, self.last_verdict["_why"])
         message = "" if self.message is None else said(words, [self.message])[0]
+        if not message and self.learning and (self._table_known or not self._turned):
+            # the set-up step at a game's start, and again when the camera or the light
+            # changed (a box restarted mid-game learns the table with the cards on it)
+            message = words("halli.learning_table")
         tops = state.tops()
         return {
             "piles": [

@@ -72,7 +72,7 @@ async def test_a_round_is_scored_from_photos_and_survives_a_restart(
         row = nim["scores"][seat]
         assert row["objectives"] == {str(s.objective.id): s.points[seat] for s in expected}
         assert row["total"] == expected[-1].totals[seat]
-    assert d.said and d.said[-1][1].startswith("Round 1. Objective 5: Ann ")
+    assert d.said and d.said[-1][1].startswith("Round 1. Great savanna: Ann ")
     before = d.snapshot()
     await d.stop()
     d.store.close()
@@ -127,6 +127,68 @@ async def test_a_reserve_under_the_table_camera_is_scored(
         assert d.snapshot()["nimalia"]["read"] == [0]
         events = d.store.events(d.game_id)
         assert events[-1]["event"] == "reserve" and events[-1]["spaces"] == truth
+    finally:
+        await d.stop()
+        d.store.close()
+
+
+async def test_objectives_from_the_config_and_the_page_and_the_sheet_as_photos_come_in(
+    tmp_path: Path, art: tuple  # type: ignore[type-arg]
+) -> None:
+    config = parse_config(CONFIG + '[nimalia]\nobjectives = [3, 8, 15, 20]\n')
+    equipment = Equipment(kits={"nimalia": NimaliaKit(enrolment=lambda: art[2])})
+    d = Daemon(config, Store(tmp_path / "j.sqlite3"), equipment)
+    await d.start()
+    try:
+        nim = d.snapshot()["nimalia"]
+        assert nim["all_objectives"] == [3, 8, 15, 20]
+        assert [s["objectives"] for s in nim["schedule"]] == [[3, 8], [8, 15], [3, 20],
+                                                             [8, 15, 20], [3, 15, 20]]
+        assert {c["id"]: (c["colour"], c["leaves"]) for c in nim["catalogue"]}[15] == \
+            ("yellow", 3)
+        with pytest.raises(HubError, match=r"nimalia.objectives: .*two faces"):
+            await d.apply_settings({"nimalia": {"objectives": [3, 8, 15, 16]}})
+        await d.apply_settings({"nimalia": {"objectives": [9, 12, 1, 18]}})  # a new game
+        nim = d.snapshot()["nimalia"]
+        assert nim["all_objectives"] == [9, 12, 1, 18] and nim["objectives"] == [9, 12]
+        await d.apply_settings({"nimalia": {"objectives": "random"}, "new_game": True})
+        assert d.store.events(d.game_id)[0]["objectives"] == \
+            d.snapshot()["nimalia"]["all_objectives"]
+        await d.apply_settings({"nimalia": {"objectives": "first_game"}})
+        nim = d.snapshot()["nimalia"]
+        assert nim["all_objectives"] == [5, 19, 4, 16] and nim["waiting"] == [0, 1]
+
+        # round 1 (5, 19): Ann's points are shown once her photo is in, Ben is waited for
+        photos = [_photo(art, 11), _photo(art, 12)]
+        truth = [reserve_from_data({"spaces": t}) for _, t in photos]
+        await d.upload_reserve(0, photos[0][0], "image/png")
+        nim = d.snapshot()["nimalia"]
+        assert nim["waiting"] == [1]
+        assert nim["so_far"] == [{"seat": 0, "waits": [], "points": {
+            str(s.objective.id): s.points[0] for s in score_objectives(truth[:1], [5, 19])}}]
+        await d.upload_reserve(1, photos[1][0], "image/png")
+        # round 2..5 with the same reserves (told by the session directly, as a settled
+        # photo would be): the sheet keeps every round, the ranked 16 explained
+        session = d.session
+        assert isinstance(session, NimaliaSession)
+        for _ in range(4):
+            session.reserve_read(0, truth[0], photo=False)
+            session.reserve_read(1, truth[1], photo=False)
+        nim = d.snapshot()["nimalia"]
+        assert snapshot_problems(d.snapshot()) == []
+        assert nim["over"] and [r["round"] for r in nim["sheet"]] == [1, 2, 3, 4, 5]
+        totals = (0, 0)
+        for entry in nim["sheet"]:
+            expected = score_objectives(truth, entry["objectives"], start=totals)
+            totals = expected[-1].totals
+            assert [r["total"] for r in entry["rows"]] == list(totals)
+            assert [r["points"] for r in entry["rows"]] == [
+                {str(s.objective.id): s.points[seat] for s in expected} for seat in (0, 1)]
+        assert set(nim["sheet"][2]["ranked"]) == {"16"}
+        assert nim["sheet"][2]["ranked"]["16"][0]["no_second"] == "players"
+        assert nim["result"]["best"] == max(totals)
+        said = d.said[-1][1]
+        assert said.startswith("Round 5.") and ("wins" in said or "share the win" in said)
     finally:
         await d.stop()
         d.store.close()

@@ -92,7 +92,10 @@ def test_default_pins_are_distinct_and_usable() -> None:
     [
         ('gmae = "halli"', "gmae", "unknown key"),
         ('game = "chess"', "game", "not one of"),
-        ('game = "nelly"', "game", "not one of \"halli\", \"nimalia\""),  # not refereed yet
+        ('game = "chess"', "game", "not one of \"halli\", \"nimalia\", \"nelly\""),
+        ('game = "nelly"\n' + "".join(
+            f'[[players]]\nname = "P{i}"\n' for i in range(5)), "players",
+         "Nelly is for 2 to 4 players, not 5"),
         ("language = 1", "language", "must be a string"),
         ("[bells]\nbounce = 5", "bells.bounce", "unknown key"),
         ("[bells]\nbounce_ms = -1", "bells.bounce_ms", "out of range"),

@@ -168,8 +168,29 @@ async def test_the_nimalia_view_uploads_photos_and_shows_their_scores(
         state = get_json(base + "/api/state")
         assert state["game"] == "nimalia" and state["players"][0]["name"] == "Ann"
         assert len(state["players"]) == 2
-        objectives = state["nimalia"]["objectives"]
         assert await page.inner_text("#nimalia-next") == "Photograph the reserve of Ann"
+        # the first game's objectives by name; then four chosen by hand for a new game
+        await page.wait_for_selector("#nimalia-objectives .goal[data-id='5'] strong")
+        assert await page.inner_text("#nimalia-objectives .goal[data-id='5'] strong") == \
+            "Great savanna"
+        await page.click("#nimalia-choose summary")
+        await page.check("#choose-form input[value=hand]")
+        for colour, oid in (("blue", "3"), ("green", "8"), ("yellow", "15"), ("red", "20")):
+            await page.select_option(f"#choose-{colour}", oid)
+        await page.click("#choose-new")
+        await page.wait_for_selector("#choose-msg.ok")
+        state = get_json(base + "/api/state")
+        assert state["nimalia"]["all_objectives"] == [3, 8, 15, 20]
+        objectives = state["nimalia"]["objectives"]
+        assert objectives == [3, 8]
+        await page.wait_for_selector("#nimalia-objectives .goal[data-id='20'] strong")
+        assert "Fewest lions +3" in await page.inner_text("#nimalia-objectives .goal[data-id='20']")
+        schedule = [await page.locator(f"#nimalia-schedule td:nth-child({i}) .chip"
+                                       ).all_inner_texts() for i in range(2, 7)]
+        assert schedule == [["3", "8"], ["8", "15"], ["3", "20"], ["8", "15", "20"],
+                            ["3", "15", "20"]]
+        assert await page.inner_text("#nimalia-waiting") == "Waiting for the photo of Ann and " \
+            + state["players"][1]["name"]
 
         # a photo with no reserve on it, and a file that is not a photo: clear errors
         blank = tmp_path / "blank.png"
@@ -191,6 +212,9 @@ async def test_the_nimalia_view_uploads_photos_and_shows_their_scores(
         if answer != "Scored.":
             assert get_json(base + "/api/state")["nimalia"]["read"] == []
 
+        expected = score_objectives(
+            [reserve_from_data({"spaces": truth}) for _, truth in photos], objectives
+        )
         for seat, (path, _) in enumerate(photos):
             await page.select_option("#upload-player", str(seat))
             await page.set_input_files("#upload-file", str(path))
@@ -200,18 +224,23 @@ async def test_the_nimalia_view_uploads_photos_and_shows_their_scores(
             await msg.filter(has_not_text="Scoring").wait_for(timeout=30000)
             assert await msg.inner_text() == "Scored.", await msg.inner_text()
             await page.wait_for_selector("#reserve-figure", state="visible")
+            if seat == 0:  # Ann's points shown at once, Ben's photo waited for
+                await page.wait_for_selector("#nimalia-waiting:has-text('Waiting for the photo')")
+                cells = await page.locator('#scores tbody tr[data-seat="0"] td.so-far'
+                                           ).all_inner_texts()
+                assert cells[:2] == [str(s.points[0]) for s in expected]
 
         assert snapshot_problems(get_json(base + "/api/state")) == []
-        expected = score_objectives(
-            [reserve_from_data({"spaces": truth}) for _, truth in photos], objectives
-        )
+        await page.wait_for_selector("#nimalia-round:has-text('Round 2')")
         for seat in (0, 1):
             row = page.locator(f'#scores tbody tr[data-seat="{seat}"] td')
             cells = [c.strip() for c in await row.all_inner_texts()]
             points = [str(s.points[seat]) for s in expected]
             assert cells[1 : 1 + len(points)] == points
             assert cells[1 + len(points)] == str(sum(s.points[seat] for s in expected))
-            assert cells[2 + len(points)] == str(expected[-1].totals[seat])
+            assert cells[-2] == str(expected[-1].totals[seat])  # the total, then the photo
+        assert await page.inner_text("#nimalia-waiting") == "Waiting for the photo of Ann and " \
+            + get_json(base + "/api/state")["players"][1]["name"]
         await page.screenshot(path=str(tmp_path / "nimalia.png"), full_page=True)
     assert errors == []
 

@@ -15,6 +15,7 @@ class FakeHub:
     def __init__(self, game: str = "halli") -> None:
         self.game = game
         self.presses: list[int] = []
+        self.reports: list[dict[str, Any]] = []
         self.uploads: list[tuple[int, bytes, str]] = []
         self.settings: list[dict[str, Any]] = []
         self.camera: bytes | None = None
@@ -112,6 +113,12 @@ class FakeHub:
                 raise HubError(f"unknown setting {key!r}")
         self.settings.append(settings)
         self.game = settings.get("game", self.game)
+        self._bump()
+
+    async def report(self, data: dict[str, Any]) -> None:
+        if self.game != "nelly":
+            raise HubError(f"the game {self.game!r} takes no reports from the page")
+        self.reports.append(data)
         self._bump()
 
     def history(self) -> list[dict[str, Any]]:

@@ -84,6 +84,10 @@ class SessionBox:
         if self._current():
             self._daemon.changes.bump()
 
+    def say(self, segments: list[str]) -> None:
+        if self._current() and segments:
+            self._daemon.say(segments)
+
     def light(self, seat: int | None) -> None:
         if self._current() or seat is None:
             self._daemon.light(seat)
@@ -455,6 +459,15 @@ class Daemon:
         if not ok:
             raise HubError("the camera frame cannot be encoded")
         await self.upload_reserve(player, png.tobytes(), "image/png")
+
+    async def report(self, data: dict[str, Any]) -> None:
+        """A report from the page for the game being played (session.py)."""
+        try:
+            self._session().report(data)
+        except Refused as err:
+            raise HubError(str(err)) from None
+        except StoreError as err:
+            raise HubUnavailable(f"{err}: the report was not recorded") from None
 
     async def apply_settings(self, settings: dict[str, Any]) -> None:
         try:

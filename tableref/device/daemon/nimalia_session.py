@@ -1,9 +1,12 @@
 """Nimalia at the table: rounds, the objectives in play, reserves read from photos, scores.
 
-The page leads the round: it shows the objectives scored this round and whose reserve to
-photograph next. Each reserve read is recorded (as the reserve's spaces, so a replay needs
-no photo), and when every player's reserve is in, the round is scored (per objective and
-running totals), shown and spoken. The state is the fold of the events
+The page leads the round: it shows the game's objectives (the option `objectives`, from
+the config's [nimalia] or the page: the first game's, a random set, or by hand), the rounds
+that score them, and whose reserve to photograph next. Each reserve read is recorded (as
+the reserve's spaces, so a replay needs no photo); a reserve's points for the objectives
+it scores alone are shown as its photo comes in, and when every player's reserve is in,
+the round is scored, shown on the score sheet (every round, each objective, the ranked
+ones explained) and spoken. The state is the fold of the events
 (tableref.games.nimalia.events).
 """
 
@@ -15,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 from tableref.device.daemon.nimalia_photos import PhotoError, read_reserve
 from tableref.device.daemon.session import BaseSession, Box, Refused, Result
+from tableref.games.nimalia.choice import FIRST, check_choice, resolve, schedule
 from tableref.games.nimalia.events import (
     Event,
     NimaliaFold,
@@ -26,6 +30,8 @@ from tableref.games.nimalia.events import (
 )
 from tableref.games.nimalia.game import FIRST_GAME, ROUNDS, RoundScore
 from tableref.games.nimalia.model import Reserve
+from tableref.games.nimalia.objectives import all_objectives, objective
+from tableref.games.nimalia.sheet import rankings, tie_break
 
 if TYPE_CHECKING:
     from tableref.device.config import Config
@@ -69,8 +75,19 @@ def default_kit(config: Config, sim: bool) -> NimaliaKit:
     return NimaliaKit(enrolment=load)
 
 
-def config_options(config: Config) -> dict[str, bool]:
-    return {}
+def config_options(config: Config) -> dict[str, Any]:
+    return {"objectives": config.nimalia.objectives}
+
+
+def check_option(key: str, value: Any) -> Any:
+    """`objectives` from the page: "first_game", "random" or four ids (ObjectiveError)."""
+    if key != "objectives":
+        raise ValueError("unknown option")
+    return check_choice(value)
+
+
+CATALOGUE = [{"id": o.id, "colour": o.colour.value, "leaves": o.leaves, "ranked": o.ranked}
+             for o in all_objectives()]
 
 
 class NimaliaSession(BaseSession[Event]):
@@ -89,8 +106,10 @@ class NimaliaSession(BaseSession[Event]):
                 for i in range(len(self.players))]
 
     # -- the events -------------------------------------------------------------------
-    def start(self, players: Sequence[str], options: Mapping[str, bool]) -> Start:
-        return Start(tuple(players), self._kit.objectives)
+    def start(self, players: Sequence[str], options: Mapping[str, Any]) -> Start:
+        choice = options.get("objectives", FIRST)
+        ids = self._kit.objectives if choice == FIRST else resolve(check_choice(choice))
+        return Start(tuple(players), tuple(ids))
 
     def decode(self, data: Mapping[str, Any]) -> Event:
         return event_from_json(data)
@@ -134,10 +153,24 @@ class NimaliaSession(BaseSession[Event]):
     def _said(self, scored: RoundScore) -> list[str]:
         rows = [(self.players[r["seat"]], r["round_total"], r["total"]) for r in self.rows]
         per = {s.objective.id: list(s.points) for s in scored.scores}
-        said = self._box.speech.scores(scored.round, rows, per)
-        if self._fold().game.over:
-            said.append(self._box.speech.phrases.wins(self.winner()))
+        speech = self._box.speech
+        said = speech.scores(scored.round, rows, per)
+        game = self._fold().game
+        if game.over:
+            said += self._said_winner(tie_break(game.totals, game.reserves))
         return said
+
+    def _said_winner(self, tb: Any) -> list[str]:
+        speech = self._box.speech
+        w, name = speech.words, speech.phrases.name
+        if len(tb.tied) == 1:
+            return [speech.phrases.wins(tb.winners[0])]
+        out = [w("nimalia.tie_said", names=w.join([name(p) for p in tb.tied]), total=tb.best)]
+        if len(tb.winners) == 1:
+            most = tb.most_of_one[tb.tied.index(tb.winners[0])]
+            return [*out, w("nimalia.tiebreak_said", name=name(tb.winners[0]), n=most),
+                    speech.phrases.wins(tb.winners[0])]
+        return [*out, w("nimalia.shared_said", names=w.join([name(p) for p in tb.winners]))]
 
     # -- live -------------------------------------------------------------------------
     async def photo(self, player: int, data: bytes) -> None:
@@ -191,13 +224,58 @@ class NimaliaSession(BaseSession[Event]):
             "round": min(game.round, ROUNDS),
             "objectives": [] if over else list(game.objectives.for_round(game.round)),
             "all_objectives": list(game.objectives.ids),
+            "catalogue": CATALOGUE,
+            "schedule": [{"round": n, "objectives": list(ids)}
+                         for n, ids in schedule(game.objectives.ids)],
             "to_photograph": None if over or not missing else missing[0],
             "read": sorted(fold.reserves),
+            "waiting": [] if over else missing,
+            "so_far": [] if over else self._so_far(),
             "scores": self.rows,
+            "sheet": self._sheet(),
+            "result": self._result(),
             "over": over,
             "winner": self.winner(),
             "message": self.message,
         }
+
+    def _so_far(self) -> list[dict[str, Any]]:
+        """This round's points of each reserve already in, for the objectives it scores
+        alone; a ranked one waits for every reserve."""
+        fold = self._fold()
+        ids = fold.game.objectives.for_round(fold.game.round)
+        out = []
+        for seat, reserve in sorted(fold.reserves.items()):
+            points = {str(i): objective(i).score([reserve])[0]
+                      for i in ids if not objective(i).ranked}
+            out.append({"seat": seat, "points": points,
+                        "waits": [str(i) for i in ids if objective(i).ranked]})
+        return out
+
+    def _sheet(self) -> list[dict[str, Any]]:
+        """Every round scored: each objective's points per seat, the round's sum and the
+        running total; the ranked objectives explained (who had what, who placed)."""
+        fold = self._fold()
+        out = []
+        for scored, reserves in zip(fold.game.history, fold.rounds, strict=True):
+            ids = [s.objective.id for s in scored.scores]
+            rows = []
+            for seat in range(len(self.players)):
+                points = {str(s.objective.id): s.points[seat] for s in scored.scores}
+                rows.append({"seat": seat, "points": points,
+                             "round_total": sum(points.values()),
+                             "total": scored.totals[seat]})
+            ranked = {str(i): [r.as_json() for r in rankings(i, reserves)]
+                      for i in ids if objective(i).ranked}
+            out.append({"round": scored.round, "objectives": ids, "rows": rows,
+                        "ranked": ranked})
+        return out
+
+    def _result(self) -> dict[str, Any] | None:
+        game = self._fold().game
+        if not game.over:
+            return None
+        return tie_break(game.totals, game.reserves).as_json()
 
     def outs(self) -> list[bool]:
         return [False] * len(self.players)

@@ -49,7 +49,7 @@ class OfflineBox:
         return self._speech
 
     def start(self, session: Session[Any], players: list[str],
-              options: dict[str, bool] | None = None, event: Any = None) -> None:
+              options: dict[str, Any] | None = None, event: Any = None) -> None:
         """Start a game on `session` (made with this box): its start event for `players`,
         or `event` when given."""
         self.session = session
@@ -67,6 +67,10 @@ class OfflineBox:
 
     def changed(self) -> None:
         self.changes += 1
+
+    def say(self, segments: list[str]) -> None:
+        if segments:
+            self.said.append(segments)
 
     def light(self, seat: int | None) -> None:
         self.lit.append(seat)

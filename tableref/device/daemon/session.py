@@ -19,7 +19,9 @@ The world reaches a session through its inputs, all on the daemon's loop: `press
 from any source: GPIO, the bell box, the page, the simulated players), `seen` (what the
 session's `eyes` read in a camera frame; the eyes run in the vision thread), and `photo` (a
 photo for a seat, uploaded or from the table camera). A session that takes no such input
-keeps `BaseSession`'s, which refuses it with a message for the page.
+keeps `BaseSession`'s, which refuses it with a message for the page. `report` (a JSON object
+from the page, `POST /api/report`) is what players tell the box that it cannot see (Nelly:
+the counter turned over, the turtles that fell).
 
 A session acts only through its `Box`: `record(event)` journals the event (on disk when it
 returns) and then applies it; a session checks an event is legal before recording it. Its
@@ -93,6 +95,10 @@ class Box(Protocol):
     def changed(self) -> None:
         """The view changed without an event (the bells locked or unlocked, a message)."""
 
+    def say(self, segments: list[str]) -> None:
+        """Say something that is no event's announcement (a question, a reminder); a
+        segment "sound:NAME" plays that sound (device/voice/sounds.py)."""
+
     def light(self, seat: int | None) -> None:
         """Light this seat's bell LED alone (None: all dark)."""
 
@@ -115,7 +121,7 @@ class Session(Protocol[E]):
     @property
     def eyes(self) -> Eyes | None: ...
 
-    def start(self, players: Sequence[str], options: Mapping[str, bool]) -> E: ...
+    def start(self, players: Sequence[str], options: Mapping[str, Any]) -> E: ...
 
     def decode(self, data: Mapping[str, Any]) -> E: ...
 
@@ -135,6 +141,8 @@ class Session(Protocol[E]):
 
     async def photo(self, player: int, data: bytes) -> None: ...
 
+    def report(self, data: Mapping[str, Any]) -> None: ...
+
     def close(self) -> None: ...
 
 
@@ -153,6 +161,9 @@ class BaseSession(Generic[E]):
 
     async def photo(self, player: int, data: bytes) -> None:
         raise Refused(f"the game is {self.game}: it takes no photos of reserves")
+
+    def report(self, data: Mapping[str, Any]) -> None:
+        raise Refused(f"the game {self.game!r} takes no reports from the page")
 
     def close(self) -> None:
         """Stop the session's timers (the game is left or replaced)."""

@@ -32,9 +32,9 @@ class GameSettings:
     game: str
     language: str
     players: tuple[PlayerInfo, ...]
-    options: Mapping[str, dict[str, bool]] = field(default_factory=dict)  # per game name
+    options: Mapping[str, dict[str, Any]] = field(default_factory=dict)  # per game name
 
-    def options_of(self, name: str) -> dict[str, bool]:
+    def options_of(self, name: str) -> dict[str, Any]:
         return dict(self.options.get(name, {}))
 
 
@@ -95,16 +95,17 @@ def from_page(current: GameSettings, raw: Any) -> tuple[GameSettings, bool]:
     return new, restart
 
 
-def _options(name: str, current: dict[str, bool], opts: Any) -> dict[str, bool]:
+def _options(name: str, current: dict[str, Any], opts: Any) -> dict[str, Any]:
     if not isinstance(opts, dict):
         raise SettingsError(f"{name}: must be an object")
     merged = dict(current)
     for k, v in opts.items():
         if k not in merged:
             raise SettingsError(f"{name}.{k}: unknown option")
-        if not isinstance(v, bool):
-            raise SettingsError(f"{name}.{k}: must be true or false")
-        merged[k] = v
+        try:  # a flag stays a flag; other options are checked by their game
+            merged[k] = game(name).check_option(k, v, merged[k])
+        except ValueError as err:
+            raise SettingsError(f"{name}.{k}: {err}") from None
     return merged
 
 

@@ -65,6 +65,7 @@ def create_app(hub: Hub, *, pin: str | None, lan: bool,
             web.post("/api/nimalia/upload", upload),
             web.post("/api/nimalia/photograph/{player}", photograph),
             web.get("/api/nimalia/reserve/{player}.jpg", reserve_photo),
+            web.post("/api/report", report),
             web.post("/api/settings", settings),
             web.get("/api/history", history),
             web.get("/api/camera.jpg", camera),
@@ -223,6 +224,13 @@ async def reserve_photo(request: web.Request) -> web.Response:
     if jpeg is None:
         return _error(404, "no reserve photo for this player yet")
     return web.Response(body=jpeg, content_type="image/jpeg", headers={"Cache-Control": "no-store"})
+
+
+async def report(request: web.Request) -> web.Response:
+    """What the players tell the box on the page (the game's own JSON; Nelly: an event)."""
+    body = await _json_body(request)
+    await _hub(request).report(body)
+    return web.json_response(_with_access(request, _hub(request).snapshot()))
 
 
 async def settings(request: web.Request) -> web.Response:

@@ -59,6 +59,27 @@ A JSON-ready dict (only str, int, float, bool, None, lists and dicts). Keys:
     "over": false,                # optional; with "winner": seat index or null
     "message": ""                 # e.g. why the last photo could not be read
   },
+  "nelly": {                      # null unless game == "nelly"
+    ...                           # the spec's `tableref nelly replay --json` state: players
+                                  # (name, turtles by colour, plants, free_plants), nelly,
+                                  # box, round, turn, face, expect, favoured_hand, over, winner
+    "details": {...},             # GameState.details_json(): expect with colour and head,
+                                  # to_place, placed, fed, nelly_turtles, counters_turned...
+    "prompt": "Ann, throw the die!",   # what to do now, in the language of the moment
+    "said": ["Red!", "..."],      # the words of the last event
+    "buttons": {"player": 0, "kind": "spot", "colour": "red",   # what the button of the
+                "one": "placed on the back", "two": "placed on the head"},  # player the box
+                                  # waits for means now (null: nobody's); three presses:
+                                  # turtles fell (device/daemon/nelly_buttons.py)
+    "colours": ["red", "yellow"], # what the placer the box waits for may place
+    "fall_asked": null,           # the seat asked on the page which turtles fell
+    "pressing": {"0": 2},         # press patterns under way: seat -> presses so far
+    "message": "",                # why the last report or press was refused
+    "camera": {"counter": false, "zones": null, "frame": [1280, 720], "readings": {},
+               "unsure": [], "problem": "",
+               "disagreements": [{"player": 0, "camera": {"red": 2, ...},
+                                  "box": {"red": 1, ...}, "more": {"red": 1, ...} | null}]}
+  },
   "sim": {"flips": 30, "tops": ["BBL", null]},  # only with the simulated table: the
                                   # table as it really is (the referee sees it by camera)
   "mqtt": {"broker": "club-pi.local:1883", "connected": true, "problem": "",
@@ -139,6 +160,12 @@ class Hub(Protocol):
         """Change game, players or language; raises HubError naming the bad key."""
         ...
 
+    async def report(self, data: dict[str, Any]) -> None:
+        """What the players tell the box on the page for the game being played (`POST
+        /api/report`; Nelly: an event of its log). Raises HubError naming the problem
+        (a game that takes no reports, an impossible event)."""
+        ...
+
     def history(self) -> list[dict[str, Any]]:
         """Finished games, newest first (schema in the module docstring)."""
         ...
@@ -199,4 +226,12 @@ def snapshot_problems(snap: dict[str, Any]) -> list[str]:
             for key in ("seat", "objectives", "total"):
                 if key not in row:
                     problems.append(f"nimalia.scores[{i}] has no {key!r}")
+    nelly = snap.get("nelly")
+    if snap["game"] == "nelly":
+        if not isinstance(nelly, dict):
+            return [*problems, "game is nelly but nelly is not a dict"]
+        for key in ("players", "nelly", "box", "round", "turn", "face", "expect", "over",
+                    "winner", "prompt", "buttons", "camera"):
+            if key not in nelly:
+                problems.append(f"nelly has no {key!r}")
     return problems

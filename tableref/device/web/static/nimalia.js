@@ -4,6 +4,9 @@
 let shownReserve = null;
 let pickedSeat = null; // the seat chosen by hand in the upload form, until it is used
 
+const COLOURS = ["blue", "green", "yellow", "red"];
+let chooserFilled = null; // the language the chooser's options were written in
+
 export function mount(root, core) {
   const { el, t } = core;
   const T = (id) => ({ "data-t": id });
@@ -11,8 +14,27 @@ export function mount(root, core) {
     el("div", { class: "nimalia-head" },
       el("h2", { id: "nimalia-round" }),
       el("div", { id: "nimalia-next", class: "next" })),
-    el("div", { id: "nimalia-objectives", class: "objectives" }),
-    el("table", { id: "scores", class: "scores" }),
+    el("section", { class: "goals" },
+      el("h3", T("nimalia.objectives_title"), t("nimalia.objectives_title")),
+      el("div", { id: "nimalia-objectives", class: "objectives" }),
+      el("table", { id: "nimalia-schedule", class: "schedule" }),
+      el("details", { id: "nimalia-choose", class: "choose" },
+        el("summary", T("nimalia.choose"), t("nimalia.choose")),
+        el("form", { id: "choose-form" },
+          ...["first_game", "random", "hand"].map((c) => el("label", { class: "choice" },
+            el("input", { type: "radio", name: "choice", value: c, checked: c === "first_game" }),
+            el("span", T(`nimalia.choice_${c}`), t(`nimalia.choice_${c}`)))),
+          el("div", { id: "choose-hand", class: "hand" },
+            ...COLOURS.map((c) => el("label", { class: `goal-${c}` },
+              el("span", T(`nimalia.colour_${c}`), t(`nimalia.colour_${c}`)),
+              el("select", { id: `choose-${c}`, "data-colour": c })))),
+          el("button", { type: "submit", id: "choose-new", ...T("nimalia.new_with") },
+            t("nimalia.new_with")),
+          el("div", { id: "choose-msg", class: "message", role: "status" })))),
+    el("div", { id: "nimalia-waiting", class: "waiting", role: "status" }),
+    el("div", { class: "sheet-wrap" }, el("table", { id: "scores", class: "scores sheet" })),
+    el("ul", { id: "nimalia-ranked", class: "ranked" }),
+    el("div", { id: "nimalia-result", class: "result" }),
     el("div", { id: "nimalia-message", class: "message", role: "status" }),
     el("div", { class: "nimalia-photo" },
       el("form", { id: "upload-form", class: "upload" },
@@ -31,12 +53,188 @@ export function mount(root, core) {
   core.$("upload-player").addEventListener("change", (ev) => { pickedSeat = Number(ev.target.value); });
   core.$("upload-form").addEventListener("submit", (ev) => { ev.preventDefault(); upload(core); });
   core.$("photograph").addEventListener("click", () => photograph(core));
+  core.$("choose-form").addEventListener("submit", (ev) => { ev.preventDefault(); choose(core); });
+  core.$("choose-form").addEventListener("change", () => {
+    core.$("choose-hand").hidden = chosenKind(core) !== "hand";
+  });
+  core.$("choose-hand").hidden = true;
+}
+
+export function words() { chooserFilled = null; }
+
+// An objective's chip: its colour, its number, its name on hover.
+function chip(core, id, n, extra = "") {
+  const info = (n.catalogue || []).find((o) => o.id === Number(id)) || {};
+  return core.el("span", { class: `chip goal-${info.colour || "none"} ${extra}`,
+    title: core.t(`nimalia.obj${id}`) }, String(id));
+}
+
+function renderGoals(n, core) {
+  const { el, t, $ } = core;
+  const now = new Set(n.objectives || []);
+  const info = new Map((n.catalogue || []).map((o) => [o.id, o]));
+  $("nimalia-objectives").replaceChildren(...(n.all_objectives || []).map((id) => {
+    const o = info.get(id) || {};
+    return el("article", { class: `goal goal-${o.colour}${now.has(id) ? " now" : ""}`,
+      "data-id": id },
+      el("header", {}, el("span", { class: "id" }, String(id)),
+        el("strong", {}, t(`nimalia.obj${id}`))),
+      el("p", {}, t(`nimalia.obj${id}_text`)),
+      el("footer", {}, `${t(`nimalia.colour_${o.colour}`)} · ${t("nimalia.leaves", { n: o.leaves })}`,
+        o.ranked ? ` · ${t("nimalia.ranked")}` : ""));
+  }));
+  const rounds = n.schedule || [];
+  $("nimalia-schedule").replaceChildren(
+    el("tr", {}, el("th", { scope: "row" }, t("nimalia.schedule")),
+      ...rounds.map((r) => el("th", { scope: "col", class: r.round === n.round && !n.over ? "now" : "" },
+        t("nimalia.round", { n: r.round })))),
+    el("tr", {}, el("td", {}, ""),
+      ...rounds.map((r) => el("td", { class: r.round === n.round && !n.over ? "now" : "" },
+        ...r.objectives.map((id) => chip(core, id, n))))));
+  fillChooser(n, core);
+}
+
+function fillChooser(n, core) {
+  const { el, t, $, language } = core;
+  if (chooserFilled === language() || !n.catalogue) return;
+  chooserFilled = language();
+  for (const c of COLOURS) {
+    const select = $(`choose-${c}`);
+    const keep = select.value;
+    select.replaceChildren(...n.catalogue.filter((o) => o.colour === c).map((o) =>
+      el("option", { value: o.id }, `${o.id} · ${t(`nimalia.obj${o.id}`)}`)));
+    const current = (n.all_objectives || []).find((id) =>
+      n.catalogue.some((o) => o.id === id && o.colour === c));
+    select.value = keep || String(current ?? select.value);
+  }
+}
+
+function chosenKind(core) {
+  const checked = core.$("choose-form").querySelector("input[name=choice]:checked");
+  return checked ? checked.value : "first_game";
+}
+
+async function choose(core) {
+  const { $, t } = core;
+  const kind = chosenKind(core);
+  const objectives = kind === "hand" ? COLOURS.map((c) => Number($(`choose-${c}`).value)) : kind;
+  const n = core.snap() && core.snap().nimalia;
+  const begun = n && ((n.read || []).length || (n.sheet || []).length) && !n.over;
+  if (begun && !(await core.confirm(t("nimalia.confirm_new")))) return;
+  const msg = $("choose-msg");
+  try {
+    core.show(await core.api("POST", "/api/settings", { nimalia: { objectives }, new_game: true }));
+    msg.className = "message ok";
+    msg.textContent = t("nimalia.started");
+  } catch (e) {
+    msg.className = "message";
+    msg.textContent = e.message;
+  }
+}
+
+function renderSheet(n, core) {
+  const { el, t, $, playerName, playerColour } = core;
+  const rounds = n.schedule || [];
+  const scored = new Map((n.sheet || []).map((r) => [r.round, r]));
+  const soFar = new Map((n.so_far || []).map((r) => [r.seat, r]));
+  const read = new Set(n.read || []);
+  const seats = (core.snap().players || []).map((p) => p.seat);
+  const head1 = el("tr", {}, el("th", {}, ""),
+    ...rounds.map((r) => el("th", { scope: "colgroup", colspan: r.objectives.length + 1,
+      class: r.round === n.round && !n.over ? "now" : "" }, t("nimalia.round", { n: r.round }))),
+    el("th", { scope: "col", rowspan: 2 }, t("nimalia.total")),
+    el("th", { scope: "col", rowspan: 2, class: "photo-col" }, t("nimalia.photo")));
+  const head2 = el("tr", {}, el("th", {}, ""),
+    ...rounds.flatMap((r) => [...r.objectives.map((id) => el("th", { scope: "col" },
+      chip(core, id, n))), el("th", { scope: "col", class: "sum" }, t("nimalia.sum"))]));
+  const rows = seats.map((seat) => {
+    const cells = rounds.flatMap((r) => {
+      const done = scored.get(r.round);
+      if (done) {
+        const row = done.rows[seat];
+        return [...r.objectives.map((id) => el("td", {}, row.points[id] ?? "")),
+          el("td", { class: "sum" }, row.round_total)];
+      }
+      const part = r.round === n.round && !n.over ? soFar.get(seat) : null;
+      if (part) {
+        return [...r.objectives.map((id) => (id in part.points || String(id) in part.points)
+          ? el("td", { class: "so-far", title: t("nimalia.so_far") }, part.points[id])
+          : el("td", { class: "so-far", title: t("nimalia.waits_all") }, "…")),
+        el("td", { class: "sum so-far" }, "")];
+      }
+      return [...r.objectives.map(() => el("td", {}, "")), el("td", { class: "sum" }, "")];
+    });
+    const last = (n.sheet || [])[(n.sheet || []).length - 1];
+    const total = last ? last.rows[seat].total : 0;
+    const winner = n.result && n.result.winners.includes(seat);
+    return el("tr", { "data-seat": seat, class: winner ? "winner" : "" },
+      el("td", { class: "name", colour: playerColour(seat) }, winner ? `🏆 ${playerName(seat)}` : playerName(seat)),
+      ...cells,
+      el("td", { class: "total" }, total),
+      el("td", { class: "photo-col" }, read.has(seat) ? "✓"
+        : (n.to_photograph === seat ? t("nimalia.next") : "")));
+  });
+  $("scores").replaceChildren(el("thead", {}, head1, head2), el("tbody", {}, ...rows));
+  const waiting = n.waiting || [];
+  $("nimalia-waiting").textContent = waiting.length && !n.over
+    ? t("nimalia.waiting", { names: joinNames(core, waiting.map(playerName)) }) : "";
+  renderRanked(n, core);
+  renderResult(n, core);
+}
+
+function joinNames(core, names) {
+  if (names.length <= 1) return names.join("");
+  return `${names.slice(0, -1).join(", ")} ${core.t("common.and")} ${names[names.length - 1]}`;
+}
+
+// "Round 3 · The longest river: Longest river: Ann 4, Ben 2 · 1st Ann: 5 · no 2nd place…"
+function renderRanked(n, core) {
+  const { el, t, $, playerName } = core;
+  const items = [];
+  for (const r of n.sheet || []) {
+    for (const [id, parts] of Object.entries(r.ranked || {})) {
+      const lines = parts.map((p) => {
+        const what = p.what === "river" ? t("nimalia.rank_river")
+          : t(p.most ? "nimalia.rank_most" : "nimalia.rank_fewest", { what: t(`nimalia.animals_${p.what}`) });
+        const values = p.values.map((v, seat) => `${playerName(seat)} ${v}`).join(", ");
+        const bits = [`${what}: ${values}`,
+          t("nimalia.rank_first", { names: joinNames(core, p.first.map(playerName)), points: signed(p.pays[0]) })];
+        if (p.second.length) {
+          bits.push(t("nimalia.rank_second", { names: joinNames(core, p.second.map(playerName)), points: signed(p.pays[1]) }));
+        } else if (p.no_second === "tied" || p.no_second === "players") {
+          bits.push(t(p.no_second === "tied" ? "nimalia.no_second_tied" : "nimalia.no_second_players"));
+        }
+        if (p.pays[2]) bits.push(t("nimalia.rank_others", { points: signed(p.pays[2]) }));
+        return bits.join(" · ");
+      });
+      items.push(el("li", { "data-round": r.round, "data-id": id },
+        el("strong", {}, `${t("nimalia.round", { n: r.round })} · ${t(`nimalia.obj${id}`)}: `),
+        lines.join(" | ")));
+    }
+  }
+  $("nimalia-ranked").replaceChildren(...items);
+}
+
+function signed(points) { return points > 0 ? `+${points}` : String(points); }
+
+function renderResult(n, core) {
+  const { t, $, playerName } = core;
+  const r = n.result;
+  if (!r) { $("nimalia-result").textContent = ""; return; }
+  const parts = [];
+  if (r.tied.length > 1) {
+    parts.push(t("nimalia.tie_on", { names: joinNames(core, r.tied.map(playerName)), total: r.best }));
+    parts.push(t("nimalia.tie_most", { each: r.tied.map((s, i) => `${playerName(s)} ${r.most_of_one[i]}`).join(", ") }));
+  }
+  parts.push(r.winners.length === 1
+    ? t("nimalia.wins_with", { name: playerName(r.winners[0]), total: r.best })
+    : t("nimalia.shared", { names: joinNames(core, r.winners.map(playerName)) }));
+  $("nimalia-result").textContent = parts.join(" · ");
 }
 
 export function render(n, snap, core) {
-  const { el, t, playerName, playerColour, $ } = core;
+  const { t, playerName, $, el } = core;
   $("nimalia-round").textContent = n.over ? t("page.over") : t("nimalia.round", { n: n.round });
-  const inPlay = (n.objectives || []).map((id) => t("nimalia.objective", { id })).join("  ");
   let next = "";
   if (n.over) {
     next = n.winner == null ? t("page.draw") : t("page.winner", { name: playerName(n.winner) });
@@ -44,26 +242,10 @@ export function render(n, snap, core) {
     next = t("nimalia.photograph", { name: playerName(n.to_photograph) });
   }
   $("nimalia-next").textContent = next;
-  $("nimalia-objectives").textContent = inPlay ? `${t("nimalia.in_play")}: ${inPlay}` : "";
   $("nimalia-message").textContent = n.message || "";
-  // the columns are the objectives of the last round scored (the rows carry them)
-  const ids = [...new Set(n.scores.flatMap((r) => Object.keys(r.objectives || {})))];
+  renderGoals(n, core);
+  renderSheet(n, core);
   const read = new Set(n.read || []);
-  const scoredRound = n.over ? n.round : n.round - 1;
-  const head = el("tr", {}, el("th", {}, ""),
-    ...ids.map((id) => el("th", { scope: "col" }, t("nimalia.objective", { id }))),
-    ids.length ? el("th", { scope: "col" }, scoredRound >= 1
-      ? t("nimalia.round", { n: scoredRound }) : t("nimalia.this_round")) : null,
-    el("th", { scope: "col" }, t("nimalia.total")),
-    el("th", { scope: "col", class: "photo-col" }, t("nimalia.photo")));
-  const rows = n.scores.map((r) => el("tr", { "data-seat": r.seat },
-    el("td", { class: "name", colour: playerColour(r.seat) }, playerName(r.seat)),
-    ...ids.map((id) => el("td", {}, r.objectives[id] ?? "–")),
-    ids.length ? el("td", {}, r.round_total ?? "–") : null,
-    el("td", { class: "total" }, r.total),
-    el("td", { class: "photo-col" }, read.has(r.seat) ? "✓"
-      : (n.to_photograph === r.seat ? t("nimalia.next") : ""))));
-  $("scores").replaceChildren(el("thead", {}, head), el("tbody", {}, ...rows));
   const select = $("upload-player");
   select.replaceChildren(...snap.players.map((p) => el("option", { value: p.seat }, p.name)));
   select.value = String(pickedSeat ?? n.to_photograph ?? snap.players[0]?.seat ?? 0);

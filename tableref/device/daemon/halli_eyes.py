@@ -47,8 +47,9 @@ class HalliEyes:
 
     A seat reads a card code, `ANIMAL` (an animal, which one not enrolled), `UNREADABLE`
     (a card found but not read, or something over the pile: a hand moving there, or, once
-    the table is learnt, a change where the seat's pile lay and no card found) or None (no
-    card: with the table learnt, the table itself shows where the pile lay).
+    the table is learnt, a change where the seat's pile lies and no card found; while the
+    table is learnt, a pile seen before that is not found) or None (no card: the table
+    itself shows where the pile lies, or nothing was ever there).
 
     The eyes keep a model of the empty table (`vision.halli.table_model`), learnt from the
     first still frames of a game and again when the camera or the light changes; the
@@ -137,11 +138,14 @@ class HalliEyes:
             return ANIMAL if card.kind == "animal" else UNREADABLE
         if _share(moving, place, 0.7 * side, size) > 0.05:
             return UNREADABLE  # a hand over the pile: what is under it cannot be said
-        if self._piles[seat] is not None:
-            there = self.model.share_changed(place, 0.4 * side)
-            if there is not None and there > 0.5:
-                return UNREADABLE  # the pile's place is not the table, and no card found
-        return None
+        there = self.model.share_changed(place, 0.45 * side)
+        if there is None:
+            if self.model.status == LEARNING and self._piles[seat] is not None:
+                return UNREADABLE  # the table is being learnt: the pile may be there
+            return None  # the table never seen there: the finder found no card
+        if there > 0.3:
+            return UNREADABLE  # the pile's place is not the table, and no card found
+        return None  # the table itself shows where the pile lies: no card
 
 
 def _share(mask: np.ndarray, center: tuple[float, float], radius: float,

@@ -119,6 +119,9 @@ def config_options(config: Config) -> dict[str, bool]:
     }
 
 
+UNREAD_FRAMES = 6  # frames a card laid on an empty place stays unread: turned, not read
+
+
 def _ms(ns: int) -> float:
     return round(ns / 1e6, 1)
 
@@ -312,7 +315,22 @@ class HalliSession(BaseSession[Event]):
                 # turned a card too, so this seat's card waits for a frame that shows it
                 break
             self._flip_seen(seat, str(tops[seat]), sight.t_ns)
+        self._unread_flip()
         self._note_frame(sight.t_ns)
+
+    def _unread_flip(self) -> None:
+        """A card laid where the table showed, that stays unread: the seat whose turn it is
+        turned a card the camera cannot read (recorded without its card)."""
+        turn = self._turn()
+        if turn is None or self.watch.shown[turn] is not None:
+            return
+        run = self.timeline.latest_run(turn)
+        if run is None:
+            return
+        reading, frames, since, before = run
+        if reading == UNREADABLE and before is None and frames >= UNREAD_FRAMES:
+            self.watch.flipped(turn, UNREADABLE)
+            self._box.record(Flip(turn, None, t_ns=since))
 
     def _turn(self) -> int | None:
         state = self.state

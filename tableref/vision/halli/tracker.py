@@ -3,9 +3,11 @@
 `SeatTimeline` (what the daemon's referee uses) keeps each frame's reading per seat and
 answers `visible_at(t_ns)`: the top card of every seat at that instant, or "unsure" when
 the frames round it do not say (a hand over the pile, a card not read). A reading counts
-when two frames in a row agree on it (or it is the first frame kept), and a glitch or a
-hand between two frames that agree is that reading; across a hand the card changed under,
-the instant is unsure.
+when the frames just before and just after the instant agree on it, or two frames in a row
+agree on it (or it is the first frame kept) and the last came at most `max_gap_ns` before
+the instant (a card may have come while the camera did not look); a glitch or a hand
+between two frames that agree is that reading; across a hand the card changed under, or a
+change the camera did not see the time of, the instant is unsure.
 
 `TableTracker` follows piles by their place rather than by seat: feed it the cards
 recognised in each frame with the frame's sensor timestamp. A pile keeps its top card
@@ -51,9 +53,11 @@ class SeatView:
 class SeatTimeline:
     """Each frame's reading per seat, for `keep_ns` of frame time (one thread)."""
 
-    def __init__(self, seats: int, keep_ns: int = 30_000_000_000) -> None:
+    def __init__(self, seats: int, keep_ns: int = 30_000_000_000,
+                 max_gap_ns: int = 150_000_000) -> None:
         self.seats = seats
         self.keep_ns = keep_ns
+        self.max_gap_ns = max_gap_ns
         self._frames: deque[tuple[int, tuple[Reading, ...]]] = deque()
 
     def add(self, t_ns: int, tops: Sequence[Reading]) -> None:
@@ -66,6 +70,22 @@ class SeatTimeline:
         while self._frames and self._frames[-1][0] - self._frames[0][0] > self.keep_ns:
             self._frames.popleft()
 
+    def latest_run(self, seat: int) -> tuple[Reading, int, int, Reading] | None:
+        """The seat's latest run of equal readings: (reading, frames, first frame's time,
+        the reading before the run, UNSURE when none); None before any frame."""
+        frames = self._frames
+        if not frames:
+            return None
+        last = frames[-1][1][seat]
+        count, since = 0, frames[-1][0]
+        before: Reading = UNSURE
+        for t, tops in reversed(frames):
+            if tops[seat] != last:
+                before = tops[seat]
+                break
+            count, since = count + 1, t
+        return last, count, since, before
+
     @property
     def last_ns(self) -> int | None:
         return self._frames[-1][0] if self._frames else None
@@ -77,23 +97,32 @@ class SeatTimeline:
         if i is None:  # no frame at or before the instant
             state = PENDING if not frames else NOT_SEEN
             return [SeatView(s, state) for s in range(self.seats)]
-        return [self._seat(frames, i, s) for s in range(self.seats)]
+        return [self._seat(frames, i, s, t_ns) for s in range(self.seats)]
 
     def settled(self, t_ns: int) -> bool:
         """Whether later frames can no longer change `visible_at(t_ns)`."""
         return all(v.state != PENDING for v in self.visible_at(t_ns))
 
-    @staticmethod
-    def _seat(frames: list[tuple[int, tuple[Reading, ...]]], i: int, seat: int) -> SeatView:
+    def _seat(self, frames: list[tuple[int, tuple[Reading, ...]]], i: int, seat: int,
+              t_ns: int) -> SeatView:
         reads = [tops[seat] for _, tops in frames]
         r = reads[i]
+        nxt = reads[i + 1] if i + 1 < len(reads) else None
+        has_next = i + 1 < len(reads)
+        if r != UNSURE and has_next and nxt == r:
+            return SeatView(seat, SURE, r)  # the same before and after the instant
         # the first frame kept has nothing before it to disagree with
-        if r != UNSURE and (i == 0 or reads[i - 1] == r or (i + 1 < len(reads)
-                                                            and reads[i + 1] == r)):
-            return SeatView(seat, SURE, r)
-        # a glitch, a hand, a card not read: what was there steadily before and after
+        if r != UNSURE and (i == 0 or reads[i - 1] == r):
+            if t_ns - frames[i][0] <= self.max_gap_ns:
+                return SeatView(seat, SURE, r)
+            if not has_next:
+                return SeatView(seat, PENDING)  # an old frame: the next one will say
+        # a glitch, a hand, a card not read, a change while the camera did not look:
+        # what was there steadily before and after
         before = next((reads[j] for j in range(i, 0, -1)
                        if reads[j] != UNSURE and reads[j - 1] == reads[j]), UNSURE)
+        if i == 0 and r != UNSURE:
+            before = r
         after = next((reads[j] for j in range(i + 1, len(reads) - 1)
                       if reads[j] != UNSURE and reads[j + 1] == reads[j]), UNSURE)
         if after == UNSURE:

@@ -60,6 +60,7 @@ class Tally:
     in_step: int = 0
     ms: list[float] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
+    surfaces: dict[str, list[int]] = field(default_factory=lambda: defaultdict(lambda: [0] * 4))
 
 
 def _reader(game: RecordedGame, enrol: bool) -> Recogniser:
@@ -101,7 +102,10 @@ def run_game(game: RecordedGame, enrol: bool, tally: Tally) -> None:
         elif read is not None:
             tally.read_wrong += 1
     rings = {e.t_ns: e for e in done.events if isinstance(e, Ring)}
+    per = tally.surfaces[game.surface]  # games, rings, verdicts right, unsure
+    per[0] += 1
     for truth in game.rings:
+        per[1] += 1
         tally.rings += 1
         tally.baseline += truth.right is False
         got = rings.get(truth.t_ns)
@@ -109,8 +113,10 @@ def run_game(game: RecordedGame, enrol: bool, tally: Tally) -> None:
             tally.missed_rings += 1
         elif not got.judged:
             tally.unsure += 1
+            per[3] += 1
         elif got.right == truth.right:
             tally.verdict_right += 1
+            per[2] += 1
         else:
             tally.verdict_wrong += 1
             tally.notes.append(f"seed {game.seed}: ring at {truth.t_ns} judged {got.right}, "
@@ -139,6 +145,9 @@ def report(name: str, t: Tally) -> None:
     if ms:
         print(f"  ms per frame        median {statistics.median(ms):.1f}, p95 {p95:.1f} "
               "(per game's mean, the whole referee path)")
+    print("  by table top: games, rings: verdicts right / unsure")
+    for name, (games, rings, right, unsure) in sorted(t.surfaces.items()):
+        print(f"    {name:12s} {games:2d} games, {rings:3d} rings: {right} right / {unsure} unsure")
     for note in t.notes[:8]:
         print(f"    {note}")
 
@@ -150,6 +159,7 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--no-heldout", action="store_true", help="leave the held-out family out")
     ap.add_argument("--no-enrol", action="store_true", help="the animals not enrolled")
+    ap.add_argument("--surfaces", help="the tuning family's table tops only (comma-separated)")
     args = ap.parse_args()
     cv2.setNumThreads(1)
     enrol = not args.no_enrol
@@ -158,7 +168,11 @@ def main() -> None:
     families = [] if args.no_heldout else [
         ("held-out (surfaces " + ", ".join(HELDOUT_SURFACES) + "; 4 players, 8 fps)",
          HELDOUT, HELDOUT_SEED + args.seed)]
-    families.append(("tuning (3 players, 10 fps)", TUNING, args.seed))
+    tuning = TUNING
+    if args.surfaces:
+        tuning = replace(TUNING, surfaces=tuple(args.surfaces.split(",")))
+    families.append(("tuning (3 players, 10 fps; " + ", ".join(tuning.surfaces) + ")", tuning,
+                     args.seed))
     for name, cond, seed0 in families:
         tally = Tally()
         for g in range(args.games):

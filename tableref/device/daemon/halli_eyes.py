@@ -15,7 +15,7 @@ import cv2
 import numpy as np
 
 from tableref.device.camera.base import Frame
-from tableref.device.daemon.halli_flips import UNREADABLE, TableSeen
+from tableref.device.daemon.halli_flips import HIDDEN_BY_HAND, UNREADABLE, TableSeen
 from tableref.device.daemon.halli_judge import ANIMAL
 from tableref.vision.halli.hint import card_side
 from tableref.vision.halli.recognise import SeenCard
@@ -46,8 +46,8 @@ class HalliEyes:
     """Recognise a frame and say which card lies on which of `seats` piles.
 
     A seat reads a card code, `ANIMAL` (an animal, which one not enrolled), `UNREADABLE`
-    (a card found but not read, or something over the pile: a hand moving there, or, once
-    the table is learnt, a change where the seat's pile lies and no card found; while the
+    (a card found but not read, or, once the table is learnt, a change where the seat's
+    pile lies and no card found), `HIDDEN_BY_HAND` (a hand moving over the pile; while the
     table is learnt, a pile seen before that is not found) or None (no card: the table
     itself shows where the pile lies, or nothing was ever there).
 
@@ -134,14 +134,14 @@ class HalliEyes:
             self._sides.append(card_side(np.asarray(card.corners)))
             del self._sides[:-50]
             return card.code
+        if _share(moving, place, 0.7 * side, size) > 0.05:
+            return HIDDEN_BY_HAND  # a hand over the pile: what is under it cannot be said
         if card is not None:
             return ANIMAL if card.kind == "animal" else UNREADABLE
-        if _share(moving, place, 0.7 * side, size) > 0.05:
-            return UNREADABLE  # a hand over the pile: what is under it cannot be said
         there = self.model.share_changed(place, 0.45 * side)
         if there is None:
             if self.model.status == LEARNING and self._piles[seat] is not None:
-                return UNREADABLE  # the table is being learnt: the pile may be there
+                return HIDDEN_BY_HAND  # the table is being learnt: the pile may be there
             return None  # the table never seen there: the finder found no card
         if there > 0.3:
             return UNREADABLE  # the pile's place is not the table, and no card found

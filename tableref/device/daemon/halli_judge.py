@@ -19,7 +19,7 @@ from dataclasses import dataclass
 
 from tableref.games.halli import Card, parse_card, verdict
 from tableref.games.halli.cards import ELEPHANT, MONKEY, PIG, FruitCard
-from tableref.vision.halli.tracker import UNSURE, SeatView
+from tableref.vision.halli.tracker import UNSEEN, SeatView
 
 ANIMAL = "animal"  # a seat's reading: an animal card, which one not known
 MAX_UNSEEN = 3  # more cards not seen than this: unsure without trying
@@ -39,7 +39,7 @@ def judge(views: Sequence[SeatView], *, elephant_alone_rings: bool = False) -> J
     unseen: list[int] = []  # nothing sure known of the card
     animals: list[int] = []  # an animal, which one not known
     for view in views:
-        if not view.sure or view.top == UNSURE:
+        if not view.sure or view.top in UNSEEN:
             unseen.append(view.seat)
         elif view.top == ANIMAL:
             animals.append(view.seat)

@@ -35,7 +35,7 @@ from tableref.device.bells.events import Press as BellPress
 from tableref.device.bells.events import Ring as BellRing
 from tableref.device.clock import Timer
 from tableref.device.daemon.halli_eyes import HalliEyes
-from tableref.device.daemon.halli_flips import UNREADABLE, FlipWatch, TableSeen
+from tableref.device.daemon.halli_flips import HIDDEN_BY_HAND, UNREADABLE, FlipWatch, TableSeen
 from tableref.device.daemon.halli_judge import ANIMAL, judge
 from tableref.device.daemon.halli_words import Phrase, reasons, said
 from tableref.device.daemon.session import BaseSession, Box, Eyes, Result, Sight
@@ -119,7 +119,7 @@ def config_options(config: Config) -> dict[str, bool]:
     }
 
 
-UNREAD_FRAMES = 6  # frames a card laid on an empty place stays unread: turned, not read
+UNREAD_FRAMES = 5  # frames a card laid on an empty place stays unread: turned, not read
 
 
 def _ms(ns: int) -> float:
@@ -310,7 +310,7 @@ class HalliSession(BaseSession[Event]):
         for seat in sorted(changed, key=lambda s: (s - turn) % n):
             self._infer_unseen_flips(seat, sight, changed)
             now = self._turn()
-            if now is not None and now != seat and tops[now] == UNREADABLE:
+            if now is not None and now != seat and tops[now] in (UNREADABLE, HIDDEN_BY_HAND):
                 # the seat whose turn it is cannot be read (a hand over it): it may have
                 # turned a card too, so this seat's card waits for a frame that shows it
                 break
@@ -319,16 +319,19 @@ class HalliSession(BaseSession[Event]):
         self._note_frame(sight.t_ns)
 
     def _unread_flip(self) -> None:
-        """A card laid where the table showed, that stays unread: the seat whose turn it is
-        turned a card the camera cannot read (recorded without its card)."""
+        """A card laid where the table showed, that stays unread once the hand has gone:
+        the seat whose turn it is turned a card the camera cannot read (recorded without
+        its card)."""
         turn = self._turn()
         if turn is None or self.watch.shown[turn] is not None:
             return
-        run = self.timeline.latest_run(turn)
-        if run is None:
+        recent = self.timeline.recent(turn, 40)
+        last = recent[-UNREAD_FRAMES:]
+        if len(last) < UNREAD_FRAMES or any(r != UNREADABLE for r in last):
             return
-        reading, frames, since, before = run
-        if reading == UNREADABLE and before is None and frames >= UNREAD_FRAMES:
+        before = [r for r in recent[:-UNREAD_FRAMES] if r not in (UNREADABLE, HIDDEN_BY_HAND)]
+        if before and before[-1] is None:
+            since = self.timeline.since(turn, UNREAD_FRAMES)
             self.watch.flipped(turn, UNREADABLE)
             self._box.record(Flip(turn, None, t_ns=since))
 
@@ -374,7 +377,7 @@ class HalliSession(BaseSession[Event]):
             if turn is None or turn == seat or turn in changed:
                 return
             top = seen.tops[turn]
-            if top is None or top == UNREADABLE or top != self.watch.shown[turn]:
+            if top is None or top in (UNREADABLE, HIDDEN_BY_HAND) or top != self.watch.shown[turn]:
                 return
             self._flip_seen(turn, top, seen.t_ns, inferred=True)
 

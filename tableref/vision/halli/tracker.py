@@ -28,7 +28,10 @@ import numpy as np
 from tableref.vision.halli.recognise import SeenCard
 
 UNSURE = "?"  # a seat's reading: something is there, but what cannot be said
-# a seat's reading in a frame: a card code, None (no card: the table shows there) or UNSURE
+HIDDEN = "~"  # a seat's reading: a hand moves over the pile
+UNSEEN = (UNSURE, HIDDEN)
+# a seat's reading in a frame: a card code, None (no card: the table shows there), UNSURE
+# or HIDDEN
 Reading = str | None
 
 SURE = "sure"
@@ -70,21 +73,14 @@ class SeatTimeline:
         while self._frames and self._frames[-1][0] - self._frames[0][0] > self.keep_ns:
             self._frames.popleft()
 
-    def latest_run(self, seat: int) -> tuple[Reading, int, int, Reading] | None:
-        """The seat's latest run of equal readings: (reading, frames, first frame's time,
-        the reading before the run, UNSURE when none); None before any frame."""
-        frames = self._frames
-        if not frames:
-            return None
-        last = frames[-1][1][seat]
-        count, since = 0, frames[-1][0]
-        before: Reading = UNSURE
-        for t, tops in reversed(frames):
-            if tops[seat] != last:
-                before = tops[seat]
-                break
-            count, since = count + 1, t
-        return last, count, since, before
+    def recent(self, seat: int, n: int) -> list[Reading]:
+        """The seat's last `n` readings, oldest first."""
+        frames = list(self._frames)[-n:]
+        return [tops[seat] for _, tops in frames]
+
+    def since(self, seat: int, n: int) -> int | None:
+        """The time of the seat's n-th last frame (None: fewer frames)."""
+        return self._frames[-n][0] if len(self._frames) >= n else None
 
     @property
     def last_ns(self) -> int | None:
@@ -109,10 +105,10 @@ class SeatTimeline:
         r = reads[i]
         nxt = reads[i + 1] if i + 1 < len(reads) else None
         has_next = i + 1 < len(reads)
-        if r != UNSURE and has_next and nxt == r:
+        if r not in UNSEEN and has_next and nxt == r:
             return SeatView(seat, SURE, r)  # the same before and after the instant
         # the first frame kept has nothing before it to disagree with
-        if r != UNSURE and (i == 0 or reads[i - 1] == r):
+        if r not in UNSEEN and (i == 0 or reads[i - 1] == r):
             if t_ns - frames[i][0] <= self.max_gap_ns:
                 return SeatView(seat, SURE, r)
             if not has_next:
@@ -120,13 +116,13 @@ class SeatTimeline:
         # a glitch, a hand, a card not read, a change while the camera did not look:
         # what was there steadily before and after
         before = next((reads[j] for j in range(i, 0, -1)
-                       if reads[j] != UNSURE and reads[j - 1] == reads[j]), UNSURE)
-        if i == 0 and r != UNSURE:
+                       if reads[j] not in UNSEEN and reads[j - 1] == reads[j]), UNSURE)
+        if i == 0 and r not in UNSEEN:
             before = r
         after = next((reads[j] for j in range(i + 1, len(reads) - 1)
-                      if reads[j] != UNSURE and reads[j + 1] == reads[j]), UNSURE)
+                      if reads[j] not in UNSEEN and reads[j + 1] == reads[j]), UNSURE)
         if after == UNSURE:
-            return SeatView(seat, PENDING if before != UNSURE or r != UNSURE else NOT_SEEN)
+            return SeatView(seat, PENDING if before not in UNSEEN or r not in UNSEEN else NOT_SEEN)
         if before == after:
             return SeatView(seat, SURE, before)
         return SeatView(seat, NOT_SEEN)

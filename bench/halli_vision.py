@@ -133,7 +133,8 @@ def score(scene: Scene, seen: list[SeenCard], tally: Tally) -> None:
             continue
         tally.false += 1
         tally.false_read += int(s.kind != "unknown")
-        tally.errors.append(f"false {s.kind} {s.code or ''} on {surface}")
+        where = f"{s.center[0]:.0f},{s.center[1]:.0f} #{scene.tags.get('index', '')}"
+        tally.errors.append(f"false {s.kind} {s.code or ''} on {surface} at {where}")
     if scene.cards and all(t.visible >= 0.999 for t in scene.cards):
         tally.verdicts += 1
         truth_v = judge([t.code for t in scene.cards])
@@ -178,7 +179,7 @@ def run(scenes: Sequence[Scene], rec: Recogniser, label: str, detail: bool = Tru
         per = ", ".join(f"{k} {_pct(v[0], v[1])} of {v[1]}" for k, v in sorted(t.by_tag.items()))
         print(f"  exactly right by surface: {per}")
         if t.errors:
-            print(f"  first errors: {', '.join(t.errors[:14])}")
+            print(f"  errors: {', '.join(t.errors)}")
     return tally
 
 
@@ -219,7 +220,9 @@ def family_scenes(family: str, n: int, seed: int,
                 names[-1] = names[0]
             tops = [(c, card_image(c, style, rng)) for c in names]
             under = [card_image(c, style, rng) for c in ("BB", "PL", "SSS", "L", "BPS")]
-        scenes.append(wild_scene(tops, rng, cond, under))
+        scene = wild_scene(tops, rng, cond, under)
+        scene.tags["index"] = str(i)
+        scenes.append(scene)
     return scenes
 
 

@@ -49,6 +49,8 @@ bots = false                # simulated players ring too (else only keyboard / p
 reaction_ms = 550.0         # their mean reaction time
 max_flips = 0               # stop turning cards after this many (0: never)
 hands = true                # the turning hand covers the pile for a moment
+patience_s = 0              # a player waits up to this long for the page to count the last
+                            # card before turning the next (0: they play at their own pace)
 seed = 0                    # deal of the first game (0: a new one every game)
 [mqtt]                      # the club's broker; without [mqtt] nothing is published
 host = "club-pi.local"      # required: the broker's host name or address
@@ -162,6 +164,7 @@ class SimConfig:
     max_flips: int = 0
     seed: int = 0
     hands: bool = True
+    patience_s: float = 0.0
 
 
 @dataclass(frozen=True)
@@ -347,9 +350,10 @@ def _sim(t: _Table) -> SimConfig:
         max_flips=int(t.number("max_flips", 0, 0, 10_000, integer=True)),
         seed=int(t.number("seed", 0, 0, 2**31, integer=True)),
         hands=t.flag("hands", True),
+        patience_s=t.number("patience_s", 0.0, 0.0, 600.0),
     )
     t.check_no_other_keys(
-        {"flip_s", "fps", "bots", "reaction_ms", "max_flips", "seed", "hands"})
+        {"flip_s", "fps", "bots", "reaction_ms", "max_flips", "seed", "hands", "patience_s"})
     return s
 
 

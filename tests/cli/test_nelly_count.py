@@ -49,7 +49,7 @@ def test_a_hand_over_a_zone_says_unsure_and_exits_1(tmp_path: Path,
     out = json.loads(captured.out)["zones"]
     assert out[0] == {"player": 0, "red": 2, "yellow": 1, "orange": 0, "unsure": False}
     assert out[1]["unsure"] is True
-    assert "player 1's zone not counted with confidence: a hand" in captured.err
+    assert "player 1's zone not counted with confidence: something over the zone" in captured.err
 
 
 @pytest.mark.parametrize(("zones_text", "named"), [

@@ -94,9 +94,9 @@ async def test_a_bad_photo_is_refused_naming_the_problem(
     with pytest.raises(HubError, match="not a JPEG or PNG"):
         await d.upload_reserve(0, b"not an image", "image/jpeg")
     empty = cv2.imencode(".png", np.full((300, 400, 3), 90, np.uint8))[1].tobytes()
-    with pytest.raises(HubError, match="Ann: no reserve read"):
+    with pytest.raises(HubError, match="Ann: no Nimalia reserve in this photo"):
         await d.upload_reserve(0, empty, "image/png")
-    assert "no reserve read" in d.snapshot()["nimalia"]["message"]
+    assert "no Nimalia reserve" in d.snapshot()["nimalia"]["message"]
     with pytest.raises(HubError, match="no such seat"):
         await d.upload_reserve(5, empty, "image/png")
     with pytest.raises(HubError, match="no bells"):
@@ -189,6 +189,86 @@ async def test_objectives_from_the_config_and_the_page_and_the_sheet_as_photos_c
         assert nim["result"]["best"] == max(totals)
         said = d.said[-1][1]
         assert said.startswith("Round 5.") and ("wins" in said or "share the win" in said)
+    finally:
+        await d.stop()
+        d.store.close()
+
+
+def _unsure_photo(art: tuple) -> tuple[bytes, list[dict], tuple[int, int]]:  # type: ignore[type-arg]
+    from tests.nimalia.unsure import unsure_photo
+
+    image, truth, pos = unsure_photo(*art)
+    return cv2.imencode(".png", image)[1].tobytes(), truth, pos
+
+
+async def test_an_unsure_space_is_told_by_the_player_and_never_guessed(
+    tmp_path: Path, art: tuple  # type: ignore[type-arg]
+) -> None:
+    d = _daemon(tmp_path, art)
+    await d.start()
+    try:
+        data, truth, pos = _unsure_photo(art)
+        await d.upload_reserve(0, data, "image/png")  # not refused: a question
+        nim = d.snapshot()["nimalia"]
+        assert snapshot_problems(d.snapshot()) == []
+        assert nim["read"] == [] and "1 space is unsure" in nim["message"]
+        [pending] = nim["pending"]
+        assert pending["seat"] == 0 and pending["sure"] == len(truth) - 1
+        [unsure] = pending["unsure"]
+        assert (unsure["n"], unsure["row"], unsure["col"]) == (1, *pos)
+        x, y, w, h = unsure["box"]
+        assert 0 <= x < 1 and 0 <= y < 1 and 0 < w < 0.5 and 0 < h < 0.5
+        assert d.reserve_jpeg(0)  # the photo with the space marked
+        assert [e["event"] for e in d.store.events(d.game_id)] == ["start"]  # nothing scored
+
+        real = next(t for t in truth if (t["row"], t["col"]) == pos)
+        told = {k: real[k] for k in ("row", "col", "animal")}
+        if real["animal"] == "otter":
+            told |= {"terrain": real["terrain"], "river": real["river"]}
+        for bad, why in (([], "space 1 .* is still unsure"),
+                         ([{**told, "animal": "unicorn"}], "'unicorn' is not a animal"),
+                         ([{**told, "row": pos[0] + 9}], "was not unsure"),
+                         ([{"row": pos[0], "col": pos[1], "animal": "otter",
+                            "terrain": "lake", "river": "/"}], "otter cannot stand on lake"),
+                         ([{"row": pos[0], "col": pos[1], "animal": "otter"}], "say which")):
+            with pytest.raises(HubError, match=why):
+                await d.report({"action": "settle", "player": 0, "spaces": bad})
+        with pytest.raises(HubError, match="no photo waits"):
+            await d.report({"action": "settle", "player": 1, "spaces": [told]})
+        with pytest.raises(HubError, match="not 'dance'"):
+            await d.report({"action": "dance", "player": 0})
+        await d.report({"action": "settle", "player": 0, "spaces": [told]})
+        nim = d.snapshot()["nimalia"]
+        assert nim["pending"] == [] and nim["read"] == [0] and nim["message"] == ""
+        event = d.store.events(d.game_id)[-1]
+        assert event["event"] == "reserve" and event["spaces"] == truth
+        assert event["told"] == [list(pos)]
+
+        # a second unsure photo, given up: nothing recorded, the photo may be retaken
+        await d.upload_reserve(1, data, "image/png")
+        assert [p["seat"] for p in d.snapshot()["nimalia"]["pending"]] == [1]
+        await d.report({"action": "retake", "player": 1})
+        assert d.snapshot()["nimalia"]["pending"] == []
+        assert d.snapshot()["nimalia"]["read"] == [0]
+    finally:
+        await d.stop()
+        d.store.close()
+
+
+async def test_a_photo_of_the_halli_table_says_there_is_no_reserve(
+    tmp_path: Path, art: tuple  # type: ignore[type-arg]
+) -> None:
+    from tableref.vision.synth.halli_scene import render_table
+
+    d = _daemon(tmp_path, art)
+    await d.start()
+    try:
+        frame = render_table(["BB", "PLL", "SSS", None], seed=4)
+        data = cv2.imencode(".png", np.ascontiguousarray(frame[..., :3]))[1].tobytes()
+        with pytest.raises(HubError, match="Ann: no Nimalia reserve in this photo") as err:
+            await d.upload_reserve(0, data, "image/png")
+        assert "PEN" not in str(err.value) and "?" not in str(err.value)
+        assert d.snapshot()["nimalia"]["pending"] == []
     finally:
         await d.stop()
         d.store.close()

@@ -142,7 +142,7 @@ PAGE_ONLY = {"title", "ask_colour", "ask_spot", "ask_feed", "ask_fall", "wait_tu
              "camera_said"} | {k for k in phrasebook.section("nelly", "en") if k.startswith((
                  "btn_", "presses_"))} | {
     "buttons_help", "head", "head_surfaced", "head_submerged", "on_back", "round", "die",
-    "plants_left", "box_count", "favoured", "report_fall", "fall_who", "fall_head",
+    "plants_left", "box_count", "bell", "favoured", "report_fall", "fall_who", "fall_head",
     "fall_send", "cancel", "camera_sees", "camera_fell", "camera_wrong", "zones",
     "zones_help", "zones_save", "zones_none", "no_counter", "unsure"}
 

@@ -22,12 +22,13 @@ segments, which the voice plays as the sounds of `device/voice/sounds.py`).
 
 from __future__ import annotations
 
-import importlib
 import logging
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
+
+import numpy as np
 
 from tableref.device.clock import Timer
 from tableref.device.daemon.nelly_buttons import FALL_PRESSES, Ask, answer, ask, held_colours
@@ -90,38 +91,15 @@ def default_kit(config: Config, sim: bool) -> NellyKit:
     return NellyKit(counter=_vision_counter(), zones=ZoneStore(data_dir() / ZONES_FILE))
 
 
-def _vision_counter() -> Counter | None:
-    """`tableref.vision.nelly.count_turtles(frame, zones)` (the `tableref nelly count`
-    contract) as the session's counter, once that module exists."""
-    try:
-        module = importlib.import_module("tableref.vision.nelly")
-    except ImportError:
-        return None
-    count = getattr(module, "count_turtles", None)
-    if count is None:
-        return None
+def _vision_counter() -> Counter:
+    """`tableref.vision.nelly.count_turtles` (the `tableref nelly count` contract) as the
+    session's counter: the zones in their JSON form in, the count's JSON form out."""
+    from tableref.vision.nelly import count_turtles, counts_to_json, zones_from_json
 
-    def counter(image: Any, zones: Mapping[str, Any]) -> Mapping[str, Any]:
-        return _as_count_json(count(image, zones))
+    def counter(image: np.ndarray, zones: Mapping[str, Any]) -> Mapping[str, Any]:
+        return counts_to_json(count_turtles(image, zones_from_json(zones)))
 
     return counter
-
-
-def _as_count_json(result: Any) -> Mapping[str, Any]:
-    """The count in the spec's JSON form, from a JSON dict or a sequence of zone counts
-    (dicts, objects with `to_json`, or with the fields player, red, yellow, orange, unsure)."""
-    if isinstance(result, Mapping):
-        return result
-    zones = []
-    for zone in result:
-        if isinstance(zone, Mapping):
-            zones.append(dict(zone))
-        elif hasattr(zone, "to_json"):
-            zones.append(zone.to_json())
-        else:
-            zones.append({k: getattr(zone, k) for k in
-                          ("player", "red", "yellow", "orange", "unsure")})
-    return {"zones": zones}
 
 
 def config_options(config: Config) -> dict[str, bool]:

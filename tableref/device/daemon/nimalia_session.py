@@ -16,7 +16,8 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from tableref.device.daemon.nimalia_photos import PhotoError, read_reserve
+from tableref.device.daemon.nimalia_photos import PhotoError, PhotoReading, read_reserve
+from tableref.device.daemon.nimalia_settle import SettleError, settled
 from tableref.device.daemon.session import BaseSession, Box, Refused, Result
 from tableref.games.nimalia.choice import FIRST, check_choice, resolve, schedule
 from tableref.games.nimalia.events import (
@@ -100,6 +101,9 @@ class NimaliaSession(BaseSession[Event]):
         self.fold: NimaliaFold | None = None
         self.rows: list[dict[str, Any]] = []
         self.message = ""
+        # photos with unsure spaces, by seat, until the player settles them or retakes:
+        # not events (nothing is scored from them), lost with the session
+        self.pending: dict[int, PhotoReading] = {}
 
     def _empty_rows(self) -> list[dict[str, Any]]:
         return [{"seat": i, "objectives": {}, "round_total": 0, "total": 0, "photo": False}
@@ -174,8 +178,9 @@ class NimaliaSession(BaseSession[Event]):
 
     # -- live -------------------------------------------------------------------------
     async def photo(self, player: int, data: bytes) -> None:
-        """A photo of `player`'s reserve: read (in the vision thread), recorded, and the
-        round scored when every reserve is in."""
+        """A photo of `player`'s reserve: read (in the vision thread); recorded when every
+        space was read with confidence (the round scored when every reserve is in), else
+        kept with its unsure spaces for the player to settle (`act("settle", ...)`)."""
         seat = self.seat(player)
         fold = self._fold()
         if fold.game.over:
@@ -185,21 +190,63 @@ class NimaliaSession(BaseSession[Event]):
         box = self._box
         try:
             enrolment = await box.in_vision(self._kit.enrolment)
-            reserve, jpeg = await box.in_vision(read_reserve, data, enrolment)
+            reading = await box.in_vision(read_reserve, data, enrolment)
         except (PhotoError, ValueError) as err:
             self.message = f"{self.players[seat]}: {err}"
             box.changed()
             raise Refused(self.message) from None
         if self.fold is not fold:
             raise Refused("the game changed while the photo was read")
-        if jpeg:
-            box.keep_photo(seat, jpeg)
-        self.reserve_read(seat, reserve, photo=bool(jpeg))
+        if reading.jpeg:
+            box.keep_photo(seat, reading.jpeg)
+        self.pending.pop(seat, None)
+        if reading.complete:
+            try:
+                reserve = settled(reading, [])
+            except SettleError as err:
+                self.message = f"{self.players[seat]}: the reserve read breaks the rules: {err}"
+                box.changed()
+                raise Refused(self.message) from None
+            self.reserve_read(seat, reserve.reserve, photo=bool(reading.jpeg))
+            return
+        self.pending[seat] = reading
+        self.message = box.speech.words("nimalia.unsure", name=self.players[seat],
+                                        n=len(reading.unsure))
+        box.changed()
 
-    def reserve_read(self, player: int, reserve: Reserve, photo: bool) -> None:
-        """A reserve was read: record it, and score the round when all are in."""
+    def report(self, data: Mapping[str, Any]) -> None:
+        """What the players tell the box on the page (`POST /api/report`): the spaces a
+        photo left unsure, `{"action": "settle", "player": 0, "spaces": [{"row": 1,
+        "col": 2, "animal": "otter", "terrain": "savanna", "river": "/"} | {"row": 1,
+        "col": 2, "empty": true}]}`, or that the photo is given up to be taken again,
+        `{"action": "retake", "player": 0}`."""
+        action = data.get("action")
+        if action not in ("settle", "retake"):
+            raise Refused(f"Nimalia takes the reports settle and retake, not "
+                          f"{str(action)[:40]!r}")
+        seat = self.seat(data.get("player"))
+        reading = self.pending.get(seat)
+        if reading is None:
+            raise Refused(f"{self.players[seat]}: no photo waits to be settled")
+        if action == "retake":
+            del self.pending[seat]
+            self.message = ""
+            self._box.changed()
+            return
+        if self._fold().game.over:
+            raise Refused("the game is over: start a new one in the settings")
+        try:
+            result = settled(reading, data.get("spaces"))
+        except SettleError as err:
+            raise Refused(f"{self.players[seat]}: {err}") from None
+        del self.pending[seat]
+        self.reserve_read(seat, result.reserve, photo=bool(reading.jpeg), told=result.told)
+
+    def reserve_read(self, player: int, reserve: Reserve, photo: bool,
+                     told: tuple[tuple[int, int], ...] = ()) -> None:
+        """A reserve was read (or settled): record it, and score the round when all are in."""
         fold = self._fold()
-        self._box.record(ReserveRead(player, reserve, photo))
+        self._box.record(ReserveRead(player, reserve, photo, told))
         if len(fold.reserves) == len(self.players):
             self._box.record(Score(fold.game.round))
 
@@ -237,6 +284,9 @@ class NimaliaSession(BaseSession[Event]):
             "over": over,
             "winner": self.winner(),
             "message": self.message,
+            "pending": [{"seat": seat, "sure": len(reading.sure),
+                         "unsure": [u.as_json(i + 1) for i, u in enumerate(reading.unsure)]}
+                        for seat, reading in sorted(self.pending.items())],
         }
 
     def _so_far(self) -> list[dict[str, Any]]:

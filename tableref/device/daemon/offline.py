@@ -34,6 +34,7 @@ class OfflineBox:
         self.said: list[list[str]] = []
         self.lit: list[int | None] = []
         self.photos: dict[int, bytes] = {}
+        self.replays: list[int] = []  # the press times the session kept a replay of
         self.changes = 0
 
     @property
@@ -83,3 +84,6 @@ class OfflineBox:
 
     def keep_photo(self, seat: int, jpeg: bytes) -> None:
         self.photos[seat] = jpeg
+
+    def keep_replay(self, t_ns: int) -> None:
+        self.replays.append(t_ns)

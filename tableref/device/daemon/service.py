@@ -54,12 +54,12 @@ def build_equipment(config: Config, sim: bool, state_dir: Path | None = None) ->
 
     eq = Equipment()
     if sim:
-        from tableref.device.sim import SimBells, SimCamera, SimPlayers, SimTable
+        from tableref.device.sim import SimBells, SimCamera, SimTable, sim_people
 
         table = SimTable(None if state_dir is None else state_dir / SIM_TABLE_FILE)
         eq.camera = SimCamera(table, fps=config.sim.fps)
         bells = SimBells()
-        eq.followers.append(SimPlayers(config.sim, table, bells))
+        eq.followers.extend(sim_people(config.sim, table, bells))
         eq.open_bells = bells.open
     else:
         from tableref.device.camera.sources import Picamera2Source, source_for

@@ -111,6 +111,10 @@ class Box(Protocol):
     def keep_photo(self, seat: int, jpeg: bytes) -> None:
         """Keep this seat's photo for the page (`reserve_jpeg`)."""
 
+    def keep_replay(self, t_ns: int) -> None:
+        """Keep the camera frame of the moment `t_ns` (a ring's first press) for the page:
+        the verdict's instant replay (`replay_jpeg`)."""
+
 
 class Session(Protocol[E]):
     """One game at the table (module docstring)."""
@@ -141,6 +145,8 @@ class Session(Protocol[E]):
 
     async def photo(self, player: int, data: bytes) -> None: ...
 
+    async def teach(self, card: str | None, image: Any) -> dict[str, Any]: ...
+
     def report(self, data: Mapping[str, Any]) -> None: ...
 
     def close(self) -> None: ...
@@ -161,6 +167,10 @@ class BaseSession(Generic[E]):
 
     async def photo(self, player: int, data: bytes) -> None:
         raise Refused(f"the game is {self.game}: it takes no photos of reserves")
+
+    async def teach(self, card: str | None, image: Any) -> dict[str, Any]:
+        """Teach the box a card from the camera picture `image` (the page's enrolment)."""
+        raise Refused(f"the game {self.game!r} has no cards to teach from the camera")
 
     def report(self, data: Mapping[str, Any]) -> None:
         raise Refused(f"the game {self.game!r} takes no reports from the page")

@@ -1,11 +1,18 @@
 """What the page may change: game, players, language, each game's options (checked, the
-key named). The games and their options come from the table of games."""
+key named). The games and their options come from the table of games.
+
+What the page sets is kept (`save`, next to the journal) and taken again at the next start
+(`load`): the players set up once stay set up, over the config file's `[[players]]`."""
 
 from __future__ import annotations
 
+import json
+import logging
+import os
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
+from pathlib import Path
 from typing import Any
 
 from tableref.device.config import (
@@ -19,6 +26,7 @@ from tableref.device.config import (
 from tableref.device.daemon.games import GAMES, NAMES, game
 from tableref.device.daemon.snapshot import DEFAULT_COLOURS, PlayerInfo
 
+log = logging.getLogger("tableref.daemon")
 _COLOUR = re.compile(r"#[0-9a-fA-F]{6}")
 _KEYS = ("game", "language", "players", "new_game", *NAMES)
 
@@ -45,6 +53,35 @@ def settings_from_config(config: Config) -> GameSettings:
     )
     options = {g.name: g.config_options(config) for g in GAMES}
     return GameSettings(config.game, config.language, players, options)
+
+
+def save(settings: GameSettings, path: Path) -> None:
+    """Keep the page's settings for the next start (written whole, then renamed into place;
+    a disk that cannot take it is logged: the settings hold until the box restarts)."""
+    data = {"game": settings.game, "language": settings.language,
+            "players": [{"name": p.name, "colour": p.colour} for p in settings.players],
+            **{name: dict(opts) for name, opts in settings.options.items()}}
+    tmp = path.with_name(path.name + ".tmp")
+    try:
+        tmp.write_text(json.dumps(data, ensure_ascii=False, indent=1), encoding="utf-8")
+        os.replace(tmp, path)
+    except OSError as err:
+        log.warning("cannot keep the page's settings in %s: %s", path, err)
+
+
+def load(current: GameSettings, path: Path) -> GameSettings:
+    """The settings kept by `save` over `current` (the config's); a file that is missing or
+    that the checks refuse leaves `current` (the latter logged, naming the problem)."""
+    try:
+        raw = json.loads(path.read_text(encoding="utf-8"))
+        known = {k: v for k, v in raw.items() if k in _KEYS and k != "new_game"}
+        return from_page(current, known)[0]
+    except FileNotFoundError:
+        return current
+    except (OSError, ValueError, AttributeError) as err:
+        log.warning("the page's settings in %s are not taken (%s): the config's are used",
+                    path, err)
+        return current
 
 
 def updated(current: GameSettings, *, game: str, names: list[str]) -> GameSettings:

@@ -112,5 +112,33 @@ PHRASES = {
                  "fr": "le plus d'animaux d'une espèce : {each}"},
     "shared": {"en": "{names} share the win", "de": "{names} teilen sich den Sieg",
                "fr": "{names} partagent la victoire"},
+    # -- settling a photo's unsure spaces ---------------------------------------------------
+    "unsure": {"en": {"one": "{name}: {n} space is unsure. Tap what it shows, or retake the "
+                             "photo.",
+                      "other": "{name}: {n} spaces are unsure. Tap what each shows, or retake "
+                               "the photo."},
+               "de": {"one": "{name}: {n} Feld ist unsicher. Tippe an, was es zeigt, oder "
+                             "mache das Foto neu.",
+                      "other": "{name}: {n} Felder sind unsicher. Tippe an, was jedes zeigt, "
+                               "oder mache das Foto neu."},
+               "fr": {"one": "{name} : {n} case est incertaine. Touchez ce qu'elle montre, ou "
+                             "reprenez la photo.",
+                      "other": "{name} : {n} cases sont incertaines. Touchez ce que chacune "
+                               "montre, ou reprenez la photo."}},
+    "space_n": {"en": "Space {n}", "de": "Feld {n}", "fr": "Case {n}"},
+    "guess": {"en": "looks like: {what}", "de": "sieht aus wie: {what}",
+              "fr": "ressemble à : {what}"},
+    "pick_animal": {"en": "Which animal?", "de": "Welches Tier?", "fr": "Quel animal ?"},
+    "pick_terrain": {"en": "Which terrain?", "de": "Welches Gelände?", "fr": "Quel terrain ?"},
+    "pick_river": {"en": "Which way does the river run?", "de": "Wie verläuft der Fluss?",
+                   "fr": "Dans quel sens va la rivière ?"},
+    "no_card": {"en": "no card here", "de": "keine Karte hier", "fr": "pas de carte ici"},
+    "told": {"en": "told: {what}", "de": "gesagt: {what}", "fr": "dit : {what}"},
+    "settle": {"en": "Score with what I said", "de": "Mit meinen Angaben werten",
+               "fr": "Compter avec mes réponses"},
+    "retake": {"en": "Retake the photo", "de": "Foto neu machen", "fr": "Reprendre la photo"},
+    "still_unsure": {"en": {"one": "{n} space still to tell", "other": "{n} spaces still to tell"},
+                     "de": {"one": "noch {n} Feld anzugeben", "other": "noch {n} Felder anzugeben"},
+                     "fr": {"one": "encore {n} case à dire", "other": "encore {n} cases à dire"}},
     **nimalia_objectives.PHRASES,
 }

@@ -13,6 +13,7 @@ A JSON-ready dict (only str, int, float, bool, None, lists and dicts). Keys:
   "seq": 17,                      # increases by one (or more) at every change
   "game": "halli",                # one of "games"
   "game_id": 12,                  # the game's id in the journal (history, `journal export`)
+  "journal": 5,                   # this game's events in the journal (1: only its start)
   "games": [                      # the games the box referees (device/daemon/games.py)
     {"name": "halli", "title": "Halli Galli Extreme", "players": [2, 6]}
   ],
@@ -25,8 +26,8 @@ A JSON-ready dict (only str, int, float, bool, None, lists and dicts). Keys:
   ],
   "halli": {                      # null unless game == "halli"
     "piles": [                    # one per seat
-      {"seat": 0, "top": "BBL", "pile": 3, "stack": 20}   # top: card code or null
-    ],
+      {"seat": 0, "top": "BBL", "pile": 3, "stack": 20, "holding": 23}
+    ],                            # top: card code or null; holding: stack + pile
     "bell": 0,                    # cards under the bell
     "turn": 1,                    # seat index whose turn it is, or null
     "locked": false,              # bells locked while a verdict is judged
@@ -34,6 +35,15 @@ A JSON-ready dict (only str, int, float, bool, None, lists and dicts). Keys:
     "winner": null,               # seat index or null
     "message": "",                # e.g. a card turned out of turn, not counted
     "options": {"elephant_alone_rings": false, "play_to_the_end": false},
+    "final_round": false,         # two left of three or more: the next ring ends the game
+    "end": null,                  # once over: {"rule": "final_ring" | "last_player",
+                                  #   "holding": [23, 49]} (cards each seat holds)
+    "rings": [{"seat": 0, "right": 2, "wrong": 1, "unjudged": 0}],   # this game's, per seat
+    "taught": ["elephant", "monkey"],  # the cards the box was taught (its enrolment)
+    "zones": [{"seat": 0, "x": 0.5, "y": 0.8}],  # where each seat's pile lies in the
+                                  # camera's view (fractions of its width and height)
+    "missed": 1,                  # times a ringable table passed unrung (a card turned)
+    "last_missed": {"cards": ["BBL", "BBL", "P"], "reasons": ["two identical cards (BBL)"]},
     "last_verdict": {             # null before the first ring
       "seq": 3,                   # verdict number, increases at every ring
       "player": 2,                # seat that rang first
@@ -42,6 +52,8 @@ A JSON-ready dict (only str, int, float, bool, None, lists and dicts). Keys:
       "reasons": ["two identical cards"],
       "margin_ms": 41.5,          # first press ahead of the second by, or null if alone
       "second": 0,                # seat that rang second, or null
+      "seen": ["BBL", "BBL", null],   # each seat's top card the ring was judged on
+      "taken": 4,                 # cards the ringer took (0 when wrong)
       "reaction_ms": {"2": 612.0, "0": 653.5}   # seat -> press time minus the time the
                                   # card that made the ring right appeared; only seats
                                   # that pressed in this round; {} when the ring was wrong
@@ -92,9 +104,11 @@ The app adds `"access": {"pin": "1234" | null, "lan": bool, "url": "http://192.1
 use); the hub does not need to know about it.
 
 ## History (`GET /api/history`)
-A list of finished games, newest first:
-`{"id": 4, "game": "halli", "started": "2026-11-30T10:15:00+00:00", "ended": "...",
-"players": ["Ann", "Ben"], "scores": [30, 42], "winner": "Ben"}` (winner null on a draw).
+A list of finished games and of abandoned ones (left unfinished after their start), newest
+first: `{"id": 4, "game": "halli", "started": "2026-11-30T10:15:00+00:00", "ended": "...",
+"players": ["Ann", "Ben"], "scores": [30, 42], "winner": "Ben", "status": "finished",
+"rings": {"0": {"right": 2, "wrong": 1}}}` (winner null on a draw; status "finished" or
+"abandoned", scores [] when abandoned; rings per seat, {} for a game without bells).
 
 ## Settings (`POST /api/settings`)
 A partial dict, applied at once (starting a new game when game or players change):
@@ -156,6 +170,13 @@ class Hub(Protocol):
         """
         ...
 
+    async def teach(self, card: str | None) -> dict[str, Any]:
+        """Teach the box the game's card `card` (a card code: "monkey", "BBL") from the card
+        held under the table camera, or with None only read it. Returns `{"taught": code |
+        null, "read_back": what the held card reads as now | null, "read": [codes]}`;
+        raises HubError when there is no camera picture or no card to teach in it."""
+        ...
+
     async def apply_settings(self, settings: dict[str, Any]) -> None:
         """Change game, players or language; raises HubError naming the bad key."""
         ...
@@ -172,6 +193,12 @@ class Hub(Protocol):
 
     def camera_jpeg(self) -> bytes | None:
         """The latest camera frame with what was recognised drawn on it, or None."""
+        ...
+
+    def replay_jpeg(self) -> bytes | None:
+        """The camera frame of the last verdict's first press (its instant replay), or None
+        (no camera then, or no verdict yet). The cards it was judged on are the verdict's
+        `seen`, drawn on it by the page with each seat's `zones`."""
         ...
 
     def reserve_jpeg(self, player: int) -> bytes | None:

@@ -12,6 +12,7 @@ from tableref.vision.halli.codes import ANIMALS, fruit_code, parse_code
 from tableref.vision.halli.detect import DetectOptions, detect_cards
 from tableref.vision.halli.enrol import Enrolment
 from tableref.vision.halli.fruits import FruitOptions, count_fruits
+from tableref.vision.halli.hint import TableHint
 from tableref.vision.halli.rectify import SURROUND_OFFSET, inner, rectify_surround
 from tableref.vision.halli.whitebalance import balance, paper_white
 
@@ -62,11 +63,14 @@ class Recogniser:
         """Forget the learnt card size (the camera moved)."""
         self.card_area = None
 
-    def __call__(self, frame: Image) -> list[SeenCard]:
+    def __call__(self, frame: Image, hint: TableHint | None = None) -> list[SeenCard]:
+        """The cards in the frame. `hint`: what the fixed camera knows of its table (where
+        the frame differs from the empty table, the cards' size); without it, the frame
+        alone."""
         if frame is None or frame.ndim != 3 or frame.shape[2] != 3:
             raise ValueError("a frame must be a colour image (H x W x 3, BGR)")
         seen = []
-        found = detect_cards(frame, self.detect_opts, self.card_area)
+        found = detect_cards(frame, self.detect_opts, self.card_area, hint)
         if found.support >= 3:
             old = self.card_area or found.card_area
             self.card_area = 0.8 * old + 0.2 * found.card_area

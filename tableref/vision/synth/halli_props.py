@@ -133,7 +133,8 @@ def clutter(img: Image, rng: np.random.Generator, center: tuple[float, float], s
         m = mask.astype(np.float32)[..., None] / 255
         img[:] = (np.asarray(col, np.float32) * m + img * (1 - m)).astype(np.uint8)
     elif kind == "box":
-        bw, bh = rng.uniform(1.2, 2.6) * scale, rng.uniform(1.0, 2.0) * scale
+        # a game's box: bigger than its cards
+        bw, bh = rng.uniform(2.2, 3.5) * scale, rng.uniform(1.6, 2.6) * scale
         top = _rect(cx, cy, bw, bh, ang)
         depth = rng.uniform(0.1, 0.3) * scale
         lift = np.array([depth * 0.4, depth], np.float32)

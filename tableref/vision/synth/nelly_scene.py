@@ -44,6 +44,7 @@ class TrueZone:
     hand: bool = False  # a hand covers some of the zone's turtles or plants
     stacks: int = 0  # turtles lying on another
     close_stacks: int = 0  # of those, lying nearly on top (offset under half a radius)
+    turtles: tuple[tuple[str, float, float], ...] = ()  # colour, x, y (before perspective)
 
 
 @dataclass
@@ -61,6 +62,7 @@ class NellySceneOptions:
     size: tuple[int, int] = (1280, 720)
     players: tuple[int, int] = (2, 4)
     table: str | None = None  # one of TABLES, None for random
+    tables_extra: tuple[str, ...] = ()  # more kinds to choose from at random ("slate")
     kelvin: tuple[float, float] = (2700.0, 6500.0)
     white_balance: tuple[float, float] = (0.0, 0.9)  # how much of the lamp's tint is undone
     scale: tuple[float, float] = (0.8, 1.2)  # of the material in pixels
@@ -117,10 +119,22 @@ def _light_cloth(rng: np.random.Generator, size: tuple[int, int]) -> Image:
     return np.asarray(cv2.resize(np.clip(img, 0, 255).astype(np.uint8), (w, h)))
 
 
+def _slate(rng: np.random.Generator, size: tuple[int, int]) -> Image:
+    """A dark stone or laminate top, grey with a tint, speckled."""
+    w, h = size
+    base = np.asarray(rng.uniform(45, 95) * rng.uniform(0.9, 1.1, 3), np.float32)
+    sw, sh = w // 2, h // 2
+    img: np.ndarray = base * rng.normal(1.0, 0.08, (sh, sw, 1)).astype(np.float32)
+    img = cv2.GaussianBlur(img, (0, 0), 0.8)
+    return np.asarray(cv2.resize(np.clip(img, 0, 255).astype(np.uint8), (w, h)))
+
+
 def table_top(rng: np.random.Generator, size: tuple[int, int], kind: str | None) -> Image:
     kind = kind or TABLES[int(rng.integers(len(TABLES)))]
     if kind == "light":
         return _light_cloth(rng, size)
+    if kind == "slate":
+        return _slate(rng, size)
     return table_texture(rng, size, kind)
 
 
@@ -220,7 +234,8 @@ def _soft_shadow(frame: np.ndarray, rng: np.random.Generator) -> None:
 
 
 def _table_glare(frame: np.ndarray, rng: np.random.Generator) -> None:
-    """A lamp reflected in a glossy table top: a bright, washed-out patch."""
+    """A lamp reflected in a glossy table top: a bright, washed-out patch (drawn on the
+    bare table: the turtles' own gloss is their shading's business)."""
     h, w = frame.shape[:2]
     m = np.zeros((h // 4, w // 4), np.float32)
     c = (int(rng.uniform(0, w / 4)), int(rng.uniform(0, h / 4)))
@@ -274,8 +289,13 @@ def random_scene(rng: np.random.Generator, opts: NellySceneOptions | None = None
     size = opts.size
     w, h = size
     n = int(rng.integers(opts.players[0], opts.players[1] + 1))
-    kind = opts.table or TABLES[int(rng.integers(len(TABLES)))]
+    kinds = TABLES + opts.tables_extra
+    kind = opts.table or kinds[int(rng.integers(len(kinds)))]
     frame = table_top(rng, size, kind)
+    if rng.random() < opts.glare:  # on the table top only: what lies on it hides it
+        glossy = frame.astype(np.float32)
+        _table_glare(glossy, rng)
+        frame = np.clip(glossy, 0, 255).astype(np.uint8)
     scale = float(rng.uniform(*opts.scale))
     plant_r = 27.0 * scale
     dome_r = plant_r * float(rng.uniform(0.55, 0.68))
@@ -287,7 +307,7 @@ def random_scene(rng: np.random.Generator, opts: NellySceneOptions | None = None
                   float(rng.uniform(0.25, 0.5)), float(rng.uniform(0.2, 0.8)))
     draw_board(frame, (w / 2, h / 2), (0.14 * w, 0.19 * h), rng)
     heading = float(rng.uniform(0, 2 * math.pi))
-    spots = draw_hippo(frame, (w / 2, h / 2), 0.17 * w * scale, heading,
+    spots = draw_hippo(frame, (w / 2, h / 2), 0.12 * w * scale, heading,
                        bool(rng.random() < 0.3), rng)
     for sx, sy in spots:
         if rng.random() < 0.35:
@@ -313,7 +333,8 @@ def random_scene(rng: np.random.Generator, opts: NellySceneOptions | None = None
         counts = dict.fromkeys(COLOURS, 0)
         for t in plan.turtles:
             counts[t.colour] += 1
-        truths.append(TrueZone(zone.player, counts, False, plan.stacks, plan.close))
+        truths.append(TrueZone(zone.player, counts, False, plan.stacks, plan.close,
+                               tuple((t.colour, t.x, t.y) for t in plan.turtles)))
         masks.append(content)
     hand_on: int | None = None
     if rng.random() < opts.hand:
@@ -325,8 +346,6 @@ def random_scene(rng: np.random.Generator, opts: NellySceneOptions | None = None
     out = frame.astype(np.float32)
     if rng.random() < opts.shadow:
         _soft_shadow(out, rng)
-    if rng.random() < opts.glare:
-        _table_glare(out, rng)
     gains, kelvin = _lamp(rng, opts)
     ys, xs = np.mgrid[0:h:8, 0:w:8].astype(np.float32)
     gx, gy = rng.uniform(-1, 1, 2)
@@ -376,7 +395,7 @@ def render_nelly_table(turtles: Sequence[Mapping[str, int]], plants: Sequence[in
     w, h = size
     light = Light()
     draw_board(frame, (w / 2, h / 2), (0.14 * w, 0.19 * h), rng)
-    draw_hippo(frame, (w / 2, h / 2), 0.17 * w, 0.3, False, rng)
+    draw_hippo(frame, (w / 2, h / 2), 0.12 * w, 0.3, False, rng)
     paints = {c: paint_variant(np.random.default_rng(seed), c) for c in COLOURS}
     green = np.asarray(PLANT_GREEN, np.float32)
     zones = default_zones(n, size)

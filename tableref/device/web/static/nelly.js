@@ -11,6 +11,7 @@ let fall = { red: 0, yellow: 0, orange: 0, head: 0 };
 let zoneSeat = 0;
 let zones = null; // the zones being drawn: {seat: [x0, y0, x1, y1]} in frame pixels
 let zoneTimer = null;
+let lastAsked = null; // the fall question last seen from the box
 
 export function mount(container, core) {
   const { el } = core;
@@ -108,11 +109,12 @@ function renderPrompt(n, core) {
   const b = n.buttons;
   const help = core.$("nelly-buttons");
   if (!b) { help.replaceChildren(); } else {
-    help.replaceChildren(
+    help.replaceChildren(...[
       el("strong", { colour: core.playerColour(b.player) }, `${playerName(b.player)}: `),
       el("span", { class: "press" }, `${t("nelly.presses_1")} = ${b.one}`),
       b.two !== b.one ? el("span", { class: "press" }, `${t("nelly.presses_2")} = ${b.two}`) : null,
-      el("span", { class: "press" }, `${t("nelly.presses_3")} = ${t("nelly.btn_fall")}`));
+      el("span", { class: "press" }, `${t("nelly.presses_3")} = ${t("nelly.btn_fall")}`),
+    ].filter(Boolean)); // replaceChildren would write a null as "null"
   }
   core.$("nelly-favoured").textContent = n.favoured_hand == null ? ""
     : t("nelly.favoured", { name: playerName(n.favoured_hand) });
@@ -169,7 +171,7 @@ function renderPlayers(n, snap, core) {
         anyOn && !n.over ? el("button", { type: "button", class: "big fell",
           onclick: () => openFall(seat, n, core) }, t("nelly.btn_fall")) : null),
       el("button", { type: "button", class: "bell", "data-seat": seat, onclick: () => press(core, seat) },
-        `${seat + 1}`));
+        t("nelly.bell", { n: seat + 1 })));
   });
   core.$("nelly-players").replaceChildren(...cards);
   core.$("nelly-players").style.setProperty("--n", String(Math.max(2, n.players.length)));
@@ -232,7 +234,7 @@ function renderCamera(n, core) {
     d.more && !n.over ? el("button", { type: "button", class: "big", onclick: () => openFall(d.player, n, core, d.more) }, t("nelly.camera_fell")) : null,
     el("button", { type: "button", class: "big", onclick: () => report(core, { camera: "dismiss", player: d.player }) }, t("nelly.camera_wrong"))));
   const status = !cam.counter ? t("nelly.no_counter") : !cam.zones ? t("nelly.zones_none") : cam.problem;
-  core.$("nelly-camera").replaceChildren(...asks, status ? el("p", { class: "hint" }, status) : null);
+  core.$("nelly-camera").replaceChildren(...asks, ...(status ? [el("p", { class: "hint" }, status)] : []));
 }
 
 function refreshZonePic(core) {
@@ -255,6 +257,7 @@ function renderZones(n, core) {
     type: "button", class: `big${s === zoneSeat ? " active" : ""}`, colour: playerColour(s),
     onclick: () => { zoneSeat = s; renderZones(core.snap().nelly, core); } }, playerName(s))));
   const [w, h] = n.camera.frame[0] ? n.camera.frame : [1280, 720];
+  core.$("zone-pic").style.aspectRatio = `${w} / ${h}`; // the picture's shape: drags map to pixels
   core.$("zone-boxes").replaceChildren(...Object.entries(zones).map(([s, b]) => {
     const box = el("div", { class: "zone-box", colour: playerColour(Number(s)), "data-seat": s },
       playerName(Number(s)));
@@ -301,6 +304,10 @@ export function render(n, snap, core) {
   renderPlayers(n, snap, core);
   renderCamera(n, core);
   if (fallOpen != null && fallOpen >= n.players.length) fallOpen = null;
+  if (n.fall_asked !== lastAsked) { // three presses: a new question, counted from nothing
+    lastAsked = n.fall_asked;
+    if (n.fall_asked != null && fallOpen == null) fall = { red: 0, yellow: 0, orange: 0, head: 0 };
+  }
   renderFall(n, core);
   renderZones(n, core);
 }

@@ -48,8 +48,11 @@ export function mount(root, core) {
           t("nimalia.photograph_btn")),
         el("div", { id: "upload-msg", class: "message", role: "status" })),
       el("figure", { id: "reserve-figure", hidden: true },
-        el("img", { id: "reserve-img" }),
-        el("figcaption", { id: "reserve-caption" }))));
+        el("div", { class: "photo-wrap" },
+          el("img", { id: "reserve-img" }),
+          el("div", { id: "reserve-marks", class: "marks" })),
+        el("figcaption", { id: "reserve-caption" })),
+      el("div", { id: "settle", class: "settle", hidden: true })));
   core.$("upload-player").addEventListener("change", (ev) => { pickedSeat = Number(ev.target.value); });
   core.$("upload-form").addEventListener("submit", (ev) => { ev.preventDefault(); upload(core); });
   core.$("photograph").addEventListener("click", () => photograph(core));
@@ -232,6 +235,129 @@ function renderResult(n, core) {
   $("nimalia-result").textContent = parts.join(" · ");
 }
 
+// ---- settling a photo's unsure spaces: animal, then (an otter's) terrain and river ----------
+
+const ANIMALS = ["lion", "giraffe", "crocodile", "flamingo", "polar_bear", "penguin", "panda",
+  "gorilla", "otter"];
+const HOME = { lion: "savanna", giraffe: "savanna", crocodile: "lake", flamingo: "lake",
+  polar_bear: "ice_floe", penguin: "ice_floe", panda: "rain_forest", gorilla: "rain_forest" };
+const OTTER_TERRAINS = ["savanna", "rain_forest", "ice_floe"];
+const RIVERS = ["/", "\\"];
+let settling = null; // {seat, key, told: {"r,c": {...}}, at: "r,c" | null, sent}
+
+function keyOf(u) { return `${u.row},${u.col}`; }
+
+function told(u) { return settling && settling.told[keyOf(u)]; }
+
+function isDone(entry) {
+  return entry && (entry.empty || (entry.animal && entry.terrain && (entry.animal !== "otter" || entry.river)));
+}
+
+function describeSpace(core, entry) {
+  const { t } = core;
+  if (!entry) return "";
+  if (entry.empty) return t("nimalia.no_card");
+  const bits = [t(`nimalia.animal_${entry.animal}`)];
+  if (entry.terrain) bits.push(t(`nimalia.terrain_${entry.terrain}`));
+  if (entry.river) bits.push(entry.river);
+  return bits.join(" · ");
+}
+
+function renderSettle(n, core) {
+  const { el, t, $, playerName } = core;
+  const box = $("settle");
+  const pending = (n.pending || []);
+  const mine = pending.find((p) => settling && p.seat === settling.seat) || pending[0];
+  if (!mine) {
+    settling = null;
+    box.hidden = true;
+    $("reserve-marks").replaceChildren();
+    return null;
+  }
+  const key = JSON.stringify(mine.unsure.map(keyOf));
+  if (!settling || settling.seat !== mine.seat || settling.key !== key) {
+    settling = { seat: mine.seat, key, told: {}, at: null };
+  }
+  const open = mine.unsure.filter((u) => !isDone(told(u)));
+  if (!settling.at || isDone(settling.told[settling.at])) settling.at = open.length ? keyOf(open[0]) : null;
+  const redraw = () => renderSettle(core.snap().nimalia, core);
+  const pick = (entry) => { settling.told[settling.at] = entry; redraw(); };
+  // the marks on the photo: one button per unsure space, where it is
+  $("reserve-marks").replaceChildren(...mine.unsure.map((u) => {
+    const mark = el("button", {
+      type: "button", class: `mark${keyOf(u) === settling.at ? " at" : ""}${isDone(told(u)) ? " done" : ""}`,
+      "data-n": u.n, "aria-label": t("nimalia.space_n", { n: u.n }),
+      onclick: () => { settling.at = keyOf(u); redraw(); },
+    }, String(u.n));
+    // placed through the CSSOM: the page's Content-Security-Policy forbids style attributes
+    const [x, y, w, h] = u.box.map((v) => `${v * 100}%`);
+    Object.assign(mark.style, { left: x, top: y, width: w, height: h });
+    return mark;
+  }));
+  const current = mine.unsure.find((u) => keyOf(u) === settling.at);
+  const rows = [el("p", { class: "who" }, t("nimalia.unsure", { name: playerName(mine.seat), n: mine.unsure.length }))];
+  rows.push(el("ol", { class: "spaces" }, ...mine.unsure.map((u) => el("li", {
+    class: keyOf(u) === settling.at ? "at" : "", "data-n": u.n },
+  el("button", { type: "button", class: "space-btn", onclick: () => { settling.at = keyOf(u); redraw(); } },
+    t("nimalia.space_n", { n: u.n })), " ",
+  isDone(told(u)) ? t("nimalia.told", { what: describeSpace(core, told(u)) })
+    : (u.guess ? t("nimalia.guess", { what: describeSpace(core, u.guess) }) : "")))));
+  if (current) {
+    const entry = settling.told[settling.at] || {};
+    const choice = (cls, label, on, chosen) => el("button", { type: "button",
+      class: `${cls}${chosen ? " chosen" : ""}`, onclick: on }, label);
+    rows.push(el("div", { class: "pick", "data-step": "animal" },
+      el("span", {}, `${t("nimalia.space_n", { n: current.n })}: ${t("nimalia.pick_animal")}`),
+      ...ANIMALS.map((a) => choice(`animal a-${a}`, t(`nimalia.animal_${a}`),
+        () => pick(a === "otter" ? { animal: a } : { animal: a, terrain: HOME[a] }), entry.animal === a)),
+      choice("empty", t("nimalia.no_card"), () => pick({ empty: true }), entry.empty)));
+    if (entry.animal === "otter") {
+      rows.push(el("div", { class: "pick", "data-step": "terrain" },
+        el("span", {}, t("nimalia.pick_terrain")),
+        ...OTTER_TERRAINS.map((x) => choice(`terrain t-${x}`, t(`nimalia.terrain_${x}`),
+          () => pick({ ...entry, terrain: x }), entry.terrain === x))));
+      if (entry.terrain) {
+        rows.push(el("div", { class: "pick", "data-step": "river" },
+          el("span", {}, t("nimalia.pick_river")),
+          ...RIVERS.map((r) => choice("river", r, () => pick({ ...entry, river: r }), entry.river === r))));
+      }
+    }
+  }
+  const left = open.length;
+  rows.push(el("div", { class: "actions" },
+    el("button", { type: "button", id: "settle-send", disabled: left > 0, onclick: () => sendSettle(core, mine) },
+      left ? t("nimalia.still_unsure", { n: left }) : t("nimalia.settle")),
+    el("button", { type: "button", id: "settle-retake", onclick: () => retake(core, mine.seat) },
+      t("nimalia.retake")),
+    el("div", { id: "settle-msg", class: "message", role: "status" })));
+  box.replaceChildren(...rows);
+  box.hidden = false;
+  return mine.seat;
+}
+
+async function sendSettle(core, mine) {
+  const spaces = mine.unsure.map((u) => ({ row: u.row, col: u.col, ...told(u) }));
+  try {
+    core.show(await core.api("POST", "/api/report", { action: "settle", player: mine.seat, spaces }));
+    const msg = core.$("upload-msg");
+    msg.textContent = core.t("nimalia.scored");
+    msg.className = "message ok";
+  } catch (e) {
+    const msg = core.$("settle-msg");
+    if (msg) msg.textContent = e.message;
+  }
+}
+
+async function retake(core, seat) {
+  try {
+    core.show(await core.api("POST", "/api/report", { action: "retake", player: seat }));
+    pickedSeat = seat;
+  } catch (e) {
+    const msg = core.$("settle-msg");
+    if (msg) msg.textContent = e.message;
+  }
+}
+
 export function render(n, snap, core) {
   const { t, playerName, $, el } = core;
   $("nimalia-round").textContent = n.over ? t("page.over") : t("nimalia.round", { n: n.round });
@@ -242,7 +368,6 @@ export function render(n, snap, core) {
     next = t("nimalia.photograph", { name: playerName(n.to_photograph) });
   }
   $("nimalia-next").textContent = next;
-  $("nimalia-message").textContent = n.message || "";
   renderGoals(n, core);
   renderSheet(n, core);
   const read = new Set(n.read || []);
@@ -250,7 +375,10 @@ export function render(n, snap, core) {
   select.replaceChildren(...snap.players.map((p) => el("option", { value: p.seat }, p.name)));
   select.value = String(pickedSeat ?? n.to_photograph ?? snap.players[0]?.seat ?? 0);
   const withPhoto = n.scores.filter((r) => r.photo || read.has(r.seat)).map((r) => r.seat);
-  const seat = shownReserve ?? withPhoto[withPhoto.length - 1];
+  const unsureSeat = renderSettle(n, core);
+  // a photo's question is in the settle panel; any other message here
+  $("nimalia-message").textContent = unsureSeat != null ? "" : (n.message || "");
+  const seat = unsureSeat ?? shownReserve ?? withPhoto[withPhoto.length - 1];
   if (seat != null) {
     const img = $("reserve-img");
     img.onerror = () => { $("reserve-figure").hidden = true; };
@@ -293,9 +421,11 @@ async function scoring(core, seat, send) {
   try {
     shownReserve = seat;
     pickedSeat = null;
-    core.show(await send());
-    msg.textContent = core.t("nimalia.scored");
-    msg.className = "message ok";
+    const s = await send();
+    core.show(s);
+    const waits = s && s.nimalia && (s.nimalia.pending || []).some((p) => p.seat === seat);
+    msg.textContent = waits ? "" : core.t("nimalia.scored");
+    msg.className = waits ? "message" : "message ok";
   } catch (e) {
     msg.textContent = e.message;
   }

@@ -230,6 +230,9 @@ class TableModel:
             noise = _chmax(np.nan_to_num(np.nanstd(masked, axis=0)).astype(np.float32))
         self._slack = (self.opts.noise_gain * noise).astype(np.float32)
         self._known = count >= need
+        # the noise of a pixel never seen still is not known: the table's usual noise
+        usual = float(np.median(self._slack[self._known])) if self._known.any() else 0.0
+        self._slack[~self._known] = usual
         self._learn = []
         self._still_since = np.full(small.shape[:2], np.inf, np.float32)
         self._ranges()

@@ -39,6 +39,9 @@ names = []                  # more names phones may reach the box by ("table3.ca
 [halli]
 elephant_alone_rings = false
 play_to_the_end = false
+[nimalia]
+objectives = "first_game"   # "first_game" (4, 5, 16, 19) | "random" (one of each colour,
+                            # never two faces of one card) | four ids: [3, 8, 15, 20]
 [sim]                       # the simulated table (tableref run off the Pi, or --sim)
 flip_s = 1.2                # a simulated player turns a card this often
 fps = 10.0                  # simulated camera frames per second
@@ -46,6 +49,8 @@ bots = false                # simulated players ring too (else only keyboard / p
 reaction_ms = 550.0         # their mean reaction time
 max_flips = 0               # stop turning cards after this many (0: never)
 hands = true                # the turning hand covers the pile for a moment
+patience_s = 0              # a player waits up to this long for the page to count the last
+                            # card before turning the next (0: they play at their own pace)
 seed = 0                    # deal of the first game (0: a new one every game)
 [mqtt]                      # the club's broker; without [mqtt] nothing is published
 host = "club-pi.local"      # required: the broker's host name or address
@@ -71,7 +76,10 @@ from pathlib import Path
 from typing import Any
 
 from tableref.device.daemon.games import NAMES as GAME_NAMES
+from tableref.device.daemon.games import game as game_entry
 from tableref.device.phrasebook import LANGUAGES as PHRASE_LANGUAGES
+from tableref.games.nimalia.choice import check_choice
+from tableref.games.nimalia.errors import ObjectiveError
 
 DEFAULT_CONFIG_PATH = Path("/etc/tableref/config.toml")
 
@@ -156,12 +164,18 @@ class SimConfig:
     max_flips: int = 0
     seed: int = 0
     hands: bool = True
+    patience_s: float = 0.0
 
 
 @dataclass(frozen=True)
 class HalliConfig:
     elephant_alone_rings: bool = False
     play_to_the_end: bool = False
+
+
+@dataclass(frozen=True)
+class NimaliaConfig:
+    objectives: str | tuple[int, ...] = "first_game"  # games/nimalia/choice.py
 
 
 @dataclass(frozen=True)
@@ -194,6 +208,7 @@ class Config:
     camera: CameraConfig = field(default_factory=CameraConfig)
     web: WebConfig = field(default_factory=WebConfig)
     halli: HalliConfig = field(default_factory=HalliConfig)
+    nimalia: NimaliaConfig = field(default_factory=NimaliaConfig)
     sim: SimConfig = field(default_factory=SimConfig)
     mqtt: MqttConfig | None = None  # None: no [mqtt], nothing published
     source: str = "<defaults>"
@@ -245,14 +260,19 @@ def config_from_dict(data: Mapping[str, Any], source: str = "<dict>") -> Config:
         camera=CameraConfig(source=top.table("camera").text("source", "auto")),
         web=_web(top.table("web")),
         halli=_halli(top.table("halli")),
+        nimalia=_nimalia(top.table("nimalia")),
         sim=_sim(top.table("sim")),
         mqtt=_mqtt(top.table("mqtt")) if "mqtt" in data else None,
         source=source,
     )
     top.check_no_other_keys(
-        {"game", "language", "players", "bells", "voice", "camera", "web", "halli", "sim",
-         "mqtt"}
+        {"game", "language", "players", "bells", "voice", "camera", "web", "halli", "nimalia",
+         "sim", "mqtt"}
     )
+    entry = game_entry(config.game)  # Nelly is for 2 to 4
+    if not entry.min_players <= len(players) <= entry.max_players:
+        raise ConfigError("players", f"{entry.title} is for {entry.min_players} to "
+                                     f"{entry.max_players} players, not {len(players)}")
     return config
 
 
@@ -312,6 +332,15 @@ def _halli(t: _Table) -> HalliConfig:
     return h
 
 
+def _nimalia(t: _Table) -> NimaliaConfig:
+    try:
+        objectives = check_choice(t.data.get("objectives", "first_game"))
+    except ObjectiveError as err:
+        raise ConfigError(t.key("objectives"), str(err)) from None
+    t.check_no_other_keys({"objectives"})
+    return NimaliaConfig(objectives=objectives)
+
+
 def _sim(t: _Table) -> SimConfig:
     s = SimConfig(
         flip_s=t.number("flip_s", 1.2, 0.05, 60.0),
@@ -321,9 +350,10 @@ def _sim(t: _Table) -> SimConfig:
         max_flips=int(t.number("max_flips", 0, 0, 10_000, integer=True)),
         seed=int(t.number("seed", 0, 0, 2**31, integer=True)),
         hands=t.flag("hands", True),
+        patience_s=t.number("patience_s", 0.0, 0.0, 600.0),
     )
     t.check_no_other_keys(
-        {"flip_s", "fps", "bots", "reaction_ms", "max_flips", "seed", "hands"})
+        {"flip_s", "fps", "bots", "reaction_ms", "max_flips", "seed", "hands", "patience_s"})
     return s
 
 

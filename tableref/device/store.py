@@ -332,13 +332,29 @@ class Store:
         events = [_json(r[0]) for r in rows]
         return [e for e in events if isinstance(e, dict)]
 
-    def history(self, limit: int = 100) -> list[dict[str, Any]]:
-        """Finished games, newest first."""
+    def history(self, limit: int = 100, *, abandoned: bool = False) -> list[dict[str, Any]]:
+        """Finished games newest first, with `abandoned` also those left unfinished that got
+        further than their start; `status` says which, `rings` counts each seat's rings by
+        verdict (Halli's `ring` events: {"0": {"right": 2, "wrong": 1}}, {} for others)."""
         rows = self._read(
-            "SELECT id, game, started, ended, players, scores, winner FROM games "
-            "WHERE status='finished' ORDER BY id DESC LIMIT ?",
-            (limit,),
+            "SELECT id, game, started, ended, players, scores, winner, status FROM games "
+            "WHERE status='finished' OR (? AND status='abandoned' AND "
+            "(SELECT COUNT(*) FROM journal WHERE journal.game_id=games.id) > 1) "
+            "ORDER BY id DESC LIMIT ?",
+            (abandoned, limit),
         )
+        rings: dict[int, dict[str, dict[str, int]]] = {}
+        if rows:
+            tally = self._read(
+                "SELECT game_id, json_extract(event, '$.player'), "
+                "json_extract(event, '$.right'), COUNT(*) FROM journal "
+                "WHERE game_id >= ? AND json_valid(event) "
+                "AND json_extract(event, '$.event') = 'ring' GROUP BY 1, 2, 3",
+                (min(r[0] for r in rows),))
+            for gid, seat, right, count in tally:
+                kind = {1: "right", 0: "wrong"}.get(right, "unjudged")
+                seats = rings.setdefault(gid, {}).setdefault(str(seat), {})
+                seats[kind] = seats.get(kind, 0) + count
         return [
             {
                 "id": r[0],
@@ -348,6 +364,8 @@ class Store:
                 "players": _list(r[4]),
                 "scores": _list(r[5]),
                 "winner": r[6],
+                "status": r[7],
+                "rings": rings.get(r[0], {}),
             }
             for r in rows
         ]

@@ -42,8 +42,8 @@ def _table(folder: Path, tops: tuple[str | None, ...]) -> None:
     cv2.imwrite(str(folder / "frame.png"), render_table(tops, seed=SEED))
 
 
-def _daemon(tmp: Path, factory: MockFactory, folder: Path) -> Daemon:
-    config = parse_config(CONFIG)
+def _daemon(tmp: Path, factory: MockFactory, folder: Path, settle_ms: float = 2.0) -> Daemon:
+    config = parse_config(CONFIG + f"[bells]\nsettle_ms = {settle_ms}\n")
 
     def open_bells(sink: Any, _health: Any) -> Bells:
         return Bells.from_config(config, on_press=lambda p: sink(p.player, p.t_ns),
@@ -106,6 +106,33 @@ async def test_a_camera_that_disappears_leaves_arbitration_and_comes_back(
         await until(lambda: d.health.ok("camera"))
         await until(lambda: d.snapshot()["halli"]["piles"][1]["top"] == "P")
         assert any("works again" in text for _, text in d.said)
+    finally:
+        await d.stop()
+        d.store.close()
+
+
+@pytest.mark.parametrize("settle_ms", [0.0, 50.0])
+async def test_the_page_and_the_gpio_bells_meet_in_one_arbiter_with_the_configs_window(
+    tmp_path: Path, factory: MockFactory, settle_ms: float
+) -> None:
+    """Ann rings on the page, Ben on his button a moment later (no await between: the
+    window cannot close in between, however busy the machine): with `[bells] settle_ms`
+    the arbiter weighs both, without it Ben's press is late."""
+    folder = tmp_path / "cam"
+    _table(folder, ("pig", None))
+    d = _daemon(tmp_path, factory, folder, settle_ms=settle_ms)
+    await d.start()
+    try:
+        await until(lambda: d.health.ok("bells") and d.health.ok("camera"))
+        await until(lambda: d.snapshot()["halli"]["piles"][0]["top"] == "pig")
+        await d.press_bell(0)  # the page
+        factory.pin(6).drive_low()  # Ben's button (GPIO 6)
+        verdict = await until(lambda: d.snapshot()["halli"]["last_verdict"])
+        assert verdict["player"] == 0 and verdict["right"] is True
+        ring = next(e for e in d.store.events(d.game_id) if e["event"] == "ring")
+        assert [p["player"] for p in ring["presses"]] == [0, 1]
+        assert [p.get("late", False) for p in ring["presses"]] == [False, settle_ms == 0]
+        assert verdict["second"] == 1 and verdict["margin_ms"] >= 0
     finally:
         await d.stop()
         d.store.close()

@@ -87,12 +87,20 @@ def test_default_pins_are_distinct_and_usable() -> None:
     assert not set(pins) & {0, 1, 2, 3, 7, 8, 9, 10, 11, 14, 15, 18, 19, 20, 21}
 
 
+def test_the_simulated_players_patience() -> None:
+    assert parse_config("").sim.patience_s == 0.0  # they play at their own pace
+    assert parse_config("[sim]\npatience_s = 30").sim.patience_s == 30.0
+
+
 @pytest.mark.parametrize(
     ("text", "key", "words"),
     [
         ('gmae = "halli"', "gmae", "unknown key"),
         ('game = "chess"', "game", "not one of"),
-        ('game = "nelly"', "game", "not one of \"halli\", \"nimalia\""),  # not refereed yet
+        ('game = "chess"', "game", "not one of \"halli\", \"nimalia\", \"nelly\""),
+        ('game = "nelly"\n' + "".join(
+            f'[[players]]\nname = "P{i}"\n' for i in range(5)), "players",
+         "Nelly is for 2 to 4 players, not 5"),
         ("language = 1", "language", "must be a string"),
         ("[bells]\nbounce = 5", "bells.bounce", "unknown key"),
         ("[bells]\nbounce_ms = -1", "bells.bounce_ms", "out of range"),
@@ -105,6 +113,7 @@ def test_default_pins_are_distinct_and_usable() -> None:
         ("[web]\nport = 0", "web.port", "out of range"),
         ('[halli]\nplay_to_the_end = "yes"', "halli.play_to_the_end", "true or false"),
         ("voice = 3", "voice", "must be a table"),
+        ("[sim]\npatience_s = -1", "sim.patience_s", "out of range"),
         (
             '[[players]]\nname = "A"\n[[players]]\nname = "B"\nbutton_pin = "5"',
             "players[1].button_pin",

@@ -137,7 +137,14 @@ class Recording(dict[str, phrasebook.Text]):
         return super().__getitem__(key)
 
 
-PAGE_ONLY = {"title", "placeholder"}  # shown on the page, never said
+# shown on the page, or said by the daemon's session (its questions), never by NellyWords
+PAGE_ONLY = {"title", "ask_colour", "ask_spot", "ask_feed", "ask_fall", "wait_turn",
+             "camera_said"} | {k for k in phrasebook.section("nelly", "en") if k.startswith((
+                 "btn_", "presses_"))} | {
+    "buttons_help", "head", "head_surfaced", "head_submerged", "on_back", "round", "die",
+    "plants_left", "box_count", "bell", "favoured", "report_fall", "fall_who", "fall_head",
+    "fall_send", "cancel", "camera_sees", "camera_fell", "camera_wrong", "zones",
+    "zones_help", "zones_save", "zones_none", "no_counter", "unsure"}
 
 
 @pytest.mark.parametrize("language", phrasebook.LANGUAGES)

@@ -23,7 +23,7 @@ _CONFIG_KEYS = ["game", "language", "players", "bells", "voice", "camera", "web"
                 "sim", "name", "colour", "button_pin", "led_pin", "pin_factory", "bounce_ms",
                 "settle_ms", "source", "serial_port", "engine", "voice", "speed", "device",
                 "host", "port", "names", "elephant_alone_rings", "play_to_the_end", "flip_s",
-                "fps", "bots", "reaction_ms", "max_flips", "seed", "hands", "x"]
+                "fps", "bots", "reaction_ms", "max_flips", "seed", "hands", "patience_s", "x"]
 _WORDS = ["halli", "nimalia", "nelly", "en", "de", "auto", "mock", "none", "gpio", "bellbox",
           "Ann", " Ann ", "ann", "#e53935", "sim", "", "x" * 30, "a\x07b", "127.0.0.1"]
 

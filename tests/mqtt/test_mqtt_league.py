@@ -124,9 +124,10 @@ def test_the_end_alone_is_enough_and_any_event_makes_the_game_known(league: Leag
     feed(club, "t1", [a.messages[-1]])  # only the end
     assert figures(league) == {"halli": [("Ann", 1, 1, 40), ("Ben", 1, 0, 32)]}
     b = Box("t2")
-    b.game("nelly", ["Eve", "Fay"], EVENING, 4, [7, 9], "Fay")  # a game the club knows by name
+    b.game("nelly", ["Eve", "Fay", "Gus"], EVENING, 4, [3, 0, 2], "Fay")  # turtles left
     feed(club, "t2", b.messages[2:])
-    assert figures(league)["nelly"] == [("Fay", 1, 1, 9), ("Eve", 1, 0, 7)]
+    # Nelly's scores are the turtles left: after the wins the fewest ranks first
+    assert figures(league)["nelly"] == [("Fay", 1, 1, 0), ("Gus", 1, 0, 2), ("Eve", 1, 0, 3)]
 
 
 def test_evenings(league: League) -> None:
@@ -201,6 +202,14 @@ def test_the_table_view_reads_halli_and_nimalia_states(league: League) -> None:
     view = read_view(nimalia)
     assert [p["score"] for p in view["players"]] == [20, 18]
     assert view["leader"] == 0 and view["headline"] == "Round 3 of 5"
+    nelly = {"game": "nelly", "players": players, "nelly": {
+        "round": 4, "over": False, "winner": None, "prompt": "Ben rolls the die.",
+        "players": [{"name": "Ann", "turtles": {"red": 2, "yellow": 1, "orange": 0}},
+                    {"name": "Ben", "turtles": {"red": 1, "yellow": 0, "orange": 1}}]}}
+    view = read_view(nelly)
+    assert [p["score"] for p in view["players"]] == [3, 2]
+    assert view["leader"] == 1 and view["headline"] == "Ben rolls the die."
+    assert view["unit"] == "turtles left"
     # a state that is not what the page expects shows the players, and nothing breaks
     odd = read_view({"game": "halli", "players": players, "halli": {"piles": "?"}})
     assert [p["name"] for p in odd["players"]] == ["Ann", "Ben"] and odd["leader"] is None

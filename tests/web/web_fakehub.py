@@ -15,9 +15,18 @@ class FakeHub:
     def __init__(self, game: str = "halli") -> None:
         self.game = game
         self.presses: list[int] = []
+        self.reports: list[dict[str, Any]] = []
         self.uploads: list[tuple[int, bytes, str]] = []
         self.settings: list[dict[str, Any]] = []
         self.camera: bytes | None = None
+        self.replay: bytes | None = None
+        self.taught: list[str | None] = []
+        self.reads: list[str | None] = []  # what teach reads back, in turn
+        self.language = "en"
+        self.journal = 1  # events of the game so far (1: its start)
+        self.devices = [{"name": "camera", "ok": True, "message": ""}]
+        self.halli: dict[str, Any] = {}  # replaces keys of the Halli view
+        self.players: list[dict[str, Any]] | None = None  # replaces the two players
         self.reserves: dict[int, bytes] = {}
         self.seq = 0
         self.verdict: dict[str, Any] | None = None
@@ -48,6 +57,7 @@ class FakeHub:
                 "over": False,
                 "winner": None,
                 "last_verdict": self.verdict,
+                **self.halli,
             }
         else:
             nimalia = {
@@ -64,9 +74,12 @@ class FakeHub:
         return {
             "seq": self.seq,
             "game": self.game,
-            "language": "en",
-            "players": players,
-            "devices": [{"name": "camera", "ok": True, "message": ""}],
+            "language": self.language,
+            "journal": self.journal,
+            "games": [{"name": "halli", "title": "Halli Galli Extreme", "players": [2, 6]},
+                      {"name": "nimalia", "title": "Nimalia", "players": [2, 5]}],
+            "players": self.players or players,
+            "devices": self.devices,
             "halli": halli,
             "nimalia": nimalia,
             "nelly": None,
@@ -108,10 +121,23 @@ class FakeHub:
 
     async def apply_settings(self, settings: dict[str, Any]) -> None:
         for key in settings:
-            if key not in ("game", "language", "players"):
+            if key not in ("game", "language", "players", "new_game"):
                 raise HubError(f"unknown setting {key!r}")
         self.settings.append(settings)
         self.game = settings.get("game", self.game)
+        self._bump()
+
+    async def teach(self, card: str | None) -> dict[str, Any]:
+        self.taught.append(card)
+        if self.camera is None:
+            raise HubError("no camera picture to teach from")
+        return {"taught": card, "read_back": self.reads.pop(0) if self.reads else None,
+                "read": []}
+
+    async def report(self, data: dict[str, Any]) -> None:
+        if self.game != "nelly":
+            raise HubError(f"the game {self.game!r} takes no reports from the page")
+        self.reports.append(data)
         self._bump()
 
     def history(self) -> list[dict[str, Any]]:
@@ -121,6 +147,9 @@ class FakeHub:
 
     def camera_jpeg(self) -> bytes | None:
         return self.camera
+
+    def replay_jpeg(self) -> bytes | None:
+        return self.replay
 
     def reserve_jpeg(self, player: int) -> bytes | None:
         return self.reserves.get(player)

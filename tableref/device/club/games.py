@@ -1,8 +1,8 @@
 """What the club page knows of each game: its name, what its scores count, and how to read
 who is winning and the latest news from a table's state (the kiosk page's snapshot).
 
-The league needs nothing per game: every game's events carry its start and its end with
-the result (device/mqtt). A game not listed here (Nelly until it is added) is shown with
+The league needs nothing per game but which way its scores count: every game's events carry
+its start and its end with the result (device/mqtt). A game not listed here is shown with
 its name as the box sends it and the generic reading: the players, `scores` when its part of
 the snapshot has one number per player, and its `message`. Adding a game is one entry in
 `GAMES` with a `live` function.
@@ -36,8 +36,9 @@ class Live:
 @dataclass(frozen=True)
 class GameInfo:
     name: str
-    unit: str  # what the league adds up: "cards", "points"
+    unit: str  # what the league adds up: "cards", "points", "turtles left"
     live: Callable[[dict[str, Any], int], Live]
+    fewer_is_better: bool = False  # the league ranks the lowest score first (after wins)
 
 
 def typed(data: dict[str, Any], key: str, kind: type[T], default: T) -> T:
@@ -105,6 +106,25 @@ def nimalia_live(part: dict[str, Any], seats: int) -> Live:
                 None if rnd is None else int(rnd))
 
 
+def nelly_live(part: dict[str, Any], seats: int) -> Live:
+    """Turtles each player still holds (the first to place them all wins, so the fewest
+    leads); what the page asks for now as the news line, the round as the news."""
+    players = typed(part, "players", list, [])
+    scores: list[float | None] = [None] * seats
+    for seat, player in enumerate(players[:seats]):
+        turtles = player.get("turtles") if isinstance(player, dict) else None
+        if isinstance(turtles, dict):
+            counts = [_number(n) for n in turtles.values()]
+            scores[seat] = None if None in counts else sum(n for n in counts if n)
+    over = part.get("over") is True
+    prompt = part.get("prompt")
+    headline = str(prompt)[:200] if isinstance(prompt, str) and not over else ""
+    rnd = _number(part.get("round"))
+    leader = _winner(part, seats) if over else _leader(
+        [None if s is None else -s for s in scores])
+    return Live(scores, leader, headline, over, None if rnd is None else int(rnd))
+
+
 def generic_live(part: dict[str, Any], seats: int) -> Live:
     raw = part.get("scores")
     scores: list[float | None] = [None] * seats
@@ -119,7 +139,7 @@ def generic_live(part: dict[str, Any], seats: int) -> Live:
 GAMES: dict[str, GameInfo] = {
     "halli": GameInfo("Halli Galli Extreme", "cards", halli_live),
     "nimalia": GameInfo("Nimalia", "points", nimalia_live),
-    "nelly": GameInfo("Nelly", "points", generic_live),
+    "nelly": GameInfo("Nelly", "turtles left", nelly_live, fewer_is_better=True),
 }
 
 

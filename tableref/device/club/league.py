@@ -212,6 +212,9 @@ class League:
         games: dict[str, list[Standing]] = {}
         for game, name, n, wins, score in rows:
             games.setdefault(game, []).append(Standing(name, n, wins, score))
+        for game, standings in games.items():
+            if info(game).fewer_is_better:  # most wins first, then the lowest score
+                standings.sort(key=lambda s: (-s.wins, s.score, s.name))
         return {
             "from": first, "to": last, "evenings": self.evenings(),
             "games": [{"game": game, "name": info(game).name, "unit": info(game).unit,

@@ -19,6 +19,7 @@ import contextlib
 import logging
 import threading
 import time
+from collections import deque
 from collections.abc import AsyncIterator, Callable, Coroutine
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
@@ -30,6 +31,7 @@ from tableref.device.camera.base import Frame
 from tableref.device.camera.runner import CameraRunner
 from tableref.device.clock import Clock, LoopClock
 from tableref.device.config import Config
+from tableref.device.daemon import settings as page_settings
 from tableref.device.daemon.equipment import Bells, Equipment
 from tableref.device.daemon.games import GAMES, game
 from tableref.device.daemon.health import DeviceStatus, Health, hold_bells, supervise, watch_audio
@@ -49,6 +51,9 @@ from tableref.device.web.hub import HubError, HubUnavailable
 log = logging.getLogger("tableref.daemon")
 T = TypeVar("T")
 RETRY_S = 5.0  # a new game the journal could not record is tried again this often
+REPLAY_NEAR_NS = 2_000_000_000  # a frame further from the press than this is no replay
+REPLAY_FRAMES = 4  # the last frames kept for a verdict's instant replay (a ring is judged
+# at the first frame after its press, so the press's own frame is among the last few)
 
 
 class SessionBox:
@@ -84,6 +89,10 @@ class SessionBox:
         if self._current():
             self._daemon.changes.bump()
 
+    def say(self, segments: list[str]) -> None:
+        if self._current() and segments:
+            self._daemon.say(segments)
+
     def light(self, seat: int | None) -> None:
         if self._current() or seat is None:
             self._daemon.light(seat)
@@ -93,6 +102,10 @@ class SessionBox:
 
     async def in_vision(self, fn: Callable[..., T], *args: Any) -> T:
         return await asyncio.get_running_loop().run_in_executor(self._daemon.vision, fn, *args)
+
+    def keep_replay(self, t_ns: int) -> None:
+        if self._current():
+            self._daemon.keep_replay(t_ns)
 
     def keep_photo(self, seat: int, jpeg: bytes) -> None:
         path = self._daemon.photo_path(seat)
@@ -110,7 +123,8 @@ class Daemon:
         self.config = config
         self.store = store
         self.equipment = equipment
-        self.settings: GameSettings = settings_from_config(config)
+        self.settings: GameSettings = page_settings.load(
+            settings_from_config(config), self.settings_path())
         self.health = Health(self._device_changed)
         self.changes = Changes()
         self.speech = self._speech()
@@ -125,6 +139,9 @@ class Daemon:
         self._camera: CameraRunner | None = None
         self._jpeg: bytes | None = None
         self.last_frame: Frame | None = None
+        self._frames: deque[Frame] = deque(maxlen=REPLAY_FRAMES)
+        self._replay: Frame | None = None  # the last verdict's frame (encoded when asked)
+        self._replay_jpeg: bytes | None = None
         self._loop: asyncio.AbstractEventLoop | None = None
         self._loop_thread = 0
         self._bells: list[Bells] = []  # the open bells, when there are some
@@ -303,6 +320,7 @@ class Daemon:
     # -- the world --------------------------------------------------------------------
     async def _on_frame(self, frame: Frame) -> None:
         self.last_frame = frame
+        self._frames.append(frame)
         session = self.session
         eyes = None if session is None else session.eyes
         if session is None or eyes is None:
@@ -381,9 +399,11 @@ class Daemon:
                 self.health.report("bells", False, f"LEDs: {err}")
 
     def _device_changed(self, status: DeviceStatus) -> None:
-        # speak when a device goes (or comes back), not at every retry or at the start
-        if self._started and status.ok != status.was_ok and not (status.ok and
-                                                                  status.was_ok is None):
+        # speak when a device goes (or comes back after it was shown failing), not at every
+        # retry, and never "stopped working" of a device that never worked (it is on the
+        # screen)
+        if self._started and status.was_ok is not None and status.ok != status.was_ok and (
+                status.ok or status.worked):
             self.say(self.speech.device(status.name, status.ok))
         if self._loop is not None:
             self.changes.bump()
@@ -451,10 +471,31 @@ class Daemon:
         frame = self.last_frame
         if frame is None or not self.health.ok("camera"):
             raise HubError("no camera frame to read the reserve from: upload a photo instead")
-        ok, png = cv2.imencode(".png", frame.image)
-        if not ok:
-            raise HubError("the camera frame cannot be encoded")
-        await self.upload_reserve(player, png.tobytes(), "image/png")
+        try:  # the session picks the player's part of the picture (Nimalia: their zone)
+            await self._session().camera_photo(player, frame.image)
+        except Refused as err:
+            raise HubError(str(err)) from None
+        except StoreError as err:
+            raise HubUnavailable(f"{err}: the score was not recorded") from None
+
+    async def teach(self, card: str | None) -> dict[str, Any]:
+        """Teach the game's card `card` from the camera's latest frame (None: read only)."""
+        frame = self.last_frame
+        if frame is None or not self.health.ok("camera"):
+            raise HubError("no camera picture to teach from")
+        try:
+            return await self._session().teach(card, frame.image)
+        except Refused as err:
+            raise HubError(str(err)) from None
+
+    async def report(self, data: dict[str, Any]) -> None:
+        """A report from the page for the game being played (session.py)."""
+        try:
+            self._session().report(data)
+        except Refused as err:
+            raise HubError(str(err)) from None
+        except StoreError as err:
+            raise HubUnavailable(f"{err}: the report was not recorded") from None
 
     async def apply_settings(self, settings: dict[str, Any]) -> None:
         try:
@@ -462,6 +503,7 @@ class Daemon:
         except SettingsError as err:
             raise HubError(str(err)) from None
         self.settings = new
+        page_settings.save(new, self.settings_path())
         self.speech = self._speech()
         if restart:
             try:
@@ -474,18 +516,40 @@ class Daemon:
 
     def history(self) -> list[dict[str, Any]]:
         try:
-            return self.store.history()
+            return self.store.history(abandoned=True)
         except StoreError as err:
             raise HubUnavailable(str(err)) from None
 
     def camera_jpeg(self) -> bytes | None:
         return self._jpeg
 
+    def keep_replay(self, t_ns: int) -> None:
+        """The frame of the moment `t_ns` for the page: the last one taken at or before it,
+        else the nearest (the camera lagged). JPEG-encoded only when the page asks."""
+        frames = [f for f in self._frames if abs(f.t_ns - t_ns) <= REPLAY_NEAR_NS]
+        before = [f for f in frames if f.t_ns <= t_ns]
+        self._replay = before[-1] if before else min(
+            frames, key=lambda f: abs(f.t_ns - t_ns), default=None)
+        self._replay_jpeg = None
+
+    def replay_jpeg(self) -> bytes | None:
+        frame = self._replay
+        if frame is None:
+            return None
+        if self._replay_jpeg is None:
+            ok, buf = cv2.imencode(".jpg", frame.image, [cv2.IMWRITE_JPEG_QUALITY, 80])
+            self._replay_jpeg = buf.tobytes() if ok else None
+        return self._replay_jpeg
+
     def reserve_jpeg(self, player: int) -> bytes | None:
         try:
             return self.photo_path(player).read_bytes()
         except (OSError, ValueError):
             return None
+
+    def settings_path(self) -> Path:
+        """Where the page's settings are kept, next to the journal."""
+        return self.store.path.parent / "settings.json"
 
     def photo_path(self, player: int) -> Path:
         return self.store.path.parent / "photos" / f"game{self.game_id}-seat{int(player)}.jpg"

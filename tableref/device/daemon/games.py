@@ -7,6 +7,8 @@ so reading this table costs nothing), which provides (see `session.py`):
     open_session(box, kit) -> Session      # a new session (one game)
     default_kit(config, sim) -> kit        # what its session needs (card readers...)
     config_options(config) -> dict         # the game's options from the config file
+    check_option(key, value) -> value      # optional: a non-boolean option from the page,
+                                           # checked (ValueError naming the problem)
 
 To add a game, write that module and add its `Game` below.
 """
@@ -40,8 +42,20 @@ class Game:
     def default_kit(self, config: Config, sim: bool) -> Any:
         return self._module().default_kit(config, sim)
 
-    def config_options(self, config: Config) -> dict[str, bool]:
-        return cast("dict[str, bool]", self._module().config_options(config))
+    def config_options(self, config: Config) -> dict[str, Any]:
+        return cast("dict[str, Any]", self._module().config_options(config))
+
+    def check_option(self, key: str, value: Any, current: Any) -> Any:
+        """An option's new value from the page: a flag must stay a flag; any other option
+        the game's module checks (`check_option`). ValueError naming the problem."""
+        if isinstance(current, bool):
+            if not isinstance(value, bool):
+                raise ValueError("must be true or false")
+            return value
+        check = getattr(self._module(), "check_option", None)
+        if check is None:
+            raise ValueError("cannot be changed from the page")
+        return check(key, value)
 
     def as_json(self) -> dict[str, Any]:
         return {"name": self.name, "title": self.title,
@@ -50,7 +64,8 @@ class Game:
 
 GAMES: tuple[Game, ...] = (
     Game("halli", "Halli Galli Extreme", 2, 6, "tableref.device.daemon.halli_session"),
-    Game("nimalia", "Nimalia", 2, 6, "tableref.device.daemon.nimalia_session"),
+    Game("nimalia", "Nimalia", 2, 4, "tableref.device.daemon.nimalia_session"),
+    Game("nelly", "Nelly", 2, 4, "tableref.device.daemon.nelly_session"),
 )
 NAMES: tuple[str, ...] = tuple(g.name for g in GAMES)
 

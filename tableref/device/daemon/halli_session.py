@@ -24,6 +24,7 @@ import contextlib
 import logging
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from tableref.device.bells.arbiter import Arbiter
@@ -34,7 +35,7 @@ from tableref.device.clock import Timer
 from tableref.device.daemon.halli_eyes import HalliEyes
 from tableref.device.daemon.halli_flips import UNREADABLE, FlipWatch, TableSeen
 from tableref.device.daemon.halli_words import Phrase, reasons, said
-from tableref.device.daemon.session import BaseSession, Box, Eyes, Result, Sight
+from tableref.device.daemon.session import BaseSession, Box, Eyes, Refused, Result, Sight
 from tableref.device.store import StoreError
 from tableref.games.halli import (
     Event,
@@ -52,6 +53,7 @@ from tableref.games.halli import (
     event_to_json,
     parse_card,
 )
+from tableref.vision.halli.seats import pile_places
 
 if TYPE_CHECKING:
     import numpy as np
@@ -78,6 +80,7 @@ class HalliKit:
 
     reader: Callable[[np.ndarray], list[SeenCard]] | None = None
     timing: Timing = field(default_factory=Timing)
+    enrolment_dir: Path | None = None  # where cards taught from the page are saved
 
 
 def open_session(box: Box, kit: HalliKit | None) -> HalliSession:
@@ -104,7 +107,9 @@ def default_kit(config: Config, sim: bool) -> HalliKit:
                 "%s; the animal cards are not read until `tableref halli enroll` is run "
                 "again", err)
             enrolment = None
-    return HalliKit(reader=Recogniser(enrolment))
+    from tableref.device.paths import data_dir
+
+    return HalliKit(reader=Recogniser(enrolment), enrolment_dir=data_dir())
 
 
 def config_options(config: Config) -> dict[str, bool]:
@@ -135,6 +140,10 @@ class HalliSession(BaseSession[Event]):
         self._last_ring: Outcome | None = None
         self.verdicts = 0
         self.right_since: int | None = None  # when the visible cards last became ringable
+        # for the page: each seat's rings by verdict, and the chances nobody rang for
+        self.rings: list[dict[str, int]] = []
+        self.missed = 0
+        self.last_missed: dict[str, Any] | None = None
         self.message: Phrase | None = None  # for the page, put in words by `view`
         self.locked = False
         self.decided_ns = 0  # when the last verdict was recorded (on the box's clock)
@@ -165,7 +174,7 @@ class HalliSession(BaseSession[Event]):
             self._begin(event)
             return []
         if isinstance(event, Flip):
-            return self._flipped(event, step.outcome)
+            return self._flipped(event, step.outcome, before)
         if isinstance(event, Ring):
             assert before is not None
             return self._rang(event, step.outcome, before)
@@ -182,13 +191,17 @@ class HalliSession(BaseSession[Event]):
         self.last_verdict = None
         self.verdicts = 0
         self.right_since = None
+        self.rings = [{"right": 0, "wrong": 0, "unjudged": 0} for _ in range(n)]
+        self.missed = 0
+        self.last_missed = None
         self.message = None
         settle_ns = round(self._box.config.bells.settle_ms * 1e6)
         self._arbiter = Arbiter(self._bell, settle_ns=settle_ns, clock=self._box.clock)
 
-    def _flipped(self, event: Flip, out: Outcome) -> list[str]:
+    def _flipped(self, event: Flip, out: Outcome, before: GameState | None) -> list[str]:
         state = self.state
         assert state is not None
+        was_ringable = self.right_since is not None
         read = event.card if event.card is not None else event.misread
         self.watch.flipped(event.player, None if read is None else read.code)
         self.message = None
@@ -201,14 +214,28 @@ class HalliSession(BaseSession[Event]):
                 self.right_since = event.t_ns or 0
         else:
             self.right_since = None
+        if was_ringable and self.right_since is None and before is not None:
+            self._missed(before)
         if out.over:  # the game ended on a turn: someone went out
             return [self._box.speech.phrases.wins(out.winner)]
         return []
+
+    def _missed(self, before: GameState) -> None:
+        """The table could be rung for and a card turned with nobody ringing: a chance
+        missed, with the cards it showed and why it was ringable."""
+        cards = before.visible_cards() or ()
+        judged = before.verdict()
+        self.missed += 1
+        self.last_missed = {"cards": [c.code for c in cards],
+                            "_why": [] if judged is None else reasons(judged, cards)}
 
     def _rang(self, event: Ring, out: Outcome, before: GameState) -> list[str]:
         state = self.state
         assert state is not None
         self.verdicts += 1
+        kind = "unjudged" if out.right is None else "right" if out.right else "wrong"
+        if 0 <= event.player < len(self.rings):
+            self.rings[event.player][kind] += 1
         self._last_ring = out
         presses = event.presses or (Press(event.player, event.t_ns or 0),)
         firsts: dict[int, int] = {}
@@ -228,6 +255,7 @@ class HalliSession(BaseSession[Event]):
             "reasons": [],  # put in words by `view`, in the language of the moment
             "_why": why,
             "taken": out.won,
+            "seen": [None if c is None else c.code for c in before.tops()],  # judged on
             "margin_ms": None,
             "second": None,
             "reaction_ms": {},
@@ -406,6 +434,7 @@ class HalliSession(BaseSession[Event]):
             self._unlock()  # reported by the box; the ring is not applied
             return
         self.decided_ns = clock.now_ns()
+        self._box.keep_replay(ring.t_ns)
         taker = self._last_ring.taker if self._last_ring is not None else None
         self._box.light(taker if taker is not None else ring.player)
         due = clock.now_ns() + round(self.timing.lock_s * 1e9)
@@ -435,18 +464,24 @@ class HalliSession(BaseSession[Event]):
         state = self.state
         if state is None:
             return {"piles": [], "bell": 0, "turn": None, "over": False, "winner": None,
-                    "locked": False, "last_verdict": None, "message": ""}
+                    "locked": False, "last_verdict": None, "message": "",
+                    "final_round": False, "end": None, "rings": [], "missed": 0,
+                    "last_missed": None}
         words = self._box.speech.words
         verdict = None
         if self.last_verdict is not None:
             verdict = {k: v for k, v in self.last_verdict.items() if not k.startswith("_")}
             verdict["reasons"] = said(words, self.last_verdict["_why"])
         message = "" if self.message is None else said(words, [self.message])[0]
+        missed = None
+        if self.last_missed is not None:
+            missed = {"cards": self.last_missed["cards"],
+                      "reasons": said(words, self.last_missed["_why"])}
         tops = state.tops()
         return {
             "piles": [
                 {"seat": i, "top": None if top is None else top.code, "pile": len(p.pile),
-                 "stack": p.stack_size, "out": p.out}
+                 "stack": p.stack_size, "out": p.out, "holding": p.holding}
                 for i, (p, top) in enumerate(zip(state.players, tops, strict=True))
             ],
             "bell": len(state.bell),
@@ -457,10 +492,56 @@ class HalliSession(BaseSession[Event]):
             "last_verdict": verdict,
             "message": message,
             "options": state.options.to_json(),
+            "final_round": state.final_round and not state.over,
+            "end": self._end(state),
+            "rings": [{"seat": i, **r} for i, r in enumerate(self.rings)],
+            "missed": self.missed,
+            "last_missed": missed,
+            "taught": self._taught(),
+            "zones": [{"seat": i, "x": round(x, 4), "y": round(y, 4)}
+                      for i, (x, y) in enumerate(pile_places(len(state.players), (1, 1)))],
         }
+
+    def _taught(self) -> list[str]:
+        from tableref.device.daemon.halli_teach import taught_codes
+
+        return taught_codes(self._kit.reader)
+
+    @staticmethod
+    def _end(state: GameState) -> dict[str, Any] | None:
+        """How the game ended: the last player left, or the ring of the final round (two
+        players were left of three or more; the one holding the most cards wins)."""
+        if not state.over:
+            return None
+        rule = "last_player" if len(state.active) <= 1 else "final_ring"
+        return {"rule": rule, "holding": [p.holding for p in state.players]}
 
     def outs(self) -> list[bool]:
         return [] if self.state is None else [p.out for p in self.state.players]
+
+    async def teach(self, card: str | None, image: np.ndarray) -> dict[str, Any]:
+        """Teach `card` (a card code) from the card held under the camera, or with None
+        only read it; what it reads as now (halli_teach)."""
+        from tableref.device.daemon import halli_teach
+        from tableref.vision.halli.codes import canonical
+        from tableref.vision.halli.recognise import Recogniser
+
+        reader = self._kit.reader
+        if not isinstance(reader, Recogniser):
+            raise Refused("this box reads no cards: there is nothing to teach")
+        try:
+            code = None if card is None else canonical(card)
+        except ValueError as err:
+            raise Refused(f"{card!r} is not a card ({err})") from None
+        try:
+            taught = await self._box.in_vision(
+                halli_teach.read_held, reader, image) if code is None else (
+                await self._box.in_vision(halli_teach.teach, reader, image, code,
+                                          self._kit.enrolment_dir))
+        except halli_teach.TeachError as err:
+            raise Refused(str(err)) from None
+        self._box.changed()
+        return taught.to_json()
 
     def result(self) -> Result | None:
         """Cards held per player and the winner's name, once the game is over."""

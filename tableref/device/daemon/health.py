@@ -28,6 +28,7 @@ class DeviceStatus:
     ok: bool
     message: str = ""
     was_ok: bool | None = None  # before this report (None: first report)
+    worked: bool = False  # whether it was ever reported working before this report
 
 
 class Health:
@@ -35,6 +36,7 @@ class Health:
 
     def __init__(self, on_change: Callable[[DeviceStatus], None] | None = None) -> None:
         self._devices: dict[str, DeviceStatus] = {}
+        self._worked: set[str] = set()
         self._on_change = on_change
 
     def report(self, name: str, ok: bool, message: str = "") -> bool:
@@ -42,8 +44,11 @@ class Health:
         old = self._devices.get(name)
         if old is not None and old.ok == ok and old.message == message:
             return False
-        status = DeviceStatus(name, ok, message, None if old is None else old.ok)
+        status = DeviceStatus(name, ok, message, None if old is None else old.ok,
+                              name in self._worked)
         self._devices[name] = status
+        if ok:
+            self._worked.add(name)
         if ok:
             log.info("%s: working%s", name, f" ({message})" if message else "")
         else:

@@ -1,20 +1,31 @@
 """Nimalia at the table: rounds, the objectives in play, reserves read from photos, scores.
 
-The page leads the round: it shows the objectives scored this round and whose reserve to
-photograph next. Each reserve read is recorded (as the reserve's spaces, so a replay needs
-no photo), and when every player's reserve is in, the round is scored (per objective and
-running totals), shown and spoken. The state is the fold of the events
+The page leads the round: it shows the game's objectives (the option `objectives`, from
+the config's [nimalia] or the page: the first game's, a random set, or by hand), the rounds
+that score them, and whose reserve to photograph next. Each reserve read is recorded (as
+the reserve's spaces, so a replay needs no photo); a reserve's points for the objectives
+it scores alone are shown as its photo comes in, and when every player's reserve is in,
+the round is scored, shown on the score sheet (every round, each objective, the ranked
+ones explained) and spoken. The state is the fold of the events
 (tableref.games.nimalia.events).
 """
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from tableref.device.daemon.nimalia_photos import PhotoError, read_reserve
+import cv2
+import numpy as np
+
+from tableref.device.daemon.nelly_count import CountError, ZoneStore, parse_zones
+from tableref.device.daemon.nimalia_camera import ZONES_FILE, NimaliaEyes, cut_zone, zone_of
+from tableref.device.daemon.nimalia_photos import PhotoError, PhotoReading, read_reserve
+from tableref.device.daemon.nimalia_settle import SettleError, settled
 from tableref.device.daemon.session import BaseSession, Box, Refused, Result
+from tableref.games.nimalia.choice import FIRST, check_choice, resolve, schedule
 from tableref.games.nimalia.events import (
     Event,
     NimaliaFold,
@@ -26,9 +37,13 @@ from tableref.games.nimalia.events import (
 )
 from tableref.games.nimalia.game import FIRST_GAME, ROUNDS, RoundScore
 from tableref.games.nimalia.model import Reserve
+from tableref.games.nimalia.objectives import all_objectives, objective
+from tableref.games.nimalia.sheet import rankings, tie_break
 
 if TYPE_CHECKING:
     from tableref.device.config import Config
+
+log = logging.getLogger("tableref.nimalia")
 
 
 @dataclass
@@ -38,6 +53,7 @@ class NimaliaKit:
 
     enrolment: Callable[[], Any] | None = None
     objectives: tuple[int, ...] = FIRST_GAME
+    zones: ZoneStore | None = None  # each player's zone of the table camera's picture
 
 
 def open_session(box: Box, kit: NimaliaKit | None) -> NimaliaSession:
@@ -47,12 +63,13 @@ def open_session(box: Box, kit: NimaliaKit | None) -> NimaliaSession:
 def default_kit(config: Config, sim: bool) -> NimaliaKit:
     """The user's enrolment (the data dir), loaded once; with the simulated table and no
     enrolment, the simulated table's drawn cards."""
+    from tableref.device.paths import data_dir
+
     cache: list[Any] = []
 
     def load() -> Any:
         if cache:
             return cache[0]
-        from tableref.device.paths import data_dir
         from tableref.vision.nimalia.enrol import load_enrolment
 
         try:
@@ -66,11 +83,22 @@ def default_kit(config: Config, sim: bool) -> NimaliaKit:
         cache.append(enrolment)
         return enrolment
 
-    return NimaliaKit(enrolment=load)
+    return NimaliaKit(enrolment=load, zones=ZoneStore(data_dir() / ZONES_FILE))
 
 
-def config_options(config: Config) -> dict[str, bool]:
-    return {}
+def config_options(config: Config) -> dict[str, Any]:
+    return {"objectives": config.nimalia.objectives}
+
+
+def check_option(key: str, value: Any) -> Any:
+    """`objectives` from the page: "first_game", "random" or four ids (ObjectiveError)."""
+    if key != "objectives":
+        raise ValueError("unknown option")
+    return check_choice(value)
+
+
+CATALOGUE = [{"id": o.id, "colour": o.colour.value, "leaves": o.leaves, "ranked": o.ranked}
+             for o in all_objectives()]
 
 
 class NimaliaSession(BaseSession[Event]):
@@ -83,14 +111,26 @@ class NimaliaSession(BaseSession[Event]):
         self.fold: NimaliaFold | None = None
         self.rows: list[dict[str, Any]] = []
         self.message = ""
+        # photos with unsure spaces, by seat, until the player settles them or retakes:
+        # not events (nothing is scored from them), lost with the session
+        self.pending: dict[int, PhotoReading] = {}
+        self.zones: dict[str, Any] | None = None
+        try:
+            self.zones = None if self._kit.zones is None else self._kit.zones.load()
+        except CountError as err:
+            log.error("%s: the table camera photographs the whole table until the zones are "
+                      "set again", err)
+        self.eyes = NimaliaEyes(lambda: self.zones)
 
     def _empty_rows(self) -> list[dict[str, Any]]:
         return [{"seat": i, "objectives": {}, "round_total": 0, "total": 0, "photo": False}
                 for i in range(len(self.players))]
 
     # -- the events -------------------------------------------------------------------
-    def start(self, players: Sequence[str], options: Mapping[str, bool]) -> Start:
-        return Start(tuple(players), self._kit.objectives)
+    def start(self, players: Sequence[str], options: Mapping[str, Any]) -> Start:
+        choice = options.get("objectives", FIRST)
+        ids = self._kit.objectives if choice == FIRST else resolve(check_choice(choice))
+        return Start(tuple(players), tuple(ids))
 
     def decode(self, data: Mapping[str, Any]) -> Event:
         return event_from_json(data)
@@ -134,15 +174,30 @@ class NimaliaSession(BaseSession[Event]):
     def _said(self, scored: RoundScore) -> list[str]:
         rows = [(self.players[r["seat"]], r["round_total"], r["total"]) for r in self.rows]
         per = {s.objective.id: list(s.points) for s in scored.scores}
-        said = self._box.speech.scores(scored.round, rows, per)
-        if self._fold().game.over:
-            said.append(self._box.speech.phrases.wins(self.winner()))
+        speech = self._box.speech
+        said = speech.scores(scored.round, rows, per)
+        game = self._fold().game
+        if game.over:
+            said += self._said_winner(tie_break(game.totals, game.reserves))
         return said
+
+    def _said_winner(self, tb: Any) -> list[str]:
+        speech = self._box.speech
+        w, name = speech.words, speech.phrases.name
+        if len(tb.tied) == 1:
+            return [speech.phrases.wins(tb.winners[0])]
+        out = [w("nimalia.tie_said", names=w.join([name(p) for p in tb.tied]), total=tb.best)]
+        if len(tb.winners) == 1:
+            most = tb.most_of_one[tb.tied.index(tb.winners[0])]
+            return [*out, w("nimalia.tiebreak_said", name=name(tb.winners[0]), n=most),
+                    speech.phrases.wins(tb.winners[0])]
+        return [*out, w("nimalia.shared_said", names=w.join([name(p) for p in tb.winners]))]
 
     # -- live -------------------------------------------------------------------------
     async def photo(self, player: int, data: bytes) -> None:
-        """A photo of `player`'s reserve: read (in the vision thread), recorded, and the
-        round scored when every reserve is in."""
+        """A photo of `player`'s reserve: read (in the vision thread); recorded when every
+        space was read with confidence (the round scored when every reserve is in), else
+        kept with its unsure spaces for the player to settle (`act("settle", ...)`)."""
         seat = self.seat(player)
         fold = self._fold()
         if fold.game.over:
@@ -152,21 +207,93 @@ class NimaliaSession(BaseSession[Event]):
         box = self._box
         try:
             enrolment = await box.in_vision(self._kit.enrolment)
-            reserve, jpeg = await box.in_vision(read_reserve, data, enrolment)
+            reading = await box.in_vision(read_reserve, data, enrolment)
         except (PhotoError, ValueError) as err:
             self.message = f"{self.players[seat]}: {err}"
             box.changed()
             raise Refused(self.message) from None
         if self.fold is not fold:
             raise Refused("the game changed while the photo was read")
-        if jpeg:
-            box.keep_photo(seat, jpeg)
-        self.reserve_read(seat, reserve, photo=bool(jpeg))
+        if reading.jpeg:
+            box.keep_photo(seat, reading.jpeg)
+        self.pending.pop(seat, None)
+        if reading.complete:
+            try:
+                reserve = settled(reading, [])
+            except SettleError as err:
+                self.message = f"{self.players[seat]}: the reserve read breaks the rules: {err}"
+                box.changed()
+                raise Refused(self.message) from None
+            self.reserve_read(seat, reserve.reserve, photo=bool(reading.jpeg))
+            return
+        self.pending[seat] = reading
+        self.message = box.speech.words("nimalia.unsure", name=self.players[seat],
+                                        n=len(reading.unsure))
+        box.changed()
 
-    def reserve_read(self, player: int, reserve: Reserve, photo: bool) -> None:
-        """A reserve was read: record it, and score the round when all are in."""
+    async def camera_photo(self, player: int, image: np.ndarray) -> None:
+        """The table camera's picture of `player`'s zone (the whole picture without one)."""
+        seat = self.seat(player)
+        polygon = zone_of(self.zones, seat)
+        if polygon is not None:
+            try:
+                image = cut_zone(image, polygon)
+            except ValueError as err:
+                raise Refused(f"{self.players[seat]}: {err}") from None
+        ok, png = cv2.imencode(".png", image)
+        if not ok:
+            raise Refused("the camera frame cannot be encoded")
+        await self.photo(seat, png.tobytes())
+
+    def _set_zones(self, raw: object) -> None:
+        try:
+            zones = parse_zones(raw, len(self.players))
+        except CountError as err:
+            raise Refused(str(err)) from None
+        if self._kit.zones is not None:
+            try:
+                self._kit.zones.save(zones)
+            except OSError as err:
+                raise Refused(f"the zones cannot be kept: {err}") from None
+        self.zones = zones
+        self._box.changed()
+
+    def report(self, data: Mapping[str, Any]) -> None:
+        """What the players tell the box on the page (`POST /api/report`): the spaces a
+        photo left unsure, `{"action": "settle", "player": 0, "spaces": [{"row": 1,
+        "col": 2, "animal": "otter", "terrain": "savanna", "river": "/"} | {"row": 1,
+        "col": 2, "empty": true}]}`, or that the photo is given up to be taken again,
+        `{"action": "retake", "player": 0}`."""
+        if "zones" in data:  # {"zones": {"zones": [{"player": 0, "polygon": [[x, y], ...]}]}}
+            self._set_zones(data["zones"])
+            return
+        action = data.get("action")
+        if action not in ("settle", "retake"):
+            raise Refused(f"Nimalia takes the reports settle and retake, not "
+                          f"{str(action)[:40]!r}")
+        seat = self.seat(data.get("player"))
+        reading = self.pending.get(seat)
+        if reading is None:
+            raise Refused(f"{self.players[seat]}: no photo waits to be settled")
+        if action == "retake":
+            del self.pending[seat]
+            self.message = ""
+            self._box.changed()
+            return
+        if self._fold().game.over:
+            raise Refused("the game is over: start a new one in the settings")
+        try:
+            result = settled(reading, data.get("spaces"))
+        except SettleError as err:
+            raise Refused(f"{self.players[seat]}: {err}") from None
+        del self.pending[seat]
+        self.reserve_read(seat, result.reserve, photo=bool(reading.jpeg), told=result.told)
+
+    def reserve_read(self, player: int, reserve: Reserve, photo: bool,
+                     told: tuple[tuple[int, int], ...] = ()) -> None:
+        """A reserve was read (or settled): record it, and score the round when all are in."""
         fold = self._fold()
-        self._box.record(ReserveRead(player, reserve, photo))
+        self._box.record(ReserveRead(player, reserve, photo, told))
         if len(fold.reserves) == len(self.players):
             self._box.record(Score(fold.game.round))
 
@@ -191,13 +318,62 @@ class NimaliaSession(BaseSession[Event]):
             "round": min(game.round, ROUNDS),
             "objectives": [] if over else list(game.objectives.for_round(game.round)),
             "all_objectives": list(game.objectives.ids),
+            "catalogue": CATALOGUE,
+            "schedule": [{"round": n, "objectives": list(ids)}
+                         for n, ids in schedule(game.objectives.ids)],
             "to_photograph": None if over or not missing else missing[0],
             "read": sorted(fold.reserves),
+            "waiting": [] if over else missing,
+            "so_far": [] if over else self._so_far(),
             "scores": self.rows,
+            "sheet": self._sheet(),
+            "result": self._result(),
             "over": over,
             "winner": self.winner(),
             "message": self.message,
+            "zones": self.zones,
+            "pending": [{"seat": seat, "sure": len(reading.sure),
+                         "unsure": [u.as_json(i + 1) for i, u in enumerate(reading.unsure)]}
+                        for seat, reading in sorted(self.pending.items())],
         }
+
+    def _so_far(self) -> list[dict[str, Any]]:
+        """This round's points of each reserve already in, for the objectives it scores
+        alone; a ranked one waits for every reserve."""
+        fold = self._fold()
+        ids = fold.game.objectives.for_round(fold.game.round)
+        out = []
+        for seat, reserve in sorted(fold.reserves.items()):
+            points = {str(i): objective(i).score([reserve])[0]
+                      for i in ids if not objective(i).ranked}
+            out.append({"seat": seat, "points": points,
+                        "waits": [str(i) for i in ids if objective(i).ranked]})
+        return out
+
+    def _sheet(self) -> list[dict[str, Any]]:
+        """Every round scored: each objective's points per seat, the round's sum and the
+        running total; the ranked objectives explained (who had what, who placed)."""
+        fold = self._fold()
+        out = []
+        for scored, reserves in zip(fold.game.history, fold.rounds, strict=True):
+            ids = [s.objective.id for s in scored.scores]
+            rows = []
+            for seat in range(len(self.players)):
+                points = {str(s.objective.id): s.points[seat] for s in scored.scores}
+                rows.append({"seat": seat, "points": points,
+                             "round_total": sum(points.values()),
+                             "total": scored.totals[seat]})
+            ranked = {str(i): [r.as_json() for r in rankings(i, reserves)]
+                      for i in ids if objective(i).ranked}
+            out.append({"round": scored.round, "objectives": ids, "rows": rows,
+                        "ranked": ranked})
+        return out
+
+    def _result(self) -> dict[str, Any] | None:
+        game = self._fold().game
+        if not game.over:
+            return None
+        return tie_break(game.totals, game.reserves).as_json()
 
     def outs(self) -> list[bool]:
         return [False] * len(self.players)

@@ -34,6 +34,7 @@ class OfflineBox:
         self.said: list[list[str]] = []
         self.lit: list[int | None] = []
         self.photos: dict[int, bytes] = {}
+        self.replays: list[int] = []  # the press times the session kept a replay of
         self.changes = 0
 
     @property
@@ -49,7 +50,7 @@ class OfflineBox:
         return self._speech
 
     def start(self, session: Session[Any], players: list[str],
-              options: dict[str, bool] | None = None, event: Any = None) -> None:
+              options: dict[str, Any] | None = None, event: Any = None) -> None:
         """Start a game on `session` (made with this box): its start event for `players`,
         or `event` when given."""
         self.session = session
@@ -68,6 +69,10 @@ class OfflineBox:
     def changed(self) -> None:
         self.changes += 1
 
+    def say(self, segments: list[str]) -> None:
+        if segments:
+            self.said.append(segments)
+
     def light(self, seat: int | None) -> None:
         self.lit.append(seat)
 
@@ -79,3 +84,6 @@ class OfflineBox:
 
     def keep_photo(self, seat: int, jpeg: bytes) -> None:
         self.photos[seat] = jpeg
+
+    def keep_replay(self, t_ns: int) -> None:
+        self.replays.append(t_ns)

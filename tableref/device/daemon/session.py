@@ -19,7 +19,9 @@ The world reaches a session through its inputs, all on the daemon's loop: `press
 from any source: GPIO, the bell box, the page, the simulated players), `seen` (what the
 session's `eyes` read in a camera frame; the eyes run in the vision thread), and `photo` (a
 photo for a seat, uploaded or from the table camera). A session that takes no such input
-keeps `BaseSession`'s, which refuses it with a message for the page.
+keeps `BaseSession`'s, which refuses it with a message for the page. `report` (a JSON object
+from the page, `POST /api/report`) is what players tell the box that it cannot see (Nelly:
+the counter turned over, the turtles that fell).
 
 A session acts only through its `Box`: `record(event)` journals the event (on disk when it
 returns) and then applies it; a session checks an event is legal before recording it. Its
@@ -35,6 +37,9 @@ from __future__ import annotations
 from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
+
+import cv2
+import numpy as np
 
 if TYPE_CHECKING:
     from tableref.device.camera.base import Frame
@@ -93,6 +98,10 @@ class Box(Protocol):
     def changed(self) -> None:
         """The view changed without an event (the bells locked or unlocked, a message)."""
 
+    def say(self, segments: list[str]) -> None:
+        """Say something that is no event's announcement (a question, a reminder); a
+        segment "sound:NAME" plays that sound (device/voice/sounds.py)."""
+
     def light(self, seat: int | None) -> None:
         """Light this seat's bell LED alone (None: all dark)."""
 
@@ -105,6 +114,10 @@ class Box(Protocol):
     def keep_photo(self, seat: int, jpeg: bytes) -> None:
         """Keep this seat's photo for the page (`reserve_jpeg`)."""
 
+    def keep_replay(self, t_ns: int) -> None:
+        """Keep the camera frame of the moment `t_ns` (a ring's first press) for the page:
+        the verdict's instant replay (`replay_jpeg`)."""
+
 
 class Session(Protocol[E]):
     """One game at the table (module docstring)."""
@@ -115,7 +128,7 @@ class Session(Protocol[E]):
     @property
     def eyes(self) -> Eyes | None: ...
 
-    def start(self, players: Sequence[str], options: Mapping[str, bool]) -> E: ...
+    def start(self, players: Sequence[str], options: Mapping[str, Any]) -> E: ...
 
     def decode(self, data: Mapping[str, Any]) -> E: ...
 
@@ -135,6 +148,12 @@ class Session(Protocol[E]):
 
     async def photo(self, player: int, data: bytes) -> None: ...
 
+    async def camera_photo(self, player: int, image: np.ndarray) -> None: ...
+
+    async def teach(self, card: str | None, image: Any) -> dict[str, Any]: ...
+
+    def report(self, data: Mapping[str, Any]) -> None: ...
+
     def close(self) -> None: ...
 
 
@@ -153,6 +172,21 @@ class BaseSession(Generic[E]):
 
     async def photo(self, player: int, data: bytes) -> None:
         raise Refused(f"the game is {self.game}: it takes no photos of reserves")
+
+    async def camera_photo(self, player: int, image: np.ndarray) -> None:
+        """The table camera's latest frame as `player`'s photo: the whole picture, unless
+        the game knows the player's part of it."""
+        ok, png = cv2.imencode(".png", image)
+        if not ok:
+            raise Refused("the camera frame cannot be encoded")
+        await self.photo(player, png.tobytes())
+
+    async def teach(self, card: str | None, image: Any) -> dict[str, Any]:
+        """Teach the box a card from the camera picture `image` (the page's enrolment)."""
+        raise Refused(f"the game {self.game!r} has no cards to teach from the camera")
+
+    def report(self, data: Mapping[str, Any]) -> None:
+        raise Refused(f"the game {self.game!r} takes no reports from the page")
 
     def close(self) -> None:
         """Stop the session's timers (the game is left or replaced)."""

@@ -1,11 +1,18 @@
 """What the page may change: game, players, language, each game's options (checked, the
-key named). The games and their options come from the table of games."""
+key named). The games and their options come from the table of games.
+
+What the page sets is kept (`save`, next to the journal) and taken again at the next start
+(`load`): the players set up once stay set up, over the config file's `[[players]]`."""
 
 from __future__ import annotations
 
+import json
+import logging
+import os
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
+from pathlib import Path
 from typing import Any
 
 from tableref.device.config import (
@@ -19,6 +26,7 @@ from tableref.device.config import (
 from tableref.device.daemon.games import GAMES, NAMES, game
 from tableref.device.daemon.snapshot import DEFAULT_COLOURS, PlayerInfo
 
+log = logging.getLogger("tableref.daemon")
 _COLOUR = re.compile(r"#[0-9a-fA-F]{6}")
 _KEYS = ("game", "language", "players", "new_game", *NAMES)
 
@@ -32,9 +40,9 @@ class GameSettings:
     game: str
     language: str
     players: tuple[PlayerInfo, ...]
-    options: Mapping[str, dict[str, bool]] = field(default_factory=dict)  # per game name
+    options: Mapping[str, dict[str, Any]] = field(default_factory=dict)  # per game name
 
-    def options_of(self, name: str) -> dict[str, bool]:
+    def options_of(self, name: str) -> dict[str, Any]:
         return dict(self.options.get(name, {}))
 
 
@@ -45,6 +53,35 @@ def settings_from_config(config: Config) -> GameSettings:
     )
     options = {g.name: g.config_options(config) for g in GAMES}
     return GameSettings(config.game, config.language, players, options)
+
+
+def save(settings: GameSettings, path: Path) -> None:
+    """Keep the page's settings for the next start (written whole, then renamed into place;
+    a disk that cannot take it is logged: the settings hold until the box restarts)."""
+    data = {"game": settings.game, "language": settings.language,
+            "players": [{"name": p.name, "colour": p.colour} for p in settings.players],
+            **{name: dict(opts) for name, opts in settings.options.items()}}
+    tmp = path.with_name(path.name + ".tmp")
+    try:
+        tmp.write_text(json.dumps(data, ensure_ascii=False, indent=1), encoding="utf-8")
+        os.replace(tmp, path)
+    except OSError as err:
+        log.warning("cannot keep the page's settings in %s: %s", path, err)
+
+
+def load(current: GameSettings, path: Path) -> GameSettings:
+    """The settings kept by `save` over `current` (the config's); a file that is missing or
+    that the checks refuse leaves `current` (the latter logged, naming the problem)."""
+    try:
+        raw = json.loads(path.read_text(encoding="utf-8"))
+        known = {k: v for k, v in raw.items() if k in _KEYS and k != "new_game"}
+        return from_page(current, known)[0]
+    except FileNotFoundError:
+        return current
+    except (OSError, ValueError, AttributeError) as err:
+        log.warning("the page's settings in %s are not taken (%s): the config's are used",
+                    path, err)
+        return current
 
 
 def updated(current: GameSettings, *, game: str, names: list[str]) -> GameSettings:
@@ -95,16 +132,17 @@ def from_page(current: GameSettings, raw: Any) -> tuple[GameSettings, bool]:
     return new, restart
 
 
-def _options(name: str, current: dict[str, bool], opts: Any) -> dict[str, bool]:
+def _options(name: str, current: dict[str, Any], opts: Any) -> dict[str, Any]:
     if not isinstance(opts, dict):
         raise SettingsError(f"{name}: must be an object")
     merged = dict(current)
     for k, v in opts.items():
         if k not in merged:
             raise SettingsError(f"{name}.{k}: unknown option")
-        if not isinstance(v, bool):
-            raise SettingsError(f"{name}.{k}: must be true or false")
-        merged[k] = v
+        try:  # a flag stays a flag; other options are checked by their game
+            merged[k] = game(name).check_option(k, v, merged[k])
+        except ValueError as err:
+            raise SettingsError(f"{name}.{k}: {err}") from None
     return merged
 
 

@@ -42,13 +42,13 @@ class Speech:
 
     def scores(self, round_no: int, rows: list[tuple[str, int, int]],
                objectives: dict[int, list[int]] | None = None) -> list[str]:
-        """"Round 1." "Objective 5: Ann 6, Ben 2." ... "Ann: 9 points, total 9." ..."""
+        """"Round 1." "Great savanna: Ann 6, Ben 2." ... "Ann: 9 points, total 9." ..."""
         w = self.words
         out = [w("nimalia.round_said", n=round_no)]
         for oid, points in (objectives or {}).items():
             each = ", ".join(w("nimalia.points_said", name=n, points=p)
                              for (n, _, _), p in zip(rows, points, strict=True))
-            out.append(w("nimalia.objective_said", id=oid, each=each))
+            out.append(w("nimalia.objective_said", objective=w(f"nimalia.obj{oid}"), each=each))
         out += [w("nimalia.score_said", name=n, points=pts, total=tot) for n, pts, tot in rows]
         return out
 

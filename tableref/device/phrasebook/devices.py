@@ -37,4 +37,68 @@ PHRASES = {
                    "fr": "Quelque chose ne fonctionne plus."},
     "back_other": {"en": "Everything works again.", "de": "Alles funktioniert wieder.",
                    "fr": "Tout fonctionne à nouveau."},
+    # -- on the screen: what is wrong, in plain words, and what to do about it ---------------
+    "problem_camera": {"en": "The camera is not working.",
+                       "de": "Die Kamera funktioniert nicht.",
+                       "fr": "La caméra ne fonctionne pas."},
+    "todo_camera": {"en": "You can play on: the bells still say who was first, you judge the "
+                          "cards. Check the camera's cable; the box tries again by itself.",
+                    "de": "Ihr könnt weiterspielen: Die Glocken sagen weiter, wer zuerst war, "
+                          "die Karten beurteilt ihr selbst. Prüft das Kabel der Kamera; die "
+                          "Box versucht es von selbst wieder.",
+                    "fr": "Vous pouvez continuer : les sonnettes disent toujours qui était "
+                          "premier, c'est vous qui jugez les cartes. Vérifiez le câble de la "
+                          "caméra ; le boîtier réessaie tout seul."},
+    "problem_bells": {"en": "The bells are not working.",
+                      "de": "Die Glocken funktionieren nicht.",
+                      "fr": "Les sonnettes ne fonctionnent pas."},
+    "todo_bells": {"en": "Ring with the buttons on this screen (or keys 1 to 6) meanwhile. "
+                         "Check the bell box's cable; the box tries again by itself.",
+                   "de": "Läutet solange mit den Knöpfen auf diesem Bildschirm (oder den "
+                         "Tasten 1 bis 6). Prüft das Kabel der Glockenbox; die Box versucht "
+                         "es von selbst wieder.",
+                   "fr": "En attendant, sonnez avec les boutons de cet écran (ou les touches "
+                         "1 à 6). Vérifiez le câble du boîtier des sonnettes ; le boîtier "
+                         "réessaie tout seul."},
+    "problem_audio": {"en": "No sound.", "de": "Kein Ton.", "fr": "Pas de son."},
+    "todo_audio": {"en": "The box cannot speak, so every verdict is shown here. Plug in a "
+                         "speaker or check its cable: the box notices by itself.",
+                   "de": "Die Box kann nicht sprechen, deshalb steht jedes Urteil hier. "
+                         "Schließt einen Lautsprecher an oder prüft sein Kabel: Die Box merkt "
+                         "es von selbst.",
+                   "fr": "Le boîtier ne peut pas parler, chaque verdict s'affiche donc ici. "
+                         "Branchez un haut-parleur ou vérifiez son câble : le boîtier s'en "
+                         "aperçoit tout seul."},
+    "problem_journal": {"en": "The game cannot be saved.",
+                        "de": "Das Spiel kann nicht gespeichert werden.",
+                        "fr": "La partie ne peut pas être enregistrée."},
+    "todo_journal": {"en": "The box's memory card is full or failing. Free some space (old "
+                           "photos, old logs): the game goes on once it can be saved.",
+                     "de": "Die Speicherkarte der Box ist voll oder defekt. Macht etwas Platz "
+                           "frei (alte Fotos, alte Protokolle): Das Spiel geht weiter, sobald "
+                           "es gespeichert werden kann.",
+                     "fr": "La carte mémoire du boîtier est pleine ou défaillante. Libérez de "
+                           "la place (anciennes photos, anciens journaux) : la partie reprend "
+                           "dès qu'elle peut être enregistrée."},
+    "problem_journal_repaired": {"en": "The game record was damaged and has been repaired.",
+                                 "de": "Das Spielprotokoll war beschädigt und wurde "
+                                       "repariert.",
+                                 "fr": "Le journal des parties était endommagé et a été "
+                                       "réparé."},
+    "todo_journal_repaired": {"en": "Nothing to do: the games that could be read were kept, "
+                                    "and the damaged file was put aside.",
+                              "de": "Nichts zu tun: Die lesbaren Spiele wurden behalten, die "
+                                    "beschädigte Datei wurde beiseitegelegt.",
+                              "fr": "Rien à faire : les parties lisibles ont été gardées et "
+                                    "le fichier endommagé mis de côté."},
+    "problem_other": {"en": "Something on the box is not working.",
+                      "de": "Etwas an der Box funktioniert nicht.",
+                      "fr": "Quelque chose ne fonctionne pas sur le boîtier."},
+    "todo_other": {"en": "The details below are for whoever looks after the box.",
+                   "de": "Die Einzelheiten unten sind für die Person, die die Box betreut.",
+                   "fr": "Les détails ci-dessous sont pour la personne qui s'occupe du "
+                         "boîtier."},
+    "details": {"en": "Details", "de": "Einzelheiten", "fr": "Détails"},
+    "got_it": {"en": "OK, got it", "de": "OK, verstanden", "fr": "OK, compris"},
+    "chip": {"en": "Problem: {what}", "de": "Problem: {what}", "fr": "Problème : {what}"},
 }

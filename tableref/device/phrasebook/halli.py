@@ -112,6 +112,95 @@ PHRASES = {
                   "fr": "une carte face cachée"},
     "unknown_card": {"en": "a card not read", "de": "eine nicht erkannte Karte",
                      "fr": "une carte non lue"},
+    # -- the end of a game ------------------------------------------------------------------
+    "end_final": {"en": "Only two players were left, so the next ring ended the game: whoever "
+                        "holds the most cards wins.",
+                  "de": "Es waren nur noch zwei Spieler übrig, also hat das nächste Läuten das "
+                        "Spiel beendet: Wer die meisten Karten hat, gewinnt.",
+                  "fr": "Il ne restait que deux joueurs, donc la sonnerie suivante a terminé "
+                        "la partie : celui qui a le plus de cartes gagne."},
+    "end_last": {"en": "Everyone else is out: {name} is the last player left.",
+                 "de": "Alle anderen sind raus: {name} ist als Letzte(r) übrig.",
+                 "fr": "Tous les autres sont éliminés : {name} est le dernier joueur en "
+                       "jeu."},
+    "play_again": {"en": "Play again", "de": "Noch einmal spielen", "fr": "Rejouer"},
+    "change_players": {"en": "Change players", "de": "Spieler ändern",
+                       "fr": "Changer de joueurs"},
+    "h_player": {"en": "Player", "de": "Spieler", "fr": "Joueur"},
+    "h_cards": {"en": "Cards", "de": "Karten", "fr": "Cartes"},
+    "h_right": {"en": "Right rings", "de": "Richtig geläutet", "fr": "Bonnes sonneries"},
+    "h_wrong": {"en": "Wrong rings", "de": "Falsch geläutet", "fr": "Mauvaises sonneries"},
+    "missed": {"en": {"one": "{n} chance missed", "other": "{n} chances missed"},
+               "de": {"one": "{n} Chance verpasst", "other": "{n} Chancen verpasst"},
+               "fr": {"one": "{n} occasion manquée", "other": "{n} occasions manquées"}},
+    # -- the camera beside the game, the instant replay ----------------------------------------
+    "camera_open": {"en": "The camera picture: tap to enlarge",
+                    "de": "Das Kamerabild: zum Vergrößern tippen",
+                    "fr": "L'image de la caméra : touchez pour agrandir"},
+    "replay": {"en": "See the ring", "de": "Läuten ansehen", "fr": "Revoir la sonnerie"},
+    "replay_alt": {"en": "The table at the moment of the first press",
+                   "de": "Der Tisch im Moment des ersten Drückens",
+                   "fr": "La table au moment du premier appui"},
+    "replay_of": {"en": "The table when {name} rang", "de": "Der Tisch, als {name} läutete",
+                  "fr": "La table quand {name} a sonné"},
+    "no_replay": {"en": "No picture of this ring: the camera had none at that moment.",
+                  "de": "Kein Bild von diesem Läuten: Die Kamera hatte in dem Moment keines.",
+                  "fr": "Pas d'image de cette sonnerie : la caméra n'en avait pas à ce "
+                        "moment."},
+    "close": {"en": "Close", "de": "Schließen", "fr": "Fermer"},
+    # -- teaching the box your cards (the guided enrolment) ------------------------------------
+    "teach_title": {"en": "Teach the box your cards", "de": "Der Box eure Karten beibringen",
+                    "fr": "Apprendre vos cartes au boîtier"},
+    "teach_needed": {"en": {"one": "The box does not know one of your animal cards yet.",
+                            "other": "The box does not know {n} of your animal cards yet."},
+                     "de": {"one": "Die Box kennt eine eurer Tierkarten noch nicht.",
+                            "other": "Die Box kennt {n} eurer Tierkarten noch nicht."},
+                     "fr": {"one": "Le boîtier ne connaît pas encore une de vos cartes "
+                                   "animaux.",
+                            "other": "Le boîtier ne connaît pas encore {n} de vos cartes "
+                                     "animaux."}},
+    "teach_animal": {"en": "Hold the {card} card under the camera, alone, flat and in the "
+                           "middle, then press Teach.",
+                     "de": "Halte die Karte {card} allein, flach und in der Mitte unter die "
+                           "Kamera und drücke dann auf Beibringen.",
+                     "fr": "Tenez la carte {card} sous la caméra, seule, à plat et au "
+                           "milieu, puis appuyez sur Apprendre."},
+    "teach_fruits": {"en": "Now hold one card of each fruit under the camera, one after the "
+                           "other, and press Read: the box says what it sees.",
+                     "de": "Halte jetzt nacheinander eine Karte jeder Obstsorte unter die "
+                           "Kamera und drücke auf Lesen: Die Box sagt, was sie sieht.",
+                     "fr": "Tenez maintenant une carte de chaque fruit sous la caméra, l'une "
+                           "après l'autre, et appuyez sur Lire : le boîtier dit ce qu'il "
+                           "voit."},
+    "teach_done": {"en": "Done: the box knows your cards.",
+                   "de": "Fertig: Die Box kennt eure Karten.",
+                   "fr": "C'est fait : le boîtier connaît vos cartes."},
+    "teach_go": {"en": "Teach", "de": "Beibringen", "fr": "Apprendre"},
+    "teach_read": {"en": "Read", "de": "Lesen", "fr": "Lire"},
+    "teach_next": {"en": "Next", "de": "Weiter", "fr": "Suivant"},
+    "teach_ok": {"en": "Learnt: the box now reads the {card}.",
+                 "de": "Gelernt: Die Box erkennt jetzt die Karte {card}.",
+                 "fr": "Appris : le boîtier reconnaît maintenant la carte {card}."},
+    "teach_unsure": {"en": "Taught, but the box does not read the {card} back yet: hold it "
+                           "flatter, in better light, and press Teach again.",
+                     "de": "Beigebracht, aber die Box erkennt die Karte {card} noch nicht "
+                           "sicher: Halte sie flacher, in besserem Licht, und drücke noch "
+                           "einmal auf Beibringen.",
+                     "fr": "Appris, mais le boîtier ne reconnaît pas encore la carte {card} : "
+                           "tenez-la plus à plat, sous une meilleure lumière, et appuyez de "
+                           "nouveau sur Apprendre."},
+    "teach_none": {"en": "The box sees no {card} card: hold it alone, flat, in the middle "
+                         "under the camera.",
+                   "de": "Die Box sieht keine Karte {card}: Halte sie allein, flach und in "
+                         "der Mitte unter die Kamera.",
+                   "fr": "Le boîtier ne voit pas de carte {card} : tenez-la seule, à plat, "
+                         "au milieu sous la caméra."},
+    "teach_reads": {"en": "The box reads: {card}.", "de": "Die Box liest: {card}.",
+                    "fr": "Le boîtier lit : {card}."},
+    "teach_nothing": {"en": "The box sees no card: hold one flat under the camera.",
+                      "de": "Die Box sieht keine Karte: Halte eine flach unter die Kamera.",
+                      "fr": "Le boîtier ne voit aucune carte : tenez-en une à plat sous la "
+                            "caméra."},
     # -- cards in words (screen readers, titles) --------------------------------------------
     "fruit_B": {"en": {"one": "{n} banana", "other": "{n} bananas"},
                 "de": {"one": "{n} Banane", "other": "{n} Bananen"},

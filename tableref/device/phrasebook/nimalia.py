@@ -6,12 +6,22 @@ Fields: {name}, {n} (a round, or a count), {id} (an objective's number), {points
 
 from __future__ import annotations
 
+from tableref.device.phrasebook import nimalia_objectives
+
 PHRASES = {
     "title": {"en": "Nimalia", "de": "Nimalia", "fr": "Nimalia"},
     # -- spoken when a round is scored (daemon/speech.py) -------------------------------------
     "round_said": {"en": "Round {n}.", "de": "Runde {n}.", "fr": "Manche {n}."},
-    "objective_said": {"en": "Objective {id}: {each}.", "de": "Ziel {id}: {each}.",
-                       "fr": "Objectif {id} : {each}."},
+    "objective_said": {"en": "{objective}: {each}.", "de": "{objective}: {each}.",
+                       "fr": "{objective} : {each}."},
+    "tie_said": {"en": "{names} tie on {total} points.",
+                 "de": "{names} haben gleich viele Punkte: {total}.",
+                 "fr": "{names} sont à égalité avec {total} points."},
+    "tiebreak_said": {"en": "{name} has the most animals of one kind: {n}.",
+                      "de": "{name} hat die meisten Tiere einer Art: {n}.",
+                      "fr": "{name} a le plus d'animaux d'une même espèce : {n}."},
+    "shared_said": {"en": "{names} share the win.", "de": "{names} teilen sich den Sieg.",
+                    "fr": "{names} partagent la victoire."},
     "points_said": {"en": "{name} {points}", "de": "{name} {points}", "fr": "{name} {points}"},
     "score_said": {"en": "{name}: {points} points, total {total}.",
                    "de": "{name}: {points} Punkte, insgesamt {total}.",
@@ -41,4 +51,107 @@ PHRASES = {
     "reserve_alt": {"en": "The photo of {name}'s reserve, with what was read",
                     "de": "Das Foto des Reservats von {name}, mit dem Erkannten",
                     "fr": "La photo de la réserve de {name}, avec ce qui a été lu"},
+    # -- the objectives (nimalia_objectives.py has their names) ------------------------------
+    "objectives_title": {"en": "This game's objectives", "de": "Die Ziele dieses Spiels",
+                         "fr": "Les objectifs de cette partie"},
+    "leaves": {"en": {"one": "{n} leaf", "other": "{n} leaves"},
+               "de": {"one": "{n} Blatt", "other": "{n} Blätter"},
+               "fr": {"one": "{n} feuille", "other": "{n} feuilles"}},
+    "ranked": {"en": "compared between players", "de": "im Vergleich der Spieler",
+               "fr": "comparé entre joueurs"},
+    "schedule": {"en": "Scored in", "de": "Gewertet in", "fr": "Compté en"},
+    "choose": {"en": "Choose the objectives", "de": "Ziele wählen",
+               "fr": "Choisir les objectifs"},
+    "choice_first_game": {"en": "First game (4, 5, 16, 19)", "de": "Erstes Spiel (4, 5, 16, 19)",
+                          "fr": "Première partie (4, 5, 16, 19)"},
+    "choice_random": {"en": "Random, one of each colour", "de": "Zufällig, eines je Farbe",
+                      "fr": "Au hasard, un de chaque couleur"},
+    "choice_hand": {"en": "By hand", "de": "Von Hand", "fr": "À la main"},
+    "new_with": {"en": "New game with these objectives", "de": "Neues Spiel mit diesen Zielen",
+                 "fr": "Nouvelle partie avec ces objectifs"},
+    "confirm_new": {"en": "Start a new game with these objectives? This game's scores stay "
+                          "unfinished.",
+                    "de": "Ein neues Spiel mit diesen Zielen beginnen? Dieses Spiel bleibt "
+                          "unvollendet.",
+                    "fr": "Commencer une nouvelle partie avec ces objectifs ? Celle-ci reste "
+                          "inachevée."},
+    "started": {"en": "A new game has started with these objectives.",
+                "de": "Ein neues Spiel mit diesen Zielen hat begonnen.",
+                "fr": "Une nouvelle partie a commencé avec ces objectifs."},
+    # -- the score sheet ---------------------------------------------------------------------
+    "sheet": {"en": "Score sheet", "de": "Punkteblatt", "fr": "Feuille de score"},
+    "sum": {"en": "Σ", "de": "Σ", "fr": "Σ"},
+    "waiting": {"en": "Waiting for the photo of {names}", "de": "Es fehlt das Foto von {names}",
+                "fr": "En attente de la photo de {names}"},
+    "so_far": {"en": "so far", "de": "bisher", "fr": "pour l'instant"},
+    "waits_all": {"en": "once all photos are in", "de": "wenn alle Fotos da sind",
+                  "fr": "quand toutes les photos seront là"},
+    "rank_river": {"en": "Longest river", "de": "Längster Fluss", "fr": "Rivière la plus longue"},
+    "rank_most": {"en": "Most {what}", "de": "Meiste {what}", "fr": "Le plus de {what}"},
+    "rank_fewest": {"en": "Fewest {what}", "de": "Wenigste {what}", "fr": "Le moins de {what}"},
+    "rank_first": {"en": "1st {names}: {points}", "de": "1. {names}: {points}",
+                   "fr": "1er {names} : {points}"},
+    "rank_second": {"en": "2nd {names}: {points}", "de": "2. {names}: {points}",
+                    "fr": "2e {names} : {points}"},
+    "rank_others": {"en": "everyone else: {points}", "de": "alle anderen: {points}",
+                    "fr": "tous les autres : {points}"},
+    "no_second_tied": {"en": "1st place is shared, so no 2nd place",
+                       "de": "Platz 1 ist geteilt, daher kein Platz 2",
+                       "fr": "1re place partagée, donc pas de 2e place"},
+    "no_second_players": {"en": "no 2nd place with 2 players",
+                          "de": "kein Platz 2 bei 2 Spielern",
+                          "fr": "pas de 2e place à 2 joueurs"},
+    "wins_with": {"en": "{name} wins with {total} points",
+                  "de": "{name} gewinnt mit {total} Punkten",
+                  "fr": "{name} gagne avec {total} points"},
+    "tie_on": {"en": "{names} tie on {total} points",
+               "de": "{names} haben gleich viele Punkte: {total}",
+               "fr": "{names} sont à égalité avec {total} points"},
+    "tie_most": {"en": "most animals of one kind: {each}",
+                 "de": "meiste Tiere einer Art: {each}",
+                 "fr": "le plus d'animaux d'une espèce : {each}"},
+    "shared": {"en": "{names} share the win", "de": "{names} teilen sich den Sieg",
+               "fr": "{names} partagent la victoire"},
+    # -- settling a photo's unsure spaces ---------------------------------------------------
+    "unsure": {"en": {"one": "{name}: {n} space is unsure. Tap what it shows, or retake the "
+                             "photo.",
+                      "other": "{name}: {n} spaces are unsure. Tap what each shows, or retake "
+                               "the photo."},
+               "de": {"one": "{name}: {n} Feld ist unsicher. Tippe an, was es zeigt, oder "
+                             "mache das Foto neu.",
+                      "other": "{name}: {n} Felder sind unsicher. Tippe an, was jedes zeigt, "
+                               "oder mache das Foto neu."},
+               "fr": {"one": "{name} : {n} case est incertaine. Touchez ce qu'elle montre, ou "
+                             "reprenez la photo.",
+                      "other": "{name} : {n} cases sont incertaines. Touchez ce que chacune "
+                               "montre, ou reprenez la photo."}},
+    "space_n": {"en": "Space {n}", "de": "Feld {n}", "fr": "Case {n}"},
+    "guess": {"en": "looks like: {what}", "de": "sieht aus wie: {what}",
+              "fr": "ressemble à : {what}"},
+    "pick_animal": {"en": "Which animal?", "de": "Welches Tier?", "fr": "Quel animal ?"},
+    "pick_terrain": {"en": "Which terrain?", "de": "Welches Gelände?", "fr": "Quel terrain ?"},
+    "pick_river": {"en": "Which way does the river run?", "de": "Wie verläuft der Fluss?",
+                   "fr": "Dans quel sens va la rivière ?"},
+    "no_card": {"en": "no card here", "de": "keine Karte hier", "fr": "pas de carte ici"},
+    "told": {"en": "told: {what}", "de": "gesagt: {what}", "fr": "dit : {what}"},
+    "settle": {"en": "Score with what I said", "de": "Mit meinen Angaben werten",
+               "fr": "Compter avec mes réponses"},
+    "retake": {"en": "Retake the photo", "de": "Foto neu machen", "fr": "Reprendre la photo"},
+    "still_unsure": {"en": {"one": "{n} space still to tell", "other": "{n} spaces still to tell"},
+                     "de": {"one": "noch {n} Feld anzugeben", "other": "noch {n} Felder anzugeben"},
+                     "fr": {"one": "encore {n} case à dire", "other": "encore {n} cases à dire"}},
+    # -- the table camera: each player's zone ----------------------------------------------
+    "zones": {"en": "Table camera: each player's zone",
+              "de": "Tischkamera: die Zone jedes Spielers",
+              "fr": "Caméra de la table : la zone de chaque joueur"},
+    "zones_help": {"en": "Choose a player, then drag a box around their reserve on the camera "
+                         "picture. \"Use the table camera\" then photographs that zone only.",
+                   "de": "Wähle einen Spieler und ziehe auf dem Kamerabild einen Rahmen um sein "
+                         "Reservat. \"Tischkamera verwenden\" fotografiert dann nur diese Zone.",
+                   "fr": "Choisissez un joueur, puis tracez un cadre autour de sa réserve sur "
+                         "l'image de la caméra. « Utiliser la caméra de la table » ne "
+                         "photographie alors que cette zone."},
+    "zones_save": {"en": "Save the zones", "de": "Zonen speichern", "fr": "Enregistrer les zones"},
+    "zones_saved": {"en": "Zones saved.", "de": "Zonen gespeichert.", "fr": "Zones enregistrées."},
+    **nimalia_objectives.PHRASES,
 }

@@ -27,6 +27,19 @@ PHRASES = {
              "fr": "Enregistrer et commencer"},
     "new_game": {"en": "New game, same players", "de": "Neues Spiel, gleiche Spieler",
                  "fr": "Nouvelle partie, mêmes joueurs"},
+    "name_empty": {"en": "Player {n} needs a name.", "de": "Spieler {n} braucht einen Namen.",
+                   "fr": "Le joueur {n} a besoin d'un nom."},
+    "name_long": {"en": "The name of player {n} is too long: 24 letters at most.",
+                  "de": "Der Name von Spieler {n} ist zu lang: höchstens 24 Zeichen.",
+                  "fr": "Le nom du joueur {n} est trop long : 24 caractères au plus."},
+    "name_taken": {"en": "Two players are called {name}: give one of them another name.",
+                   "de": "Zwei Spieler heißen {name}: Gebt einem von ihnen einen anderen "
+                         "Namen.",
+                   "fr": "Deux joueurs s'appellent {name} : donnez un autre nom à l'un "
+                         "d'eux."},
+    "player_count": {"en": "{game} is for {min} to {max} players, not {n}.",
+                     "de": "{game} ist für {min} bis {max} Spieler, nicht für {n}.",
+                     "fr": "{game} se joue de {min} à {max} joueurs, pas {n}."},
     "saved": {"en": "Saved.", "de": "Gespeichert.", "fr": "Enregistré."},
     "started": {"en": "A new game has started.", "de": "Ein neues Spiel hat begonnen.",
                 "fr": "Une nouvelle partie a commencé."},
@@ -61,6 +74,9 @@ PHRASES = {
     "h_players": {"en": "Players", "de": "Spieler", "fr": "Joueurs"},
     "h_scores": {"en": "Scores", "de": "Punkte", "fr": "Scores"},
     "h_winner": {"en": "Winner", "de": "Sieger", "fr": "Gagnant"},
+    "h_rings": {"en": "Rings (right / wrong)", "de": "Geläutet (richtig / falsch)",
+                "fr": "Sonneries (bonnes / mauvaises)"},
+    "abandoned": {"en": "not finished", "de": "nicht beendet", "fr": "non terminée"},
     "no_history": {"en": "No finished games yet.", "de": "Noch keine beendeten Spiele.",
                    "fr": "Aucune partie terminée pour l'instant."},
     "over": {"en": "Game over", "de": "Spiel vorbei", "fr": "Partie terminée"},
@@ -69,6 +85,14 @@ PHRASES = {
     # -- questions before something cannot be undone ------------------------------------------
     "confirm_yes": {"en": "Yes", "de": "Ja", "fr": "Oui"},
     "confirm_no": {"en": "No, go back", "de": "Nein, zurück", "fr": "Non, retour"},
+    "confirm_discard": {"en": "A game is being played. Stop it and start a new one? The game "
+                              "stays in the history as not finished.",
+                        "de": "Es läuft gerade ein Spiel. Abbrechen und ein neues beginnen? "
+                              "Das Spiel bleibt als nicht beendet im Verlauf.",
+                        "fr": "Une partie est en cours. L'arrêter et en commencer une "
+                              "nouvelle ? Elle reste dans l'historique comme non terminée."},
+    "discard_yes": {"en": "Yes, new game", "de": "Ja, neues Spiel",
+                    "fr": "Oui, nouvelle partie"},
     # -- errors the page itself sees ---------------------------------------------------------
     "busy": {"en": "The box is busy: try again in a moment.",
              "de": "Die Box ist beschäftigt: versuch es gleich noch einmal.",

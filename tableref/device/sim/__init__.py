@@ -8,6 +8,9 @@
   with human timing when asked (`[sim] bots`), gather the cards as the referee's verdicts
   say and start a new game when one is over. Like people they follow the game on the page
   (`Hub.subscribe`), and nothing else of the daemon;
+- `SimNellyPlayers` (nelly_players.py) play a Nelly game by themselves: they press their
+  buttons as the page says and report the turtles that fall;
+- `simulated_table` (equip.py) puts them together as the daemon's equipment;
 - `SimWorld` (world.py) is where every card really is; `SimTable` (table.py) keeps it in a
   file of its own beside the journal, so after a restart the table is as it was.
 
@@ -18,8 +21,9 @@ uses vision/synth (the renderer and the simulated decks' card art).
 
 from tableref.device.sim.bells import SimBells
 from tableref.device.sim.camera import SimCamera
+from tableref.device.sim.nelly_players import SimNellyPlayers
 from tableref.device.sim.players import SimPlayers
 from tableref.device.sim.table import SimTable
 from tableref.device.sim.world import SimWorld
 
-__all__ = ["SimBells", "SimCamera", "SimPlayers", "SimTable", "SimWorld"]
+__all__ = ["SimBells", "SimCamera", "SimNellyPlayers", "SimPlayers", "SimTable", "SimWorld"]

@@ -12,6 +12,7 @@ import asyncio
 import contextlib
 import logging
 import random
+import time
 from typing import Any
 
 from tableref.device.config import SimConfig
@@ -33,6 +34,8 @@ class SimPlayers:
         self.bells = bells
         self.rng = random.Random(seed)
         self.paused = False  # the players stop turning cards (and ringing)
+        self._moved_ns = 0  # when a card last moved (a flip), on the monotonic clock
+        self._counted = asyncio.Event()  # the page counts the cards the table holds
         self._snap: dict[str, Any] | None = None
         self._hub: Hub | None = None
         self._tasks: set[asyncio.Task[Any]] = set()
@@ -80,6 +83,8 @@ class SimPlayers:
                 log.warning("simulated players missed verdicts %d to %d", table.verdicts + 1,
                             verdict["seq"] - 1)
             table.follow_verdict(verdict["seq"], verdict["player"], verdict["right"])
+        if self._page_counts(snap):
+            self._counted.set()
         if halli.get("over") and self._over_game != snap["game_id"]:
             self._over_game = snap["game_id"]
             self._spawn(self._next_game_later(snap["game_id"]))
@@ -117,7 +122,27 @@ class SimPlayers:
             return None  # the players start once the page shows the camera's picture
         if self.pace.max_flips and self.table.flips >= self.pace.max_flips:
             return None
+        # patient players (`[sim] patience_s`) turn the next card once the page counts the
+        # last one, or after that long: a simulated game that keeps step on a busy machine
+        patience_s = self.pace.patience_s
+        if patience_s and not self.page_shows_the_table() and (
+                time.monotonic_ns() - self._moved_ns < patience_s * 1e9):
+            return None
         return world.next_flip()
+
+    def page_shows_the_table(self) -> bool:
+        """The page counts every pile, stack and the bell as the table holds them, and no
+        ring is being judged."""
+        snap = self._snap
+        return snap is not None and self._page_counts(snap) and not snap["halli"]["locked"]
+
+    def _page_counts(self, snap: dict[str, Any]) -> bool:
+        world, halli = self.table.world, snap.get("halli")
+        if world is None or halli is None or snap.get("game") != "halli":
+            return False
+        return halli["bell"] == len(world.bell) and all(
+            (pile["pile"], pile["stack"]) == (len(world.piles[s]), len(world.stacks[s]))
+            for s, pile in enumerate(halli["piles"]))
 
     def step(self) -> None:
         """The next player turns a card now, if one may (and bots ring when it is right).
@@ -129,6 +154,8 @@ class SimPlayers:
         if world is None or seat is None:
             return
         self.table.flip(seat)
+        self._moved_ns = time.monotonic_ns()
+        self._counted.clear()
         if self.pace.bots and world.ringable():
             state = world.state
             for bot in range(len(world.players)):
@@ -136,8 +163,15 @@ class SimPlayers:
                     self._spawn(self._ring_later(bot, state))
 
     async def _ring_later(self, bot: int, state: object) -> None:
-        mean = self.pace.reaction_ms / 1000
-        await asyncio.sleep(max(0.15, self.rng.gauss(mean, mean / 4)))
+        """Ring with a human reaction time, counted from when the card can be seen (the
+        turning hand gone; patient players: the page counts it too)."""
+        world = self.table.world
+        reaction_s = self.pace.reaction_ms / 1000
+        reaction_s = max(0.15, self.rng.gauss(reaction_s, reaction_s / 4))
+        if self.pace.patience_s:
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._counted.wait(), self.pace.patience_s)
+        await asyncio.sleep((0.0 if world is None else world.hand_gone_in()) + reaction_s)
         world = self.table.world
         if world is None or world.state is not state or self.paused:
             return  # the table changed: too late

@@ -64,6 +64,11 @@ class SimWorld:
         """A hand over `seat`'s pile for `seconds` (turning a card), seen by the camera."""
         self._hand = (seat, time.monotonic() + seconds)
 
+    def hand_gone_in(self) -> float:
+        """Seconds until the hand over a pile is gone (0: none is)."""
+        hand = self._hand
+        return 0.0 if hand is None else max(0.0, hand[1] - time.monotonic())
+
     def hand_at(self) -> int | None:
         hand = self._hand
         return hand[0] if hand is not None and time.monotonic() < hand[1] else None

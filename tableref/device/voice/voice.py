@@ -22,9 +22,11 @@ from tableref.device.voice.clip import Clip, VoiceError
 from tableref.device.voice.phrases import Phrases, segments_of
 from tableref.device.voice.piper import PiperEngine, find_piper_binary, find_piper_voice
 from tableref.device.voice.playback import AlsaSink, Sink
+from tableref.device.voice.sounds import Sounds
 from tableref.device.voice.tts import ESPEAK_VOICES, Engine, EspeakEngine, TtsCache
 
 log = logging.getLogger(__name__)
+SOUND = "sound:"  # a segment "sound:fart" plays that sound of device/voice/sounds.py
 
 
 def cache_dir() -> Path:
@@ -72,6 +74,7 @@ class Voice(Closing):
         sink: Sink | None = None,
         cache: Path | None = None,
         engine: Engine | None = None,
+        sounds: Sounds | None = None,
     ) -> None:
         self.phrases = Phrases(config.language, [p.name for p in config.players])
         self.enabled = config.voice.engine != "none"
@@ -80,6 +83,7 @@ class Voice(Closing):
         self._pool: ThreadPoolExecutor | None = None
         self._sink: Sink | None = None
         self._cache: TtsCache | None = None
+        self._sounds = sounds or Sounds(None if cache is None else cache / "sounds")
         if not self.enabled:
             return
         if engine is None:
@@ -119,9 +123,14 @@ class Voice(Closing):
             return
         for text in [*self.phrases.fixed(), *extra]:
             self.render(text)
+        self._sounds.warm()
 
     def clip(self, text: str) -> Future[Clip]:
         """The clip for `text`: done at once when warm, else rendering on the render thread."""
+        if text.startswith(SOUND):  # a segment "sound:NAME": the game's sound
+            if self._pool is None:
+                raise VoiceError("the voice is closed or off")
+            return self._pool.submit(self._sounds.clip, text[len(SOUND):])
         clip = self._clips.get(text)
         if clip is not None:
             done: Future[Clip] = Future()
@@ -134,7 +143,8 @@ class Voice(Closing):
     def say(self, text: str | Sequence[str], cut_off: bool = True) -> None:
         """Speak `text`, cutting off anything stale (`cut_off=False`: after what is playing).
         A string is cut so that clauses already rendered (see `warm`) play at once while the
-        rest renders behind them (`segments_of`); a list is spoken as given. Returns at once;
+        rest renders behind them (`segments_of`); a list is spoken as given, and its segments
+        "sound:NAME" play that sound (device/voice/sounds.py). Returns at once;
         never raises for a render or playback failure (it logs them)."""
         segments = segments_of(text, self._clips) if isinstance(text, str) else list(text)
         if self._sink is None or self._closed:

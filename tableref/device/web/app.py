@@ -65,9 +65,12 @@ def create_app(hub: Hub, *, pin: str | None, lan: bool,
             web.post("/api/nimalia/upload", upload),
             web.post("/api/nimalia/photograph/{player}", photograph),
             web.get("/api/nimalia/reserve/{player}.jpg", reserve_photo),
+            web.post("/api/report", report),
             web.post("/api/settings", settings),
+            web.post("/api/teach", teach),
             web.get("/api/history", history),
             web.get("/api/camera.jpg", camera),
+            web.get("/api/replay.jpg", replay),
             web.static("/static", STATIC_DIR),
         ]
     )
@@ -225,10 +228,26 @@ async def reserve_photo(request: web.Request) -> web.Response:
     return web.Response(body=jpeg, content_type="image/jpeg", headers={"Cache-Control": "no-store"})
 
 
+async def report(request: web.Request) -> web.Response:
+    """What the players tell the box on the page (the game's own JSON; Nelly: an event)."""
+    body = await _json_body(request)
+    await _hub(request).report(body)
+    return web.json_response(_with_access(request, _hub(request).snapshot()))
+
+
 async def settings(request: web.Request) -> web.Response:
     body = await _json_body(request)
     await _hub(request).apply_settings(body)
     return web.json_response(_with_access(request, _hub(request).snapshot()))
+
+
+async def teach(request: web.Request) -> web.Response:
+    """Teach the box a card held under the camera: `{"card": "monkey"}`; `{}` reads only."""
+    body = await _json_body(request)
+    card = body.get("card")
+    if card is not None and (not isinstance(card, str) or not 0 < len(card) <= 16):
+        raise HubError("card must be a card code such as monkey or BBL")
+    return web.json_response(await _hub(request).teach(card))
 
 
 async def history(request: web.Request) -> web.Response:
@@ -239,6 +258,13 @@ async def camera(request: web.Request) -> web.Response:
     jpeg = _hub(request).camera_jpeg()
     if jpeg is None:
         return _error(404, "no camera frame (no camera, or it has not delivered one yet)")
+    return web.Response(body=jpeg, content_type="image/jpeg", headers={"Cache-Control": "no-store"})
+
+
+async def replay(request: web.Request) -> web.Response:
+    jpeg = _hub(request).replay_jpeg()
+    if jpeg is None:
+        return _error(404, "no picture of the last ring (no camera at that moment)")
     return web.Response(body=jpeg, content_type="image/jpeg", headers={"Cache-Control": "no-store"})
 
 

@@ -13,6 +13,7 @@ A JSON-ready dict (only str, int, float, bool, None, lists and dicts). Keys:
   "seq": 17,                      # increases by one (or more) at every change
   "game": "halli",                # one of "games"
   "game_id": 12,                  # the game's id in the journal (history, `journal export`)
+  "journal": 5,                   # this game's events in the journal (1: only its start)
   "games": [                      # the games the box referees (device/daemon/games.py)
     {"name": "halli", "title": "Halli Galli Extreme", "players": [2, 6]}
   ],
@@ -25,8 +26,8 @@ A JSON-ready dict (only str, int, float, bool, None, lists and dicts). Keys:
   ],
   "halli": {                      # null unless game == "halli"
     "piles": [                    # one per seat
-      {"seat": 0, "top": "BBL", "pile": 3, "stack": 20}   # top: card code or null
-    ],
+      {"seat": 0, "top": "BBL", "pile": 3, "stack": 20, "holding": 23}
+    ],                            # top: card code or null; holding: stack + pile
     "bell": 0,                    # cards under the bell
     "turn": 1,                    # seat index whose turn it is, or null
     "locked": false,              # bells locked while a verdict is judged
@@ -34,6 +35,15 @@ A JSON-ready dict (only str, int, float, bool, None, lists and dicts). Keys:
     "winner": null,               # seat index or null
     "message": "",                # e.g. a card turned out of turn, not counted
     "options": {"elephant_alone_rings": false, "play_to_the_end": false},
+    "final_round": false,         # two left of three or more: the next ring ends the game
+    "end": null,                  # once over: {"rule": "final_ring" | "last_player",
+                                  #   "holding": [23, 49]} (cards each seat holds)
+    "rings": [{"seat": 0, "right": 2, "wrong": 1, "unjudged": 0}],   # this game's, per seat
+    "taught": ["elephant", "monkey"],  # the cards the box was taught (its enrolment)
+    "zones": [{"seat": 0, "x": 0.5, "y": 0.8}],  # where each seat's pile lies in the
+                                  # camera's view (fractions of its width and height)
+    "missed": 1,                  # times a ringable table passed unrung (a card turned)
+    "last_missed": {"cards": ["BBL", "BBL", "P"], "reasons": ["two identical cards (BBL)"]},
     "last_verdict": {             # null before the first ring
       "seq": 3,                   # verdict number, increases at every ring
       "player": 2,                # seat that rang first
@@ -42,6 +52,8 @@ A JSON-ready dict (only str, int, float, bool, None, lists and dicts). Keys:
       "reasons": ["two identical cards"],
       "margin_ms": 41.5,          # first press ahead of the second by, or null if alone
       "second": 0,                # seat that rang second, or null
+      "seen": ["BBL", "BBL", null],   # each seat's top card the ring was judged on
+      "taken": 4,                 # cards the ringer took (0 when wrong)
       "reaction_ms": {"2": 612.0, "0": 653.5}   # seat -> press time minus the time the
                                   # card that made the ring right appeared; only seats
                                   # that pressed in this round; {} when the ring was wrong
@@ -49,15 +61,56 @@ A JSON-ready dict (only str, int, float, bool, None, lists and dicts). Keys:
   },
   "nimalia": {                    # null unless game == "nimalia"
     "round": 1,                   # 1..5
-    "objectives": [4, 5],         # objective ids in play this round
+    "objectives": [5, 19],        # objective ids in play this round
+    "all_objectives": [5, 19, 4, 16],  # the game's four: blue, green, yellow, red
+    "catalogue": [{"id": 1, "colour": "yellow", "leaves": 2, "ranked": false}, ...],  # all 22
+    "schedule": [{"round": 1, "objectives": [5, 19]}, ...],  # the round card, rounds 1..5
     "to_photograph": 0,           # seat whose reserve is wanted next, or null
     "read": [0],                  # seats whose reserve was read this round (optional)
+    "waiting": [1],               # seats whose reserve is still missing this round
+    "so_far": [                   # this round's points of each reserve already in, for the
+      {"seat": 0, "points": {"5": 6, "19": 3}, "waits": []}  # objectives scored alone;
+    ],                            # "waits": the ranked ones, scored once all are in
     "scores": [                   # one per seat; objectives of the last round scored
       {"seat": 0, "objectives": {"4": 6, "5": 2}, "round_total": 8, "total": 14,
        "photo": true}             # photo: an annotated reserve photo is available
     ],
+    "sheet": [                    # every round scored: points per objective, sum, total;
+      {"round": 1, "objectives": [5, 19], "rows": [{"seat": 0, "points": {"5": 6},
+       "round_total": 6, "total": 6}], "ranked": {"16": [{"what": "river", "most": true,
+       "values": [4, 2], "first": [0], "second": [], "no_second": "players",
+       "pays": [5, 2, 0]}]}}      # ranked objectives explained (games/nimalia/sheet.py)
+    ],
+    "result": null,               # at the end: {"best", "tied", "most_of_one", "winners"}
+    "pending": [                  # photos with unsure spaces, to settle (POST /api/report)
+      {"seat": 0, "sure": 11, "unsure": [{"n": 1, "row": 1, "col": 2, "reason": "...",
+       "guess": {"terrain": "lake", "animal": "flamingo", "river": null},
+       "box": [0.41, 0.38, 0.06, 0.07]}]}  # box: x, y, w, h as shares of the photo
+    ],
+    "zones": null,                # the table camera's zone per player ({"zones": [...]})
     "over": false,                # optional; with "winner": seat index or null
     "message": ""                 # e.g. why the last photo could not be read
+  },
+  "nelly": {                      # null unless game == "nelly"
+    ...                           # the spec's `tableref nelly replay --json` state: players
+                                  # (name, turtles by colour, plants, free_plants), nelly,
+                                  # box, round, turn, face, expect, favoured_hand, over, winner
+    "details": {...},             # GameState.details_json(): expect with colour and head,
+                                  # to_place, placed, fed, nelly_turtles, counters_turned...
+    "prompt": "Ann, throw the die!",   # what to do now, in the language of the moment
+    "said": ["Red!", "..."],      # the words of the last event
+    "buttons": {"player": 0, "kind": "spot", "colour": "red",   # what the button of the
+                "one": "placed on the back", "two": "placed on the head"},  # player the box
+                                  # waits for means now (null: nobody's); three presses:
+                                  # turtles fell (device/daemon/nelly_buttons.py)
+    "colours": ["red", "yellow"], # what the placer the box waits for may place
+    "fall_asked": null,           # the seat asked on the page which turtles fell
+    "pressing": {"0": 2},         # press patterns under way: seat -> presses so far
+    "message": "",                # why the last report or press was refused
+    "camera": {"counter": false, "zones": null, "frame": [1280, 720], "readings": {},
+               "unsure": [], "problem": "",
+               "disagreements": [{"player": 0, "camera": {"red": 2, ...},
+                                  "box": {"red": 1, ...}, "more": {"red": 1, ...} | null}]}
   },
   "sim": {"flips": 30, "tops": ["BBL", null]},  # only with the simulated table: the
                                   # table as it really is (the referee sees it by camera)
@@ -71,9 +124,11 @@ The app adds `"access": {"pin": "1234" | null, "lan": bool, "url": "http://192.1
 use); the hub does not need to know about it.
 
 ## History (`GET /api/history`)
-A list of finished games, newest first:
-`{"id": 4, "game": "halli", "started": "2026-11-30T10:15:00+00:00", "ended": "...",
-"players": ["Ann", "Ben"], "scores": [30, 42], "winner": "Ben"}` (winner null on a draw).
+A list of finished games and of abandoned ones (left unfinished after their start), newest
+first: `{"id": 4, "game": "halli", "started": "2026-11-30T10:15:00+00:00", "ended": "...",
+"players": ["Ann", "Ben"], "scores": [30, 42], "winner": "Ben", "status": "finished",
+"rings": {"0": {"right": 2, "wrong": 1}}}` (winner null on a draw; status "finished" or
+"abandoned", scores [] when abandoned; rings per seat, {} for a game without bells).
 
 ## Settings (`POST /api/settings`)
 A partial dict, applied at once (starting a new game when game or players change):
@@ -135,8 +190,21 @@ class Hub(Protocol):
         """
         ...
 
+    async def teach(self, card: str | None) -> dict[str, Any]:
+        """Teach the box the game's card `card` (a card code: "monkey", "BBL") from the card
+        held under the table camera, or with None only read it. Returns `{"taught": code |
+        null, "read_back": what the held card reads as now | null, "read": [codes]}`;
+        raises HubError when there is no camera picture or no card to teach in it."""
+        ...
+
     async def apply_settings(self, settings: dict[str, Any]) -> None:
         """Change game, players or language; raises HubError naming the bad key."""
+        ...
+
+    async def report(self, data: dict[str, Any]) -> None:
+        """What the players tell the box on the page for the game being played (`POST
+        /api/report`; Nelly: an event of its log). Raises HubError naming the problem
+        (a game that takes no reports, an impossible event)."""
         ...
 
     def history(self) -> list[dict[str, Any]]:
@@ -145,6 +213,12 @@ class Hub(Protocol):
 
     def camera_jpeg(self) -> bytes | None:
         """The latest camera frame with what was recognised drawn on it, or None."""
+        ...
+
+    def replay_jpeg(self) -> bytes | None:
+        """The camera frame of the last verdict's first press (its instant replay), or None
+        (no camera then, or no verdict yet). The cards it was judged on are the verdict's
+        `seen`, drawn on it by the page with each seat's `zones`."""
         ...
 
     def reserve_jpeg(self, player: int) -> bytes | None:
@@ -199,4 +273,12 @@ def snapshot_problems(snap: dict[str, Any]) -> list[str]:
             for key in ("seat", "objectives", "total"):
                 if key not in row:
                     problems.append(f"nimalia.scores[{i}] has no {key!r}")
+    nelly = snap.get("nelly")
+    if snap["game"] == "nelly":
+        if not isinstance(nelly, dict):
+            return [*problems, "game is nelly but nelly is not a dict"]
+        for key in ("players", "nelly", "box", "round", "turn", "face", "expect", "over",
+                    "winner", "prompt", "buttons", "camera"):
+            if key not in nelly:
+                problems.append(f"nelly has no {key!r}")
     return problems

@@ -2,13 +2,15 @@
 
 ```
 {"event": "start", "players": ["Ann", "Ben"], "objectives": [4, 5, 16, 19]}
-{"event": "reserve", "player": 0, "spaces": [{"row": 0, "col": 0, ...}], "photo": true}
+{"event": "reserve", "player": 0, "spaces": [{"row": 0, "col": 0, ...}], "photo": true,
+ "told": [[1, 2]]}
 {"event": "score", "round": 1}
 ```
 - `start`: the players in seat order and the game's four objectives (blue, green, yellow,
   red; default the first game's).
 - `reserve`: a player's reserve as read this round (the spaces of the reserve file, see
-  `reserve_json`); `photo` says an annotated photo of it was kept.
+  `reserve_json`); `photo` says an annotated photo of it was kept; `told` (optional) the
+  spaces the photo left unsure that a player settled by hand (in `spaces`' coordinates).
 - `score`: every reserve of the round is in: the round is scored and the next begins.
 
 `NimaliaFold` applies them in order: the fold of a game's events is its state. Unknown
@@ -44,6 +46,7 @@ class ReserveRead:
     player: int
     reserve: Reserve
     photo: bool = False
+    told: tuple[tuple[int, int], ...] = ()
 
     kind: ClassVar[str] = "reserve"
 
@@ -62,7 +65,7 @@ def _check(data: Mapping[str, Any], kind: str, allowed: set[str]) -> None:
     for key in data:
         if key not in allowed:
             raise EventError(f"unknown key {key!r} in a {kind} event")
-    for key in sorted(allowed - {"photo", "objectives"}):
+    for key in sorted(allowed - {"photo", "objectives", "told"}):
         if key not in data:
             raise EventError(f"a {kind} event needs {key!r}")
 
@@ -87,12 +90,20 @@ def event_from_json(data: object) -> Event:
             raise EventError(f"'objectives' must be a list of ids, not {objectives!r}")
         return Start(tuple(players), tuple(_whole(i, "an objective") for i in objectives))
     if kind == "reserve":
-        _check(data, "reserve", {"event", "player", "spaces", "photo"})
+        _check(data, "reserve", {"event", "player", "spaces", "photo", "told"})
         photo = data.get("photo", False)
         if not isinstance(photo, bool):
             raise EventError(f"'photo' must be true or false, not {photo!r}")
         reserve = reserve_from_data({"spaces": data["spaces"]})
-        return ReserveRead(_whole(data["player"], "'player'"), reserve, photo)
+        told = data.get("told", [])
+        if not isinstance(told, list) or not all(
+                isinstance(p, list) and len(p) == 2 for p in told):
+            raise EventError(f"'told' must be a list of [row, col], not {told!r}")
+        spaces = tuple((_whole(r, "a row"), _whole(c, "a col")) for r, c in told)
+        for pos in spaces:
+            if pos not in reserve:
+                raise EventError(f"'told' names {list(pos)}, not a space of the reserve")
+        return ReserveRead(_whole(data["player"], "'player'"), reserve, photo, spaces)
     if kind == "score":
         _check(data, "score", {"event", "round"})
         return Score(_whole(data["round"], "'round'"))
@@ -104,8 +115,13 @@ def event_to_json(event: Event) -> dict[str, Any]:
         return {"event": "start", "players": list(event.players),
                 "objectives": list(event.objectives)}
     if isinstance(event, ReserveRead):
-        return {"event": "reserve", "player": event.player,
-                "spaces": reserve_to_data(event.reserve)["spaces"], "photo": event.photo}
+        out: dict[str, Any] = {"event": "reserve", "player": event.player,
+                               "spaces": reserve_to_data(event.reserve)["spaces"],
+                               "photo": event.photo}
+        if event.told:  # in the written (normalised) coordinates of `spaces`
+            r0, c0 = event.reserve.origin()
+            out["told"] = [[r - r0, c - c0] for r, c in sorted(event.told)]
+        return out
     return {"event": "score", "round": event.round}
 
 
@@ -119,6 +135,8 @@ class NimaliaFold:
         self.photos: set[int] = set()  # seats with a photo this round
         self.last: RoundScore | None = None
         self.last_photos: set[int] = set()  # ... in the round last scored
+        self.told: dict[int, tuple[tuple[int, int], ...]] = {}  # settled by hand, this round
+        self.rounds: list[tuple[Reserve, ...]] = []  # the reserves of every round scored
 
     def apply(self, event: ReserveRead | Score) -> RoundScore | None:
         """Apply one event; the round's score for `score`. GameError when illegal."""
@@ -128,8 +146,10 @@ class NimaliaFold:
             if not 0 <= event.player < len(self.players):
                 raise GameError(f"player {event.player}: players are 0..{len(self.players) - 1}")
             self.reserves[event.player] = event.reserve
+            self.photos.discard(event.player)
             if event.photo:
                 self.photos.add(event.player)
+            self.told[event.player] = event.told
             return None
         if event.round != self.game.round:
             raise GameError(f"round {event.round} scored in round {self.game.round}")
@@ -139,5 +159,6 @@ class NimaliaFold:
         reserves: Sequence[Reserve] = [self.reserves[i] for i in range(len(self.players))]
         self.last = self.game.score_round(reserves)
         self.last_photos = self.photos
-        self.reserves, self.photos = {}, set()
+        self.rounds.append(tuple(reserves))
+        self.reserves, self.photos, self.told = {}, set(), {}
         return self.last

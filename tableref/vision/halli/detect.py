@@ -1,9 +1,15 @@
-"""Find the face-up cards in a frame: light, low-colour, card-shaped quads.
+"""Find the face-up cards in a frame, on any table: proposals, then each card's evidence.
 
-Works on a reduced copy of the frame (a quarter of the width by default). The frame's
-white is estimated from its brightest pixels (the cards), so warm light does not turn
-cards into table. A blob is a card when its outline is a quad of card shape and size;
-a card-sized blob with a bite out of it (a hand over it) is returned as not `clean`.
+Works on a reduced copy of the frame (a quarter of the width by default). Four masks
+propose where card paper may be (vision/halli/paper.py: white paper, paper brighter than
+its surroundings, regions closed by edges, the edges themselves); in each, a blob is a
+candidate when its outline is a quad of card shape (touching cards split, a pile's top
+card fitted). Every candidate is then checked by its own evidence (vision/halli/
+verify.py: a white border all round, paper, print, an outline), so no mask needs to
+know the table's colour. A card-sized candidate with a bite out of it (a hand over it)
+is returned as not `clean`. A `TableHint` from the fixed camera (where the frame
+differs from the empty table, the cards' size) narrows the search when the daemon has
+one.
 """
 
 from __future__ import annotations
@@ -15,6 +21,16 @@ import cv2
 import numpy as np
 
 from tableref.vision.halli.fit import fitted_pieces
+from tableref.vision.halli.hint import TableHint
+from tableref.vision.halli.paper import (
+    balanced,
+    brighter_paper,
+    edge_map,
+    frame_white,
+    outlined,
+    white_paper,
+)
+from tableref.vision.halli.verify import Evidence, evidence, own_white
 
 Image = np.ndarray
 
@@ -35,47 +51,15 @@ class Quad:
 @dataclass(frozen=True)
 class DetectOptions:
     scale: float = 0.25  # detection works at this fraction of the frame size
-    min_card: float = 0.004  # smallest card, fraction of the frame's area
-    max_card: float = 0.12
+    min_card: float = 0.0015  # smallest card, fraction of the frame's area (50 px wide)
+    max_card: float = 0.3  # a close-up: one card half the frame
     card_aspect: float = 1.5  # the deck's cards: long side / short side
-    aspect: tuple[float, float] = (1.2, 1.9)  # long side / short side (2:3 cards)
+    aspect: tuple[float, float] = (1.15, 2.0)  # long / short side (2:3 cards, tilted)
     min_fill: float = 0.75  # blob's hull area / quad area for a clean card
     white_floor: float = 0.5  # card pixels are at least this fraction of the frame's white
     max_chroma: float = 0.3  # (max - min) / max of a card pixel after white balance
     size_tolerance: float = 0.12  # cards' sides agree within this (area within twice)
     close: int = 7  # closing kernel at detection scale, pixels
-
-
-def _min_max(img: Image) -> tuple[Image, Image]:
-    b, g, r = cv2.split(img)
-    return cv2.min(cv2.min(b, g), r), cv2.max(cv2.max(b, g), r)
-
-
-def frame_white(small: Image) -> np.ndarray:
-    """The colour of white paper in this light: the mean of the brightest pixels."""
-    mn, _ = _min_max(small)
-    hist = np.bincount(mn.reshape(-1), minlength=256)
-    above = np.cumsum(hist[::-1])
-    cut = 255 - int(np.searchsorted(above, 0.005 * mn.size))
-    sel = (mn >= cut).astype(np.uint8)
-    white = np.array(cv2.mean(small, mask=sel)[:3], np.float64)
-    return np.maximum(white, 1.0)
-
-
-def card_mask(small: Image, opts: DetectOptions) -> Image:
-    """Pixels that look like card paper: bright and nearly grey once white-balanced."""
-    white = frame_white(small)
-    gains = 240.0 / white
-    balanced = cv2.transform(small, np.diag(gains).astype(np.float32))
-    mn, mx = _min_max(balanced)
-    floor = int(opts.white_floor * 240.0)
-    # (mx - mn) < max_chroma * mx  <=>  mn > (1 - max_chroma) * mx
-    limit = cv2.addWeighted(mx, 1.0 - opts.max_chroma, mx, 0.0, 0.0)
-    paper = ((mn > floor) & (mn > limit)).astype(np.uint8) * 255
-    mask = cv2.morphologyEx(paper, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
-    # fruits printed up to the card's edge bite into the paper: close the bites
-    k = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (opts.close, opts.close))
-    return cv2.morphologyEx(mask, cv2.MORPH_CLOSE, k)
 
 
 def shrink(frame: Image, w: int, h: int) -> Image:
@@ -243,61 +227,60 @@ class Found:
     support: int  # how many outlines agreed on it
 
 
+Cand = tuple[np.ndarray, float, float]  # quad (detection pixels), hull fill, aspect
+
+
 def find_cards(frame: Image, opts: DetectOptions | None = None,
-               card_area: float | None = None) -> list[Quad]:
+               card_area: float | None = None, hint: TableHint | None = None) -> list[Quad]:
     """Card outlines in the frame, clean ones and hand-covered ones (not clean)."""
-    return detect_cards(frame, opts, card_area).quads
+    return detect_cards(frame, opts, card_area, hint).quads
 
 
-def detect_cards(frame: Image, opts: DetectOptions | None = None,
-                 card_area: float | None = None) -> Found:
-    """Card outlines, and the card size they agree on.
+def _propose(mask: Image, frame_area: float, opts: DetectOptions,
+             known: float | None, split: bool = True, force: bool = False) -> list[Cand]:
+    """Card-shaped candidates among the blobs of one mask (detection pixels).
 
-    `card_area` (frame pixels), when known from earlier frames of a fixed camera, is
-    used when fewer than three outlines of this frame agree on a size.
+    `known` is the cards' area when known (detection pixels), used when fewer than three
+    outlines of this mask agree on a size (always, with `force`). `split`: fit cards
+    into blobs bigger than one (touching cards, piles askew); not for regions between
+    edges, where the table itself is a blob.
     """
-    opts = opts or DetectOptions()
-    h, w = frame.shape[:2]
-    sw, sh = max(int(w * opts.scale), 8), max(int(h * opts.scale), 8)
-    small = shrink(frame, sw, sh)
-    mask = card_mask(small, opts)
     contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
-    frame_area = float(sw * sh)
+    lo = 0.4 * opts.min_card * frame_area
+    contours = [c for c in contours if cv2.contourArea(c) >= lo]
 
     def shaped(fill: float, aspect: float) -> bool:
         return fill >= opts.min_fill and opts.aspect[0] <= aspect <= opts.aspect[1]
 
     blobs = [(cnt, _candidate(cnt, frame_area, opts)) for cnt in contours]
+    if not split:
+        return [c for _, c in blobs if c]
     good = [c for _, c in blobs if c and shaped(c[1], c[2])]
     likeness = [c[1] - abs(c[2] - opts.card_aspect) for c in good]
     typical, support = _consensus([abs(cv2.contourArea(c[0])) for c in good], likeness,
                                   opts.size_tolerance)
-    if card_area and support < 3:
-        typical = card_area * (sw / w) * (sh / h)
+    if known and (support < 3 or force):
+        typical = known
     tol = opts.size_tolerance
 
-    def card_like(c: tuple[np.ndarray, float, float]) -> bool:
+    def card_like(c: Cand) -> bool:
         rel = abs(cv2.contourArea(c[0])) / typical if typical else 1.0
         # a pile's lower cards can make the outline a little bigger, never smaller
         return shaped(c[1], c[2]) and 1 - 2 * tol <= rel <= 1 + 4 * tol
 
-    def keep_any(piece: np.ndarray) -> bool:
+    def keep(piece: np.ndarray) -> bool:
         c = _candidate(piece, frame_area, opts)
         return c is not None and card_like(c)
 
     blobs = _join_halves(blobs, frame_area, opts, typical, card_like)
-    found = []
+    found: list[Cand] = []
     for cnt, cand in blobs:
         big = cv2.contourArea(cnt) > 1.15 * typical or (
             cv2.contourArea(cv2.convexHull(cnt)) > 1.3 * typical)  # fruits bite into cards
         if typical and big and not (cand and card_like(cand)):
-            # touching cards: keep the split when it yields a whole card
-            def keep(piece: np.ndarray) -> bool:
-                c = _candidate(piece, frame_area, opts)
-                return c is not None and card_like(c)
-
-            # a card-shaped blob is one card when the size agreed on is off (half a card
-            # a hand left), a pile, or two cards side by side: do not fit cards into it
+            # touching cards: keep the split when it yields a whole card; a card-shaped
+            # blob is one card when the size agreed on is off (half a card a hand left),
+            # a pile, or two cards side by side: do not fit cards into it
             fits = [] if cand and shaped(cand[1], cand[2]) else fitted_pieces(cnt, typical, keep)
             kept = [c for c in (_candidate(p, frame_area, opts) for p in fits)
                     if c and card_like(c)]
@@ -311,26 +294,225 @@ def detect_cards(frame: Image, opts: DetectOptions | None = None,
                     c = _candidate(piece, frame_area, opts)
                     if c is not None and card_like(c):
                         found.append(c)
+                if cand:
+                    found.append(cand)  # the blob itself may yet be one card (checked later)
                 continue
         if typical and cand and not shaped(cand[1], cand[2]) and (
                 cv2.contourArea(cv2.convexHull(cnt)) >= 0.85 * typical):
             # a pile whose lower cards lie askew round the top card: fit the top card
-            # (not into a card-shaped blob: when the agreed size is off, a rectangle
-            # of that size fits many ways into one card)
             top = [c for c in (_candidate(p, frame_area, opts)
-                               for p in fitted_pieces(cnt, typical, keep_any, 1, 0.5))
+                               for p in fitted_pieces(cnt, typical, keep, 1, 0.5))
                    if c and card_like(c)]
             if top:
-                cand = top[0]
+                found.append(top[0])
         if cand:
             found.append(cand)
+    return found
+
+
+def _grow(quad: np.ndarray, px: float) -> np.ndarray:
+    """The quad moved outwards by px on every side (a region inside an edge line)."""
+    if px == 0:
+        return quad
+    c = quad.mean(axis=0)
+    u = quad[1] - quad[0]
+    v = quad[2] - quad[1]
+    u, v = u / max(float(np.linalg.norm(u)), 1e-6), v / max(float(np.linalg.norm(v)), 1e-6)
+    out = []
+    for q in quad:
+        d = q - c
+        out.append(q + px * (np.sign(d @ u) * u + np.sign(d @ v) * v))
+    return np.asarray(out, np.float32)
+
+
+def _iou_near(a: np.ndarray, b: np.ndarray) -> bool:
+    """Two outlines of the same card: centres within a third of the smaller's short side
+    and areas within a factor of 1.6."""
+    sa, sb = min(_sides(a)), min(_sides(b))
+    ca, cb = a.mean(axis=0), b.mean(axis=0)
+    aa, ab = abs(cv2.contourArea(a)), abs(cv2.contourArea(b))
+    return bool(np.linalg.norm(ca - cb) < 0.35 * min(sa, sb)
+                and max(aa, ab) <= 1.6 * max(min(aa, ab), 1e-6))
+
+
+def _at_border(q: np.ndarray, shape: tuple[int, ...]) -> bool:
+    """A side of the quad lies on the frame's edge: cut by it (two corners on it)."""
+    h, w = shape[:2]
+    on = (q[:, 0] < 1) | (q[:, 1] < 1) | (q[:, 0] > w - 2) | (q[:, 1] > h - 2)
+    return int(on.sum()) >= 2
+
+
+def _overlaps(a: np.ndarray, b: np.ndarray) -> bool:
+    """A quarter of `a` lies on `b`: a pile's lower card, or a piece of `b` itself."""
+    pa, pb = _convex(a), _convex(b)
+    inter, _ = cv2.intersectConvexConvex(pa, pb)
+    return float(inter) > 0.25 * abs(float(cv2.contourArea(pa)))
+
+
+def _convex(q: np.ndarray) -> np.ndarray:
+    p = q.astype(np.float32)
+    return p if cv2.contourArea(p, oriented=True) > 0 else p[::-1].copy()
+
+
+def _changed_small(hint: TableHint | None, sw: int, sh: int) -> Image | None:
+    if hint is None or hint.changed is None:
+        return None
+    return np.asarray(cv2.resize(hint.changed, (sw, sh), interpolation=cv2.INTER_AREA))
+
+
+def _changed_enough(changed: Image, quad: np.ndarray) -> bool:
+    """Most of the quad differs from the empty table (a card is what the table is not)."""
+    mask = np.zeros(changed.shape, np.uint8)
+    cv2.fillConvexPoly(mask, np.round(quad).astype(np.int32), 1)
+    area = int(mask.sum())
+    return area > 0 and float(changed[mask > 0].mean()) >= 0.5 * 255
+
+
+Proposal = tuple[np.ndarray, float, float, Evidence]  # quad, fill, aspect, evidence
+
+
+def _whole(p: Proposal, opts: DetectOptions) -> bool:
+    return p[3].face_up() and p[1] >= opts.min_fill and opts.aspect[0] <= p[2] <= opts.aspect[1]
+
+
+def _verified(small: Image, white: np.ndarray, edges: Image, frame_area: float,
+              opts: DetectOptions, known: float | None, changed: Image | None,
+              force: bool = False) -> list[Proposal]:
+    """The candidates of the three masks, with the frame balanced to `white`, that the
+    evidence calls cards; one per card (the best evidence), none on another card."""
+    bal = balanced(small, white)
+    proposals: list[Proposal] = []
+    masks = [(white_paper(bal, opts.close), 0.0, True),
+             (brighter_paper(bal, opts.close), 0.0, True), (outlined(edges), 1.5, False),
+             (edges, -1.0, False)]
+    if force:
+        masks = masks[:2]  # fitting cards of a known size: into the paper's blobs
+    for mask, grow, split in masks:
+        for quad, fill, aspect in _propose(mask, frame_area, opts, known, split, force):
+            if fill < 0.6 or not 1.1 <= aspect <= 2.6:
+                continue  # not a card's shape, whole or under a hand
+            # an edge piece's outline lies a pixel or two outside the card (the edge's
+            # width, the card's shadow): try the outline at those depths
+            best: Proposal | None = None
+            for g in ((-2.0, -1.0, 0.0) if grow < 0 else (grow,)):
+                q = order_corners(_grow(quad, g))
+                if _at_border(q, small.shape):
+                    break  # cut by the frame's edge: not a whole card, its outline unknown
+                if changed is not None and not _changed_enough(changed, q):
+                    break
+                ev = evidence(bal, q)
+                if (ev.face_up() or ev.covered_card()) and (
+                        best is None or (ev.face_up(), ev.score) > (best[3].face_up(),
+                                                                    best[3].score)):
+                    best = (q, fill, aspect, ev)
+            if best is not None:
+                proposals.append(best)
+
+    def rank(p: Proposal) -> tuple[bool, bool, float]:
+        return (_whole(p, opts), p[3].face_up(), p[3].score)
+
+    proposals.sort(key=rank, reverse=True)
+    kept: list[Proposal] = []
+    for p in proposals:
+        if not any(_iou_near(p[0], k[0]) or _overlaps(p[0], k[0]) for k in kept):
+            kept.append(p)
+    return kept
+
+
+def _lamp_like(white: np.ndarray) -> bool:
+    """Could white paper look this colour under some lamp (2500-7500 K, whatever the
+    camera's balance)? Such light runs from orange to bluish: green midway between blue
+    and red, and never far from grey."""
+    b, g, r = (float(v) for v in white / max(float(white.max()), 1e-6))
+    if min(b, g, r) < 0.35:
+        return False
+    lo, hi = min(b, r), max(b, r)
+    return lo - 0.06 <= g <= hi + 0.06
+
+
+def _card_white(small: Image, edges: Image, frame_area: float,
+                opts: DetectOptions) -> np.ndarray | None:
+    """The light's colour as the most card-like region closed by edges shows it: each
+    card-shaped region judged balanced to its own brightest pixels."""
+    best: tuple[float, np.ndarray] | None = None
+    bright = float(np.percentile(small.max(axis=2), 98))
+    shapes = [(q, 1.5) for q, f, a in _propose(outlined(edges), frame_area, opts, None, False)
+              if f >= opts.min_fill and opts.aspect[0] <= a <= opts.aspect[1]]
+    shapes += [(q, g) for q, f, a in _propose(edges, frame_area, opts, None, False)
+               if f >= opts.min_fill and opts.aspect[0] <= a <= opts.aspect[1]
+               for g in (-2.0, -1.0)]
+    for quad, grow in shapes:
+        q = order_corners(_grow(quad, grow))
+        if _at_border(q, small.shape):
+            continue
+        white = own_white(small, q)
+        if float(white.min()) < 20 or float(white.max()) < 0.6 * bright:
+            continue  # too dark to be paper in any light, or in this frame's
+        if not _lamp_like(white):
+            continue  # no lamp gives paper this colour: a cloth, a toy
+        x, y, bw, bh = cv2.boundingRect(np.round(q).astype(np.int32))
+        x0, y0 = max(x - 4, 0), max(y - 4, 0)
+        roi = small[y0:y + bh + 4, x0:x + bw + 4]
+        ev = evidence(balanced(roi, white), q - np.array([x0, y0], np.float32))
+        if ev.face_up() and (best is None or ev.score > best[0]):
+            best = (ev.score, white)
+    return None if best is None else best[1]
+
+
+def detect_cards(frame: Image, opts: DetectOptions | None = None,
+                 card_area: float | None = None, hint: TableHint | None = None) -> Found:
+    """Card outlines, and the card size they agree on.
+
+    `card_area` (frame pixels), when known from earlier frames of a fixed camera, is
+    used when fewer than three outlines agree on a size; a `hint`'s `card_px` likewise,
+    and its `changed` mask keeps only candidates where the frame differs from the table.
+    """
+    opts = opts or DetectOptions()
+    h, w = frame.shape[:2]
+    sw, sh = max(int(w * opts.scale), 8), max(int(h * opts.scale), 8)
+    small = shrink(frame, sw, sh)
+    to_small = (sw / w) * (sh / h)
+    if hint is not None and hint.card_px and not card_area:
+        card_area = hint.card_px ** 2
+    known = card_area * to_small if card_area else None
+    frame_area = float(sw * sh)
+    changed = _changed_small(hint, sw, sh) if hint is not None and hint.fits(frame.shape) \
+        else None
+    edges = edge_map(small)
+    white = frame_white(small)
+    if not _lamp_like(white):
+        # the frame's brightest pixels are a coloured cloth (no card on it, or cards in a
+        # shadow): no lamp makes paper that colour, so trust the camera's own balance
+        white = np.full(3, float(white.max()))
+    kept = _verified(small, white, edges, frame_area, opts, known, changed)
+    if sum(_whole(p, opts) for p in kept) < 2:
+        # few cards: the frame's brightest pixels may be a glare, a white sleeve, a box,
+        # not paper. Take the light's colour from the most card-like outline instead.
+        other = _card_white(small, edges, frame_area, opts)
+        if other is not None:
+            again = _verified(small, other, edges, frame_area, opts, known, changed)
+            # the other light must explain more cards, and every card the first found
+            before = [p[0] for p in kept if _whole(p, opts)]
+            after = [p[0] for p in again if _whole(p, opts)]
+            if len(after) > len(before) and all(
+                    any(_iou_near(b, a) for a in after) for b in before):
+                kept = again
+    whole = [p for p in kept if _whole(p, opts)]
+    likeness = [p[1] - abs(p[2] - opts.card_aspect) for p in whole]
+    typical, support = _consensus([abs(cv2.contourArea(p[0])) for p in whole], likeness,
+                                  opts.size_tolerance)
+    if known and support < 3:
+        typical = known
     scale = np.array([w / sw, h / sh], np.float32)
     cards: list[Quad] = []
-    for quad, fill, aspect in found:
+    for quad, fill, aspect, ev in kept:
         rel = abs(cv2.contourArea(quad)) / typical if typical else 1.0
-        clean = card_like((quad, fill, aspect))
+        shaped = fill >= opts.min_fill and opts.aspect[0] <= aspect <= opts.aspect[1]
+        # a tilted camera shows near cards bigger than far ones: the size agreed on only
+        # tells a card from half a card (a hand) or a box
+        clean = ev.face_up() and shaped and 0.5 <= rel <= 2.0
         if not clean and not (typical and 0.45 <= rel <= 1.4 and fill >= 0.6 and aspect <= 2.6):
             continue  # not a card, nor a card with a hand over it
         full = (quad + 0.5) * scale - 0.5
         cards.append(Quad(full.astype(np.float32), clean))
-    return Found(cards, typical * (w / sw) * (h / sh), support)
+    return Found(cards, typical / to_small, support)

@@ -23,6 +23,7 @@ from tableref.vision.halli.animals import describe
 from tableref.vision.halli.codes import ANIMALS, fruit_code, parse_code
 from tableref.vision.halli.detect import DetectOptions, detect_cards
 from tableref.vision.halli.enrol import BACK, Enrolment
+from tableref.vision.halli.hint import TableHint
 from tableref.vision.halli.read import ReadOptions, read_card
 from tableref.vision.halli.rectify import SURROUND_OFFSET, inner, rectify_surround
 from tableref.vision.halli.whitebalance import balance, paper_white
@@ -90,11 +91,14 @@ class Recogniser:
         """Forget the learnt card size (the camera moved)."""
         self.card_area = None
 
-    def __call__(self, frame: Image) -> Seen:
+    def __call__(self, frame: Image, hint: TableHint | None = None) -> Seen:
+        """The cards in the frame. `hint`: what the fixed camera knows of its table (where
+        the frame differs from the empty table, the cards' size); without it, the frame
+        alone."""
         if frame is None or frame.ndim != 3 or frame.shape[2] != 3:
             raise ValueError("a frame must be a colour image (H x W x 3, BGR)")
         seen = Seen()
-        found = detect_cards(frame, self.detect_opts, self.card_area)
+        found = detect_cards(frame, self.detect_opts, self.card_area, hint)
         if found.support >= 3:
             old = self.card_area or found.card_area
             self.card_area = 0.8 * old + 0.2 * found.card_area

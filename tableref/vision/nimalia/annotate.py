@@ -26,23 +26,21 @@ def annotate(photo: np.ndarray, rec: Recognition) -> np.ndarray:
     grid = rec.grid
     if grid is None:
         return out
-    r0, c0 = rec.offset
     doubtful = {(d.row, d.col) for d in rec.unreadable}
     font = cv2.FONT_HERSHEY_SIMPLEX
     scale = max(0.3, grid.space_px / 110)
+    number = {(d.row, d.col): i + 1 for i, d in enumerate(rec.unreadable)}
     for (r, c), kind in sorted(rec.guesses.items()):
-        gr, gc = r + r0, c + c0
-        quad = np.array([[[gc, gr], [gc + 1, gr], [gc + 1, gr + 1], [gc, gr + 1]]], np.float32)
-        q = cv2.perspectiveTransform(quad, grid.to_photo)[0].astype(np.int32)
+        q = rec.quad((r, c)).astype(np.int32)
         colour = (0, 0, 255) if (r, c) in doubtful else (40, 220, 40)
-        cv2.polylines(out, [q], True, colour, 2, cv2.LINE_AA)
+        cv2.polylines(out, [q], True, colour, 4 if (r, c) in doubtful else 2, cv2.LINE_AA)
         centre = q.mean(axis=0)
         lines = [
             SHORT[kind.animal] + (" " + kind.river if kind.river else ""),
             TERRAIN_SHORT[kind.terrain],
         ]
-        if (r, c) in doubtful:
-            lines.append("?")
+        if (r, c) in doubtful:  # the number the page shows for the space to settle
+            lines = [f"{number[(r, c)]} ?"]
         for i, text in enumerate(lines):
             (w, h), _ = cv2.getTextSize(text, font, scale, 1)
             org = (int(centre[0] - w / 2), int(centre[1] + (i - len(lines) / 2 + 0.8) * h * 1.5))

@@ -25,7 +25,7 @@ from tableref.vision.nimalia.constraints import Doubt, check
 from tableref.vision.nimalia.enrol import Enrolment
 from tableref.vision.nimalia.features import C, rim
 from tableref.vision.nimalia.grid import Content, Grid, find_grid, square_on
-from tableref.vision.nimalia.locate import Located, locate
+from tableref.vision.nimalia.locate import Located, NoReserveError, locate
 from tableref.vision.nimalia.nudge import nudged_patches, unnudged_terrains
 
 CONFIDENT = 0.35
@@ -39,10 +39,22 @@ class Recognition:
     guesses: dict[tuple[int, int], Space] = field(default_factory=dict)  # every space
     grid: Grid | None = None
     offset: tuple[int, int] = (0, 0)  # grid (row, col) of reserve (0, 0)
+    match: dict[tuple[int, int], float] = field(default_factory=dict)  # best correlation
+    #                                           with any enrolled space, per space
 
     @property
     def complete(self) -> bool:
         return not self.unreadable
+
+    def quad(self, pos: tuple[int, int]) -> np.ndarray:
+        """The corners of a space (reserve coordinates) in the photo, in pixels: top-left,
+        top-right, bottom-right, bottom-left (4x2)."""
+        if self.grid is None:
+            raise ValueError("no grid: nothing was read")
+        gr, gc = pos[0] + self.offset[0], pos[1] + self.offset[1]
+        quad = np.array([[[gc, gr], [gc + 1, gr], [gc + 1, gr + 1], [gc, gr + 1]]], np.float32)
+        corners: np.ndarray = cv2.perspectiveTransform(quad, self.grid.to_photo)[0]
+        return corners
 
     @property
     def reserve(self) -> Reserve | None:
@@ -248,6 +260,22 @@ def _not_holes(
     return keep
 
 
+CARD_MATCH = 0.6  # a space this like an enrolled space may be one of the deck's
+
+
+def _like_the_deck(cells: list[tuple[int, int]], best: np.ndarray) -> None:
+    """A reserve is made of the deck's cards: when fewer than half of the grid's spaces
+    (or fewer than 3) look like enrolled spaces, the photo shows something else (a Halli
+    Galli table, a board, a blank table). NoReserveError then, rather than a grid of
+    unsure spaces. (A real reserve's spaces match at 0.9 and more; a cell the reader is
+    unsure of is one in a reserve whose other spaces match.)"""
+    alike = int((best >= CARD_MATCH).sum())
+    if alike < 3 or alike < len(cells) / 2:
+        raise NoReserveError(
+            "it does not look like cards of the enrolled Nimalia deck "
+            f"({alike} of {len(cells)} spaces do)")
+
+
 def recognise(photo: np.ndarray, enrolment: Enrolment) -> Recognition:
     loc = locate(photo)
     grid = find_grid(photo, loc, _looks_like_cards(photo, enrolment))
@@ -266,6 +294,7 @@ def recognise(photo: np.ndarray, enrolment: Enrolment) -> Recognition:
     best = corr.reshape(len(patches), -1).max(axis=1)
     kept = _not_holes(loc, grid, cells, best)
     cells = [x for x, k in zip(cells, kept, strict=True) if k]
+    _like_the_deck(cells, best[kept])
     patches = [x for x, k in zip(patches, kept, strict=True) if k]
     moves = [x for x, k in zip(moves, kept, strict=True) if k]
     readings = _far_fetched(
@@ -289,4 +318,5 @@ def recognise(photo: np.ndarray, enrolment: Enrolment) -> Recognition:
         guesses=guesses,
         grid=grid,
         offset=(r0, c0),
+        match={(r - r0, c - c0): float(b) for (r, c), b in zip(cells, best[kept], strict=True)},
     )

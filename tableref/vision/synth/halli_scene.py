@@ -40,6 +40,8 @@ class TrueCard:
 class Scene:
     image: Image
     cards: list[TrueCard] = field(default_factory=list)
+    backs: list[np.ndarray] = field(default_factory=list)  # face-down cards' corners
+    tags: dict[str, str] = field(default_factory=dict)  # the conditions drawn (wild scenes)
 
 
 @dataclass(frozen=True)

@@ -17,18 +17,20 @@
 //   export function key(ev, core)            // optional: a key on the game tab; true = used
 //   export function words()                  // optional: called when the language changes
 //
-// `core` is lib.js: t, el, $, api, snap, player, playerName, playerColour, confirm. A view
+// `core` is lib.js: t, el, $, api, snap, player, playerName, playerColour, and confirm,
+// show (a snapshot the view got as an answer), showTab (name). A view
 // touches only its own container, takes its words from its phrase section (`halli.*` in
 // device/phrasebook/halli.py), and keeps its CSS selectors under `#<name>`.
 // A new game's page is therefore two files, static/<name>.js and static/<name>.css.
 
 import * as lib from "./lib.js";
 import { $, api, el, t } from "./lib.js";
+import { renderDevices } from "./devices.js";
 import { confirm } from "./dialog.js";
 import { loadHistory } from "./history.js";
 import { fillSettings, initSettings } from "./settings.js";
 
-const core = { ...lib, confirm, show };
+const core = { ...lib, confirm, show, showTab };
 const views = new Map(); // game name -> {module, root}, once loaded
 let tab = "game";
 let cameraTimer = null;
@@ -83,6 +85,7 @@ async function render(s) {
     await lib.loadPhrases(s.language);
     shownLang = s.language;
     translateStatic();
+    renderDevices();
     for (const v of views.values()) if (v.module.words) v.module.words(core);
     if (tab === "settings") fillSettings(core, false);
   }
@@ -114,10 +117,6 @@ function renderAccess(access) {
   }
 }
 
-function renderDevices(devices) {
-  $("devices").replaceChildren(
-    ...devices.filter((d) => !d.ok).map((d) => el("div", {}, `⚠ ${d.name}: ${d.message}`)));
-}
 
 // ---- the connection -------------------------------------------------------------------------
 

@@ -4,6 +4,9 @@
 let shownReserve = null;
 let pickedSeat = null; // the seat chosen by hand in the upload form, until it is used
 
+const COLOURS = ["blue", "green", "yellow", "red"];
+let chooserFilled = null; // the language the chooser's options were written in
+
 export function mount(root, core) {
   const { el, t } = core;
   const T = (id) => ({ "data-t": id });
@@ -11,8 +14,27 @@ export function mount(root, core) {
     el("div", { class: "nimalia-head" },
       el("h2", { id: "nimalia-round" }),
       el("div", { id: "nimalia-next", class: "next" })),
-    el("div", { id: "nimalia-objectives", class: "objectives" }),
-    el("table", { id: "scores", class: "scores" }),
+    el("section", { class: "goals" },
+      el("h3", T("nimalia.objectives_title"), t("nimalia.objectives_title")),
+      el("div", { id: "nimalia-objectives", class: "objectives" }),
+      el("table", { id: "nimalia-schedule", class: "schedule" }),
+      el("details", { id: "nimalia-choose", class: "choose" },
+        el("summary", T("nimalia.choose"), t("nimalia.choose")),
+        el("form", { id: "choose-form" },
+          ...["first_game", "random", "hand"].map((c) => el("label", { class: "choice" },
+            el("input", { type: "radio", name: "choice", value: c, checked: c === "first_game" }),
+            el("span", T(`nimalia.choice_${c}`), t(`nimalia.choice_${c}`)))),
+          el("div", { id: "choose-hand", class: "hand" },
+            ...COLOURS.map((c) => el("label", { class: `goal-${c}` },
+              el("span", T(`nimalia.colour_${c}`), t(`nimalia.colour_${c}`)),
+              el("select", { id: `choose-${c}`, "data-colour": c })))),
+          el("button", { type: "submit", id: "choose-new", ...T("nimalia.new_with") },
+            t("nimalia.new_with")),
+          el("div", { id: "choose-msg", class: "message", role: "status" })))),
+    el("div", { id: "nimalia-waiting", class: "waiting", role: "status" }),
+    el("div", { class: "sheet-wrap" }, el("table", { id: "scores", class: "scores sheet" })),
+    el("ul", { id: "nimalia-ranked", class: "ranked" }),
+    el("div", { id: "nimalia-result", class: "result" }),
     el("div", { id: "nimalia-message", class: "message", role: "status" }),
     el("div", { class: "nimalia-photo" },
       el("form", { id: "upload-form", class: "upload" },
@@ -26,17 +48,419 @@ export function mount(root, core) {
           t("nimalia.photograph_btn")),
         el("div", { id: "upload-msg", class: "message", role: "status" })),
       el("figure", { id: "reserve-figure", hidden: true },
-        el("img", { id: "reserve-img" }),
-        el("figcaption", { id: "reserve-caption" }))));
+        el("div", { class: "photo-wrap" },
+          el("img", { id: "reserve-img" }),
+          el("div", { id: "reserve-marks", class: "marks" })),
+        el("figcaption", { id: "reserve-caption" })),
+      el("div", { id: "settle", class: "settle", hidden: true })),
+    el("details", { id: "nimalia-zones", class: "camera-zones" },
+      el("summary", T("nimalia.zones"), t("nimalia.zones")),
+      el("p", { class: "hint", ...T("nimalia.zones_help") }, t("nimalia.zones_help")),
+      el("div", { id: "nzone-seats", class: "zone-seats" }),
+      el("div", { id: "nzone-pic", class: "zone-pic" },
+        el("img", { id: "nzone-img", alt: "" }), el("div", { id: "nzone-boxes" })),
+      el("button", { type: "button", id: "nzone-save", ...T("nimalia.zones_save") },
+        t("nimalia.zones_save")),
+      el("div", { id: "nzone-msg", class: "message", role: "status" })));
   core.$("upload-player").addEventListener("change", (ev) => { pickedSeat = Number(ev.target.value); });
   core.$("upload-form").addEventListener("submit", (ev) => { ev.preventDefault(); upload(core); });
   core.$("photograph").addEventListener("click", () => photograph(core));
+  core.$("choose-form").addEventListener("submit", (ev) => { ev.preventDefault(); choose(core); });
+  core.$("choose-form").addEventListener("change", () => {
+    core.$("choose-hand").hidden = chosenKind(core) !== "hand";
+  });
+  core.$("choose-hand").hidden = true;
+  core.$("nimalia-zones").addEventListener("toggle", (ev) => {
+    clearInterval(zoneTimer);
+    if (ev.target.open) {
+      refreshZonePic(core);
+      zoneTimer = setInterval(() => refreshZonePic(core), 1000);
+    }
+  });
+  core.$("nzone-save").addEventListener("click", () => saveZones(core));
+  dragZones(core);
+}
+
+// ---- the table camera: a zone per player, dragged on the camera's picture --------------------
+
+let zoneSeat = 0;
+let zones = null; // {seat: [x0, y0, x1, y1]} in the camera picture's pixels, while edited
+let zoneTimer = null;
+
+function refreshZonePic(core) {
+  const img = core.$("nzone-img");
+  const next = new Image();
+  next.onload = () => { img.src = next.src; renderZones(core); };
+  next.src = `/api/camera.jpg?t=${Date.now()}`;
+}
+
+function picSize(core) {
+  const img = core.$("nzone-img");
+  return img.naturalWidth ? [img.naturalWidth, img.naturalHeight] : [1280, 720];
+}
+
+function renderZones(core) {
+  const { el, playerName, playerColour } = core;
+  const s = core.snap();
+  const n = s && s.nimalia;
+  if (!n) return;
+  if (!zones) {
+    zones = {};
+    for (const z of (n.zones && n.zones.zones) || []) {
+      const xs = z.polygon.map((p) => p[0]); const ys = z.polygon.map((p) => p[1]);
+      zones[z.player] = [Math.min(...xs), Math.min(...ys), Math.max(...xs), Math.max(...ys)];
+    }
+  }
+  core.$("nzone-seats").replaceChildren(...s.players.map((p) => el("button", {
+    type: "button", class: `seat${p.seat === zoneSeat ? " active" : ""}`, colour: playerColour(p.seat),
+    "data-seat": p.seat, onclick: () => { zoneSeat = p.seat; renderZones(core); } }, playerName(p.seat))));
+  const [w, h] = picSize(core);
+  core.$("nzone-pic").style.aspectRatio = `${w} / ${h}`;
+  core.$("nzone-boxes").replaceChildren(...Object.entries(zones).map(([seat, b]) => {
+    const box = el("div", { class: "zone-box", colour: playerColour(Number(seat)), "data-seat": seat },
+      playerName(Number(seat)));
+    // the CSSOM, not a style attribute: the page's CSP allows no inline styles
+    Object.assign(box.style, { left: `${(100 * b[0]) / w}%`, top: `${(100 * b[1]) / h}%`,
+      width: `${(100 * (b[2] - b[0])) / w}%`, height: `${(100 * (b[3] - b[1])) / h}%` });
+    return box;
+  }));
+}
+
+function dragZones(core) {
+  const pic = core.$("nzone-pic");
+  let start = null;
+  const at = (ev) => {
+    const r = pic.getBoundingClientRect();
+    const [w, h] = picSize(core);
+    return [Math.round(((ev.clientX - r.left) / r.width) * w), Math.round(((ev.clientY - r.top) / r.height) * h)];
+  };
+  pic.addEventListener("pointerdown", (ev) => {
+    start = at(ev);
+    pic.setPointerCapture(ev.pointerId);
+    ev.preventDefault();
+  });
+  pic.addEventListener("pointermove", (ev) => {
+    if (!start) return;
+    const p = at(ev);
+    if (!zones) zones = {};
+    zones[zoneSeat] = [Math.min(start[0], p[0]), Math.min(start[1], p[1]), Math.max(start[0], p[0]), Math.max(start[1], p[1])];
+    renderZones(core);
+  });
+  pic.addEventListener("pointerup", () => { start = null; });
+}
+
+async function saveZones(core) {
+  const list = Object.entries(zones || {}).filter(([, b]) => b[2] - b[0] > 4 && b[3] - b[1] > 4)
+    .map(([seat, b]) => ({ player: Number(seat), polygon: [[b[0], b[1]], [b[2], b[1]], [b[2], b[3]], [b[0], b[3]]] }));
+  const msg = core.$("nzone-msg");
+  try {
+    core.show(await core.api("POST", "/api/report", { zones: { zones: list } }));
+    msg.className = "message ok";
+    msg.textContent = core.t("nimalia.zones_saved");
+  } catch (e) {
+    msg.className = "message";
+    msg.textContent = e.message;
+  }
+}
+
+export function words() { chooserFilled = null; }
+
+// An objective's chip: its colour, its number, its name on hover.
+function chip(core, id, n, extra = "") {
+  const info = (n.catalogue || []).find((o) => o.id === Number(id)) || {};
+  return core.el("span", { class: `chip goal-${info.colour || "none"} ${extra}`,
+    title: core.t(`nimalia.obj${id}`) }, String(id));
+}
+
+function renderGoals(n, core) {
+  const { el, t, $ } = core;
+  const now = new Set(n.objectives || []);
+  const info = new Map((n.catalogue || []).map((o) => [o.id, o]));
+  $("nimalia-objectives").replaceChildren(...(n.all_objectives || []).map((id) => {
+    const o = info.get(id) || {};
+    return el("article", { class: `goal goal-${o.colour}${now.has(id) ? " now" : ""}`,
+      "data-id": id },
+      el("header", {}, el("span", { class: "id" }, String(id)),
+        el("strong", {}, t(`nimalia.obj${id}`))),
+      el("p", {}, t(`nimalia.obj${id}_text`)),
+      el("footer", {}, `${t(`nimalia.colour_${o.colour}`)} · ${t("nimalia.leaves", { n: o.leaves })}`,
+        o.ranked ? ` · ${t("nimalia.ranked")}` : ""));
+  }));
+  const rounds = n.schedule || [];
+  $("nimalia-schedule").replaceChildren(
+    el("tr", {}, el("th", { scope: "row" }, t("nimalia.schedule")),
+      ...rounds.map((r) => el("th", { scope: "col", class: r.round === n.round && !n.over ? "now" : "" },
+        t("nimalia.round", { n: r.round })))),
+    el("tr", {}, el("td", {}, ""),
+      ...rounds.map((r) => el("td", { class: r.round === n.round && !n.over ? "now" : "" },
+        ...r.objectives.map((id) => chip(core, id, n))))));
+  fillChooser(n, core);
+}
+
+function fillChooser(n, core) {
+  const { el, t, $, language } = core;
+  if (chooserFilled === language() || !n.catalogue) return;
+  chooserFilled = language();
+  for (const c of COLOURS) {
+    const select = $(`choose-${c}`);
+    const keep = select.value;
+    select.replaceChildren(...n.catalogue.filter((o) => o.colour === c).map((o) =>
+      el("option", { value: o.id }, `${o.id} · ${t(`nimalia.obj${o.id}`)}`)));
+    const current = (n.all_objectives || []).find((id) =>
+      n.catalogue.some((o) => o.id === id && o.colour === c));
+    select.value = keep || String(current ?? select.value);
+  }
+}
+
+function chosenKind(core) {
+  const checked = core.$("choose-form").querySelector("input[name=choice]:checked");
+  return checked ? checked.value : "first_game";
+}
+
+async function choose(core) {
+  const { $, t } = core;
+  const kind = chosenKind(core);
+  const objectives = kind === "hand" ? COLOURS.map((c) => Number($(`choose-${c}`).value)) : kind;
+  const n = core.snap() && core.snap().nimalia;
+  const begun = n && ((n.read || []).length || (n.sheet || []).length) && !n.over;
+  if (begun && !(await core.confirm(t("nimalia.confirm_new")))) return;
+  const msg = $("choose-msg");
+  try {
+    core.show(await core.api("POST", "/api/settings", { nimalia: { objectives }, new_game: true }));
+    msg.className = "message ok";
+    msg.textContent = t("nimalia.started");
+  } catch (e) {
+    msg.className = "message";
+    msg.textContent = e.message;
+  }
+}
+
+function renderSheet(n, core) {
+  const { el, t, $, playerName, playerColour } = core;
+  const rounds = n.schedule || [];
+  const scored = new Map((n.sheet || []).map((r) => [r.round, r]));
+  const soFar = new Map((n.so_far || []).map((r) => [r.seat, r]));
+  const read = new Set(n.read || []);
+  const seats = (core.snap().players || []).map((p) => p.seat);
+  const head1 = el("tr", {}, el("th", {}, ""),
+    ...rounds.map((r) => el("th", { scope: "colgroup", colspan: r.objectives.length + 1,
+      class: r.round === n.round && !n.over ? "now" : "" }, t("nimalia.round", { n: r.round }))),
+    el("th", { scope: "col", rowspan: 2 }, t("nimalia.total")),
+    el("th", { scope: "col", rowspan: 2, class: "photo-col" }, t("nimalia.photo")));
+  const head2 = el("tr", {}, el("th", {}, ""),
+    ...rounds.flatMap((r) => [...r.objectives.map((id) => el("th", { scope: "col" },
+      chip(core, id, n))), el("th", { scope: "col", class: "sum" }, t("nimalia.sum"))]));
+  const rows = seats.map((seat) => {
+    const cells = rounds.flatMap((r) => {
+      const done = scored.get(r.round);
+      if (done) {
+        const row = done.rows[seat];
+        return [...r.objectives.map((id) => el("td", {}, row.points[id] ?? "")),
+          el("td", { class: "sum" }, row.round_total)];
+      }
+      const part = r.round === n.round && !n.over ? soFar.get(seat) : null;
+      if (part) {
+        return [...r.objectives.map((id) => (id in part.points || String(id) in part.points)
+          ? el("td", { class: "so-far", title: t("nimalia.so_far") }, part.points[id])
+          : el("td", { class: "so-far", title: t("nimalia.waits_all") }, "…")),
+        el("td", { class: "sum so-far" }, "")];
+      }
+      return [...r.objectives.map(() => el("td", {}, "")), el("td", { class: "sum" }, "")];
+    });
+    const last = (n.sheet || [])[(n.sheet || []).length - 1];
+    const total = last ? last.rows[seat].total : 0;
+    const winner = n.result && n.result.winners.includes(seat);
+    return el("tr", { "data-seat": seat, class: winner ? "winner" : "" },
+      el("td", { class: "name", colour: playerColour(seat) }, winner ? `🏆 ${playerName(seat)}` : playerName(seat)),
+      ...cells,
+      el("td", { class: "total" }, total),
+      el("td", { class: "photo-col" }, read.has(seat) ? "✓"
+        : (n.to_photograph === seat ? t("nimalia.next") : "")));
+  });
+  $("scores").replaceChildren(el("thead", {}, head1, head2), el("tbody", {}, ...rows));
+  const waiting = n.waiting || [];
+  $("nimalia-waiting").textContent = waiting.length && !n.over
+    ? t("nimalia.waiting", { names: joinNames(core, waiting.map(playerName)) }) : "";
+  renderRanked(n, core);
+  renderResult(n, core);
+}
+
+function joinNames(core, names) {
+  if (names.length <= 1) return names.join("");
+  return `${names.slice(0, -1).join(", ")} ${core.t("common.and")} ${names[names.length - 1]}`;
+}
+
+// "Round 3 · The longest river: Longest river: Ann 4, Ben 2 · 1st Ann: 5 · no 2nd place…"
+function renderRanked(n, core) {
+  const { el, t, $, playerName } = core;
+  const items = [];
+  for (const r of n.sheet || []) {
+    for (const [id, parts] of Object.entries(r.ranked || {})) {
+      const lines = parts.map((p) => {
+        const what = p.what === "river" ? t("nimalia.rank_river")
+          : t(p.most ? "nimalia.rank_most" : "nimalia.rank_fewest", { what: t(`nimalia.animals_${p.what}`) });
+        const values = p.values.map((v, seat) => `${playerName(seat)} ${v}`).join(", ");
+        const bits = [`${what}: ${values}`,
+          t("nimalia.rank_first", { names: joinNames(core, p.first.map(playerName)), points: signed(p.pays[0]) })];
+        if (p.second.length) {
+          bits.push(t("nimalia.rank_second", { names: joinNames(core, p.second.map(playerName)), points: signed(p.pays[1]) }));
+        } else if (p.no_second === "tied" || p.no_second === "players") {
+          bits.push(t(p.no_second === "tied" ? "nimalia.no_second_tied" : "nimalia.no_second_players"));
+        }
+        if (p.pays[2]) bits.push(t("nimalia.rank_others", { points: signed(p.pays[2]) }));
+        return bits.join(" · ");
+      });
+      items.push(el("li", { "data-round": r.round, "data-id": id },
+        el("strong", {}, `${t("nimalia.round", { n: r.round })} · ${t(`nimalia.obj${id}`)}: `),
+        lines.join(" | ")));
+    }
+  }
+  $("nimalia-ranked").replaceChildren(...items);
+}
+
+function signed(points) { return points > 0 ? `+${points}` : String(points); }
+
+function renderResult(n, core) {
+  const { t, $, playerName } = core;
+  const r = n.result;
+  if (!r) { $("nimalia-result").textContent = ""; return; }
+  const parts = [];
+  if (r.tied.length > 1) {
+    parts.push(t("nimalia.tie_on", { names: joinNames(core, r.tied.map(playerName)), total: r.best }));
+    parts.push(t("nimalia.tie_most", { each: r.tied.map((s, i) => `${playerName(s)} ${r.most_of_one[i]}`).join(", ") }));
+  }
+  parts.push(r.winners.length === 1
+    ? t("nimalia.wins_with", { name: playerName(r.winners[0]), total: r.best })
+    : t("nimalia.shared", { names: joinNames(core, r.winners.map(playerName)) }));
+  $("nimalia-result").textContent = parts.join(" · ");
+}
+
+// ---- settling a photo's unsure spaces: animal, then (an otter's) terrain and river ----------
+
+const ANIMALS = ["lion", "giraffe", "crocodile", "flamingo", "polar_bear", "penguin", "panda",
+  "gorilla", "otter"];
+const HOME = { lion: "savanna", giraffe: "savanna", crocodile: "lake", flamingo: "lake",
+  polar_bear: "ice_floe", penguin: "ice_floe", panda: "rain_forest", gorilla: "rain_forest" };
+const OTTER_TERRAINS = ["savanna", "rain_forest", "ice_floe"];
+const RIVERS = ["/", "\\"];
+let settling = null; // {seat, key, told: {"r,c": {...}}, at: "r,c" | null, sent}
+
+function keyOf(u) { return `${u.row},${u.col}`; }
+
+function told(u) { return settling && settling.told[keyOf(u)]; }
+
+function isDone(entry) {
+  return entry && (entry.empty || (entry.animal && entry.terrain && (entry.animal !== "otter" || entry.river)));
+}
+
+function describeSpace(core, entry) {
+  const { t } = core;
+  if (!entry) return "";
+  if (entry.empty) return t("nimalia.no_card");
+  const bits = [t(`nimalia.animal_${entry.animal}`)];
+  if (entry.terrain) bits.push(t(`nimalia.terrain_${entry.terrain}`));
+  if (entry.river) bits.push(entry.river);
+  return bits.join(" · ");
+}
+
+function renderSettle(n, core) {
+  const { el, t, $, playerName } = core;
+  const box = $("settle");
+  const pending = (n.pending || []);
+  const mine = pending.find((p) => settling && p.seat === settling.seat) || pending[0];
+  if (!mine) {
+    settling = null;
+    box.hidden = true;
+    $("reserve-marks").replaceChildren();
+    return null;
+  }
+  const key = JSON.stringify(mine.unsure.map(keyOf));
+  if (!settling || settling.seat !== mine.seat || settling.key !== key) {
+    settling = { seat: mine.seat, key, told: {}, at: null };
+  }
+  const open = mine.unsure.filter((u) => !isDone(told(u)));
+  if (!settling.at || isDone(settling.told[settling.at])) settling.at = open.length ? keyOf(open[0]) : null;
+  const redraw = () => renderSettle(core.snap().nimalia, core);
+  const pick = (entry) => { settling.told[settling.at] = entry; redraw(); };
+  // the marks on the photo: one button per unsure space, where it is
+  $("reserve-marks").replaceChildren(...mine.unsure.map((u) => {
+    const mark = el("button", {
+      type: "button", class: `mark${keyOf(u) === settling.at ? " at" : ""}${isDone(told(u)) ? " done" : ""}`,
+      "data-n": u.n, "aria-label": t("nimalia.space_n", { n: u.n }),
+      onclick: () => { settling.at = keyOf(u); redraw(); },
+    }, String(u.n));
+    // placed through the CSSOM: the page's Content-Security-Policy forbids style attributes
+    const [x, y, w, h] = u.box.map((v) => `${v * 100}%`);
+    Object.assign(mark.style, { left: x, top: y, width: w, height: h });
+    return mark;
+  }));
+  const current = mine.unsure.find((u) => keyOf(u) === settling.at);
+  const rows = [el("p", { class: "who" }, t("nimalia.unsure", { name: playerName(mine.seat), n: mine.unsure.length }))];
+  rows.push(el("ol", { class: "spaces" }, ...mine.unsure.map((u) => el("li", {
+    class: keyOf(u) === settling.at ? "at" : "", "data-n": u.n },
+  el("button", { type: "button", class: "space-btn", onclick: () => { settling.at = keyOf(u); redraw(); } },
+    t("nimalia.space_n", { n: u.n })), " ",
+  isDone(told(u)) ? t("nimalia.told", { what: describeSpace(core, told(u)) })
+    : (u.guess ? t("nimalia.guess", { what: describeSpace(core, u.guess) }) : "")))));
+  if (current) {
+    const entry = settling.told[settling.at] || {};
+    const choice = (cls, label, on, chosen) => el("button", { type: "button",
+      class: `${cls}${chosen ? " chosen" : ""}`, onclick: on }, label);
+    rows.push(el("div", { class: "pick", "data-step": "animal" },
+      el("span", {}, `${t("nimalia.space_n", { n: current.n })}: ${t("nimalia.pick_animal")}`),
+      ...ANIMALS.map((a) => choice(`animal a-${a}`, t(`nimalia.animal_${a}`),
+        () => pick(a === "otter" ? { animal: a } : { animal: a, terrain: HOME[a] }), entry.animal === a)),
+      choice("empty", t("nimalia.no_card"), () => pick({ empty: true }), entry.empty)));
+    if (entry.animal === "otter") {
+      rows.push(el("div", { class: "pick", "data-step": "terrain" },
+        el("span", {}, t("nimalia.pick_terrain")),
+        ...OTTER_TERRAINS.map((x) => choice(`terrain t-${x}`, t(`nimalia.terrain_${x}`),
+          () => pick({ ...entry, terrain: x }), entry.terrain === x))));
+      if (entry.terrain) {
+        rows.push(el("div", { class: "pick", "data-step": "river" },
+          el("span", {}, t("nimalia.pick_river")),
+          ...RIVERS.map((r) => choice("river", r, () => pick({ ...entry, river: r }), entry.river === r))));
+      }
+    }
+  }
+  const left = open.length;
+  rows.push(el("div", { class: "actions" },
+    el("button", { type: "button", id: "settle-send", disabled: left > 0, onclick: () => sendSettle(core, mine) },
+      left ? t("nimalia.still_unsure", { n: left }) : t("nimalia.settle")),
+    el("button", { type: "button", id: "settle-retake", onclick: () => retake(core, mine.seat) },
+      t("nimalia.retake")),
+    el("div", { id: "settle-msg", class: "message", role: "status" })));
+  box.replaceChildren(...rows);
+  box.hidden = false;
+  return mine.seat;
+}
+
+async function sendSettle(core, mine) {
+  const spaces = mine.unsure.map((u) => ({ row: u.row, col: u.col, ...told(u) }));
+  try {
+    core.show(await core.api("POST", "/api/report", { action: "settle", player: mine.seat, spaces }));
+    const msg = core.$("upload-msg");
+    msg.textContent = core.t("nimalia.scored");
+    msg.className = "message ok";
+  } catch (e) {
+    const msg = core.$("settle-msg");
+    if (msg) msg.textContent = e.message;
+  }
+}
+
+async function retake(core, seat) {
+  try {
+    core.show(await core.api("POST", "/api/report", { action: "retake", player: seat }));
+    pickedSeat = seat;
+  } catch (e) {
+    const msg = core.$("settle-msg");
+    if (msg) msg.textContent = e.message;
+  }
 }
 
 export function render(n, snap, core) {
-  const { el, t, playerName, playerColour, $ } = core;
+  const { t, playerName, $, el } = core;
   $("nimalia-round").textContent = n.over ? t("page.over") : t("nimalia.round", { n: n.round });
-  const inPlay = (n.objectives || []).map((id) => t("nimalia.objective", { id })).join("  ");
   let next = "";
   if (n.over) {
     next = n.winner == null ? t("page.draw") : t("page.winner", { name: playerName(n.winner) });
@@ -44,31 +468,17 @@ export function render(n, snap, core) {
     next = t("nimalia.photograph", { name: playerName(n.to_photograph) });
   }
   $("nimalia-next").textContent = next;
-  $("nimalia-objectives").textContent = inPlay ? `${t("nimalia.in_play")}: ${inPlay}` : "";
-  $("nimalia-message").textContent = n.message || "";
-  // the columns are the objectives of the last round scored (the rows carry them)
-  const ids = [...new Set(n.scores.flatMap((r) => Object.keys(r.objectives || {})))];
+  renderGoals(n, core);
+  renderSheet(n, core);
   const read = new Set(n.read || []);
-  const scoredRound = n.over ? n.round : n.round - 1;
-  const head = el("tr", {}, el("th", {}, ""),
-    ...ids.map((id) => el("th", { scope: "col" }, t("nimalia.objective", { id }))),
-    ids.length ? el("th", { scope: "col" }, scoredRound >= 1
-      ? t("nimalia.round", { n: scoredRound }) : t("nimalia.this_round")) : null,
-    el("th", { scope: "col" }, t("nimalia.total")),
-    el("th", { scope: "col", class: "photo-col" }, t("nimalia.photo")));
-  const rows = n.scores.map((r) => el("tr", { "data-seat": r.seat },
-    el("td", { class: "name", colour: playerColour(r.seat) }, playerName(r.seat)),
-    ...ids.map((id) => el("td", {}, r.objectives[id] ?? "–")),
-    ids.length ? el("td", {}, r.round_total ?? "–") : null,
-    el("td", { class: "total" }, r.total),
-    el("td", { class: "photo-col" }, read.has(r.seat) ? "✓"
-      : (n.to_photograph === r.seat ? t("nimalia.next") : ""))));
-  $("scores").replaceChildren(el("thead", {}, head), el("tbody", {}, ...rows));
   const select = $("upload-player");
   select.replaceChildren(...snap.players.map((p) => el("option", { value: p.seat }, p.name)));
   select.value = String(pickedSeat ?? n.to_photograph ?? snap.players[0]?.seat ?? 0);
   const withPhoto = n.scores.filter((r) => r.photo || read.has(r.seat)).map((r) => r.seat);
-  const seat = shownReserve ?? withPhoto[withPhoto.length - 1];
+  const unsureSeat = renderSettle(n, core);
+  // a photo's question is in the settle panel; any other message here
+  $("nimalia-message").textContent = unsureSeat != null ? "" : (n.message || "");
+  const seat = unsureSeat ?? shownReserve ?? withPhoto[withPhoto.length - 1];
   if (seat != null) {
     const img = $("reserve-img");
     img.onerror = () => { $("reserve-figure").hidden = true; };
@@ -111,9 +521,11 @@ async function scoring(core, seat, send) {
   try {
     shownReserve = seat;
     pickedSeat = null;
-    core.show(await send());
-    msg.textContent = core.t("nimalia.scored");
-    msg.className = "message ok";
+    const s = await send();
+    core.show(s);
+    const waits = s && s.nimalia && (s.nimalia.pending || []).some((p) => p.seat === seat);
+    msg.textContent = waits ? "" : core.t("nimalia.scored");
+    msg.className = waits ? "message" : "message ok";
   } catch (e) {
     msg.textContent = e.message;
   }

@@ -30,6 +30,40 @@ export function fillSettings(core, fresh = true) {
   if (fresh) $("settings-msg").textContent = "";
 }
 
+// A game is running when something happened since its start and it is not over: starting
+// another throws it away, so the page asks first.
+export function gameRunning(s = snap()) {
+  const part = s && s[s.game];
+  return Boolean(part && !part.over && (s.journal || 0) > 1);
+}
+
+async function mayDiscard(core) {
+  if (!gameRunning()) return true;
+  return core.confirm(t("page.confirm_discard"), { yes: "page.discard_yes" });
+}
+
+// The players as people would check them, before the box is asked: the box's own checks
+// stay (device/daemon/settings.py), these say it in the page's words and point at the field.
+function problem(players, gameName) {
+  const seen = new Map();
+  for (const [i, p] of players.entries()) {
+    if (!p.name) return [i, t("page.name_empty", { n: i + 1 })];
+    if ([...p.name].length > 24) return [i, t("page.name_long", { n: i + 1 })];
+    const folded = p.name.toLocaleLowerCase();
+    if (seen.has(folded)) return [i, t("page.name_taken", { name: p.name })];
+    seen.set(folded, i);
+  }
+  const entry = (snap().games || []).find((g) => g.name === gameName);
+  if (entry && entry.players) {
+    const [min, max] = entry.players;
+    if (players.length < min || players.length > max) {
+      const game = has(`${gameName}.title`) ? t(`${gameName}.title`) : entry.title;
+      return [null, t("page.player_count", { game, min, max, n: players.length })];
+    }
+  }
+  return null;
+}
+
 function message(text, ok) {
   const msg = $("settings-msg");
   msg.textContent = text;
@@ -51,6 +85,24 @@ export function initSettings(core, show) {
       name: li.querySelector(".p-name").value.trim(),
       colour: li.querySelector(".p-colour").value,
     }));
+    for (const input of $("set-players").querySelectorAll(".p-name")) {
+      input.removeAttribute("aria-invalid");
+    }
+    const bad = problem(players, $("set-game").value);
+    if (bad) {
+      const [i, text] = bad;
+      message(text, false);
+      if (i !== null) {
+        const input = $("set-players").children[i].querySelector(".p-name");
+        input.setAttribute("aria-invalid", "true");
+        input.focus();
+      }
+      return;
+    }
+    const s = snap();
+    const restarts = s && ($("set-game").value !== s.game
+      || players.map((p) => p.name).join("\n") !== s.players.map((p) => p.name).join("\n"));
+    if (restarts && !(await mayDiscard(core))) return;
     try {
       show(await api("POST", "/api/settings",
         { game: $("set-game").value, language: $("set-language").value, players }));
@@ -61,6 +113,7 @@ export function initSettings(core, show) {
   });
 
   $("new-game").addEventListener("click", async () => {
+    if (!(await mayDiscard(core))) return;
     try {
       show(await api("POST", "/api/settings", { new_game: true }));
       message(t("page.started"), true);

@@ -1,0 +1,330 @@
+"""A model of the empty table for a fixed camera: a card is what differs from the table.
+
+Learnt at set-up from a few frames in which nothing moves (their median, at a quarter of
+the frame's size), then compared with every frame:
+
+- **light**: the room's light drifts, the camera's auto-exposure and white balance move.
+  Before comparing, the frame's light relative to the model is fitted per channel as a
+  smooth field (log gain = a quadratic in x and y: exposure, colour, a lamp's ramp,
+  vignetting), robustly (the pixels that differ, cards and hands, are left out of the fit
+  and it is fitted again). What no smooth field explains is a change.
+- **texture**: a pixel differs when it leaves the range of the table's own pixels round it
+  (3x3 at model scale, widened by the pixel's noise seen while learning) by more than the
+  tolerance, so a patterned cloth, wood grain and a pixel of camera shake are the table.
+  What is enclosed by a change is a change too (the table does not show through a card).
+- **fresh**: on frames where nothing moves, the model follows the table where it shows
+  the table (a slow blend), never where it differs: a card lying still stays a card.
+  Something put down that is no card (a phone, dice), lying still for `absorb_s` away
+  from the piles and from every card found, becomes part of the table.
+- **camera or light changed**: when most of a still frame differs from the model for a
+  few frames, the model is learnt again (`status` says so, for the screen).
+
+Pixels never seen empty (cards already lying there while learning) count as changed: the
+hint never hides a card. Layout only, no hardware, one thread.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+from tableref.vision.halli.detect import shrink
+from tableref.vision.halli.hint import TableHint
+
+Image = np.ndarray
+
+LEARNING = "learning"  # learning the empty table: nothing may move
+READY = "ready"
+
+
+@dataclass(frozen=True)
+class ModelOptions:
+    scale: float = 0.25  # the model's size, a fraction of the frame's
+    learn_frames: int = 5  # still frames the table is learnt from
+    still: float = 24.0  # a pixel moved between two frames by more than this (grey levels)
+    still_share: float = 0.002  # ... in more than this share of the frame: something moves
+    tolerance: float = 22.0  # grey levels beyond the table's own range: a change
+    rel_tolerance: float = 0.1  # ... plus this fraction of the table's brightness there
+    noise_gain: float = 3.0  # ... plus this many times the pixel's noise while learning
+    fresh: float = 0.05  # blend of a still frame into the model where it shows the table
+    absorb_s: float = 8.0  # a still change with no card in it, away from piles: the table
+    relearn_share: float = 0.5  # a still frame that differs over this share of the frame..
+    relearn_frames: int = 5  # ... this many times in a row: the camera or the light changed
+
+
+@dataclass(frozen=True)
+class TableView:
+    """One frame against the model, at model scale: `changed` (255: differs from the
+    table; everything while learning) and `moving` (255: changed since the last frame)."""
+
+    changed: Image
+    moving: Image
+    still: bool  # nothing moved since the last frame
+    status: str  # LEARNING or READY
+
+
+class TableModel:
+    """The empty table seen by one fixed camera (module docstring)."""
+
+    def __init__(self, opts: ModelOptions | None = None) -> None:
+        self.opts = opts or ModelOptions()
+        self.status = LEARNING
+        self.relearnt = 0  # how often the camera or the light changed under the model
+        self._size: tuple[int, int] | None = None  # frame (w, h)
+        self._prev: Image | None = None
+        self._learn: list[Image] = []
+        self._bg: Image | None = None  # float32, model scale
+        self._lo: Image | None = None
+        self._hi: Image | None = None
+        self._slack: Image | None = None  # per pixel: how far from the range is still noise
+        self._known: Image | None = None  # bool: seen empty
+        self._grid: tuple[Image, Image] | None = None
+        self._view: TableView | None = None
+        self._cards: Image | None = None  # uint8: where cards were found (model scale)
+        self._piles: list[tuple[float, float]] = []  # frame pixels
+        self._card_px: float | None = None
+        self._still_since: Image | None = None  # float32 s: a change lay still since
+        self._odd = 0  # still frames in a row that mostly differ from the model
+        self._gain: Image | None = None  # the last frame's light against the model
+        self._bg_log: Image | None = None  # the model's log, at the light fit's size
+        self._fresh_count = 0
+
+    # -- the frames ---------------------------------------------------------------------
+    def observe(self, frame: Image, t_s: float = 0.0) -> TableView:
+        """Compare one frame (BGR, any size; the same size every time) with the table."""
+        if frame.ndim != 3 or frame.shape[2] != 3:
+            raise ValueError("a frame must be a colour image (H x W x 3, BGR)")
+        h, w = frame.shape[:2]
+        if self._size != (w, h):
+            self._reset((w, h))
+        small = self._small(frame)
+        moving, still = self._motion(small)
+        if self.status == LEARNING:
+            self._learning(small, still)
+        if self.status == LEARNING or self._bg is None:
+            changed = np.full(small.shape[:2], 255, np.uint8)
+            view = TableView(changed, moving, still, LEARNING)
+        else:
+            changed = self._compare(small)
+            view = TableView(changed, moving, still, READY)
+            if still:
+                self._keep_fresh(small, changed, t_s)
+            self._check_odd(changed, still)
+        self._view = view
+        return view
+
+    def cards(self, quads: Sequence[np.ndarray]) -> None:
+        """The card outlines (frame pixels) found in the last frame: never the table."""
+        if self._size is None:
+            return
+        sw, sh = self._small_size(self._size)
+        mask = np.zeros((sh, sw), np.uint8)
+        sx, sy = sw / self._size[0], sh / self._size[1]
+        for q in quads:
+            pts = np.round(np.asarray(q, np.float64).reshape(-1, 2) * [sx, sy]).astype(np.int32)
+            cv2.fillConvexPoly(mask, pts, 255)
+        self._cards = cv2.dilate(mask, np.ones((5, 5), np.uint8))
+
+    def layout(self, card_px: float | None, piles: Sequence[tuple[float, float]]) -> None:
+        """The cards' side and the piles' centres learnt at this table (frame pixels)."""
+        self._card_px = card_px
+        self._piles = list(piles)
+
+    def hint(self) -> TableHint:
+        """What the finder may use for the last frame: the changed mask at frame size
+        (None while learning), the cards' size and the piles."""
+        view = self._view
+        changed = None
+        if view is not None and view.status == READY and self._size is not None:
+            changed = np.asarray(cv2.resize(view.changed, self._size,
+                                            interpolation=cv2.INTER_NEAREST))
+        return TableHint(changed, self._card_px, tuple(self._piles))
+
+    def relearn(self) -> None:
+        """Learn the empty table again (the camera was moved, asked from the page)."""
+        if self._size is not None:
+            self._reset(self._size)
+            self.relearnt += 1
+
+    def share_changed(self, center: tuple[float, float], radius: float) -> float | None:
+        """The share of a disc (frame pixels) that differs from the table in the last
+        frame; None while learning."""
+        view = self._view
+        if view is None or view.status != READY or self._size is None:
+            return None
+        sw, sh = view.changed.shape[1], view.changed.shape[0]
+        s = sw / self._size[0]
+        disc = np.zeros((sh, sw), np.uint8)
+        cv2.circle(disc, (round(center[0] * s), round(center[1] * s)), max(round(radius * s), 1),
+                   255, -1)
+        area = int(np.count_nonzero(disc))
+        if area == 0:
+            return None
+        return int(np.count_nonzero(view.changed & disc)) / area
+
+    # -- inside -------------------------------------------------------------------------
+    def _small_size(self, size: tuple[int, int]) -> tuple[int, int]:
+        return max(int(size[0] * self.opts.scale), 8), max(int(size[1] * self.opts.scale), 8)
+
+    def _small(self, frame: Image) -> Image:
+        assert self._size is not None
+        sw, sh = self._small_size(self._size)
+        return shrink(frame, sw, sh).astype(np.float32)
+
+    def _reset(self, size: tuple[int, int]) -> None:
+        self._size = size
+        self.status = LEARNING
+        self._prev = None
+        self._learn = []
+        self._bg = self._lo = self._hi = self._slack = self._known = None
+        self._still_since = None
+        self._odd = 0
+        sw, sh = self._small_size(size)
+        cw, ch = max(sw // 4, 4), max(sh // 4, 4)
+        ys, xs = np.mgrid[0:ch, 0:cw].astype(np.float32)
+        self._grid = ((xs + 0.5) / cw - 0.5, (ys + 0.5) / ch - 0.5)
+
+    def _motion(self, small: Image) -> tuple[Image, bool]:
+        prev, self._prev = self._prev, small
+        if prev is None:
+            return np.zeros(small.shape[:2], np.uint8), False
+        diff = _chmax(cv2.absdiff(small, prev))
+        raw = (diff > self.opts.still).astype(np.uint8) * 255
+        moving = np.asarray(cv2.morphologyEx(raw, cv2.MORPH_OPEN, np.ones((2, 2), np.uint8)))
+        share = np.count_nonzero(moving) / moving.size
+        return moving, bool(share <= self.opts.still_share)
+
+    def _learning(self, small: Image, still: bool) -> None:
+        if not still:
+            self._learn = [small]
+            return
+        self._learn.append(small)
+        if len(self._learn) < self.opts.learn_frames:
+            return
+        stack = np.stack(self._learn)
+        self._learn = []
+        self._bg = np.median(stack, axis=0).astype(np.float32)
+        noise = _chmax(stack.std(axis=0).astype(np.float32))
+        self._slack = (self.opts.noise_gain * noise).astype(np.float32)
+        known = np.ones(small.shape[:2], bool)
+        if self._cards is not None:  # cards lay there while learning: not the table
+            known &= self._cards == 0
+        self._known = known
+        self._still_since = np.full(small.shape[:2], np.inf, np.float32)
+        self._ranges()
+        self.status = READY
+
+    def _ranges(self) -> None:
+        assert self._bg is not None
+        self._bg_log = None
+        k = np.ones((3, 3), np.uint8)
+        self._lo = np.asarray(cv2.erode(self._bg, k), np.float32)
+        self._hi = np.asarray(cv2.dilate(self._bg, k), np.float32)
+
+    def _light(self, small: Image, use: Image) -> Image:
+        """The frame's light relative to the model: gain per pixel and channel, fitted on
+        a quarter of the model's size and drawn at its size."""
+        assert self._bg is not None and self._grid is not None
+        sh, sw = small.shape[:2]
+        cw, ch = max(sw // 4, 4), max(sh // 4, 4)
+        ratio = cv2.resize(np.log(small + 4.0), (cw, ch), interpolation=cv2.INTER_AREA)
+        if self._bg_log is None:
+            self._bg_log = cv2.resize(np.log(self._bg + 4.0), (cw, ch),
+                                      interpolation=cv2.INTER_AREA)
+        ratio = ratio - self._bg_log
+        sel = cv2.resize(use.astype(np.uint8), (cw, ch), interpolation=cv2.INTER_AREA) > 0
+        xs, ys = self._grid
+        basis = np.stack([np.ones_like(xs), xs, ys, xs * xs, ys * ys, xs * ys], axis=-1)
+        coef = np.zeros((6, 3), np.float32)
+        for _ in range(2):
+            if np.count_nonzero(sel) < 24:
+                coef = np.zeros((6, 3), np.float32)
+                coef[0] = np.median(ratio.reshape(-1, 3), axis=0)
+                break
+            x, y = basis[sel].astype(np.float64), ratio[sel].astype(np.float64)
+            # least squares by the normal equations (6 unknowns), a little ridge for safety
+            coef = np.linalg.solve(x.T @ x + 1e-6 * np.eye(6), x.T @ y).astype(np.float32)
+            sel &= _chmax(np.abs(ratio - basis @ coef)) < 0.12  # leave cards, hands out
+        gain = np.exp(basis @ coef).astype(np.float32)
+        return np.asarray(cv2.resize(gain, (sw, sh), interpolation=cv2.INTER_LINEAR))
+
+    def _compare(self, small: Image) -> Image:
+        assert self._lo is not None and self._hi is not None and self._slack is not None
+        assert self._known is not None and self._bg is not None
+        use = self._known.copy()
+        if self._view is not None and self._view.status == READY:
+            use &= self._view.changed == 0  # what differed last frame: not the table
+            if np.count_nonzero(use) < 0.2 * use.size:
+                use = self._known.copy()
+        gain = self._light(small, use)
+        lo, hi = self._lo * gain, self._hi * gain
+        out = _chmax(cv2.max(cv2.subtract(small, hi), cv2.subtract(lo, small)))
+        limit = self.opts.tolerance + self.opts.rel_tolerance * _chmax(self._bg * gain)
+        changed = ((out > limit + self._slack) | ~self._known).astype(np.uint8) * 255
+        changed = cv2.morphologyEx(changed, cv2.MORPH_OPEN, np.ones((2, 2), np.uint8))
+        changed = cv2.morphologyEx(changed, cv2.MORPH_CLOSE, np.ones((3, 3), np.uint8))
+        # the table does not show through a card: a fruit the colour of the cloth is card
+        contours, _ = cv2.findContours(changed, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+        cv2.drawContours(changed, contours, -1, 255, -1)
+        self._gain = gain
+        return changed
+
+    def _keep_fresh(self, small: Image, changed: Image, t_s: float) -> None:
+        assert self._bg is not None and self._still_since is not None
+        assert self._known is not None and self._gain is not None
+        # only well away from every change (a card's pixels that happen to look like the
+        # table must not be learnt, or the table would grow into the card)
+        near = np.asarray(cv2.dilate(changed, np.ones((7, 7), np.uint8)))
+        if self._cards is not None:
+            near = near | self._cards
+        table = near == 0
+        a = self.opts.fresh
+        unlit = small / np.maximum(self._gain, 1e-3)  # the frame in the model's light
+        cv2.accumulateWeighted(unlit, self._bg, a, mask=table.astype(np.uint8))
+        # a change lying still, with no card in it and away from the piles: the table
+        diff = changed > 0
+        since = self._still_since
+        since[~diff] = np.inf
+        since[diff & np.isinf(since)] = t_s
+        old = diff & (t_s - since >= self.opts.absorb_s)
+        if self._cards is not None:
+            old &= self._cards == 0
+        old &= self._away_from_piles()
+        if np.any(old):
+            self._bg[old] = unlit[old]
+            self._known |= old
+            since[old] = np.inf
+            self._ranges()
+        elif self._ranges_due():
+            self._ranges()
+
+    def _ranges_due(self) -> bool:
+        self._fresh_count += 1
+        return self._fresh_count % 10 == 0
+
+    def _away_from_piles(self) -> Image:
+        assert self._bg is not None and self._size is not None
+        sh, sw = self._bg.shape[:2]
+        keep = np.full((sh, sw), 255, np.uint8)
+        s = sw / self._size[0]
+        radius = max(round((self._card_px or 0.12 * self._size[1]) * 1.2 * s), 1)
+        for x, y in self._piles:
+            cv2.circle(keep, (round(x * s), round(y * s)), radius, 0, -1)
+        return keep > 0
+
+    def _check_odd(self, changed: Image, still: bool) -> None:
+        if not still:
+            return
+        share = np.count_nonzero(changed) / changed.size
+        self._odd = self._odd + 1 if share > self.opts.relearn_share else 0
+        if self._odd >= self.opts.relearn_frames:
+            self.relearn()
+
+
+def _chmax(img: Image) -> Image:
+    """The largest of the channels, per pixel."""
+    b, g, r = cv2.split(img)
+    return np.asarray(cv2.max(cv2.max(b, g), r))

@@ -1,0 +1,130 @@
+"""Is this quad a face-up card? The evidence of the quad itself, whatever the table.
+
+A face-up Halli Galli card is paper: its border is white all round (fruits and animals
+are printed inside it), at least half of it is bare paper, something is printed on it,
+and it stands out from what lies just outside it on at least two sides (its edge or its
+shadow). The paper's white is the quad's own (its brightest greyest pixels), so warm
+light, dim rooms and a white table do not move the test. A card back (a pattern edge to
+edge), a hand, a phone, a die, a placemat's square or a cloth's check fails it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+Image = np.ndarray
+
+_W, _H, _R = 32, 48, 4  # the rectified card, and the ring of surroundings round it
+_BAND = 3  # the border band's depth inside the card, pixels of the rectified card
+
+
+@dataclass(frozen=True)
+class Evidence:
+    band: float  # fraction of the border band that is paper
+    worst_side: float  # the border band's paper fraction on its worst side
+    paper: float  # fraction of the card that is paper
+    ink: float  # fraction of the card's middle that is not paper (something printed)
+    sides: int  # sides where the card stands out from its surroundings
+    contrast: float  # mean over the sides of the fraction of each side that stands out
+    rough: float = 0.0  # how far the border band's brightness strays (median deviation)
+    rim: float = 0.0  # paper fraction of the outermost band (1-2 px in): the card's margin
+
+    def face_up(self) -> bool:
+        """A whole face-up card."""
+        # one side may show less paper where the outline is off by a pixel (a card it
+        # touches, a split): then the rest must show a margin and an outline all round
+        side_ok = self.worst_side >= 0.45 or (
+            self.worst_side >= 0.3 and self.band >= 0.78 and self.sides >= 4)
+        # print: a card's fruits or animal cover a tenth of its middle and more (one small
+        # fruit); a box's logo, a phone's screen, a sheet of paper much less
+        return (self.band >= 0.72 and side_ok and self.paper >= 0.45 and self.ink >= 0.08
+                and self.sides >= 2)
+
+    def covered_card(self) -> bool:
+        """Part of a face-up card (a hand over it): paper round most of its border, print
+        inside, an outline all round (a hand's edge is an outline too)."""
+        return (self.band >= 0.6 and self.paper >= 0.45 and self.ink >= 0.1 and self.sides >= 3
+                and self.contrast >= 0.6)
+
+    @property
+    def score(self) -> float:
+        return self.band + self.paper + 0.3 * self.contrast + 0.1 * self.sides
+
+
+def _rectified(img: Image, quad: np.ndarray) -> Image:
+    dst = np.array([[_R, _R], [_R + _W, _R], [_R + _W, _R + _H], [_R, _R + _H]], np.float32)
+    m = cv2.getPerspectiveTransform(quad.astype(np.float32), dst)
+    return np.asarray(cv2.warpPerspective(img, m, (_W + 2 * _R, _H + 2 * _R),
+                                          flags=cv2.INTER_LINEAR,
+                                          borderMode=cv2.BORDER_REPLICATE))
+
+
+def own_white(img: Image, quad: np.ndarray) -> np.ndarray:
+    """The colour of the brightest fifth of what lies inside the quad (its paper, if a
+    card): the light's colour as this card shows it."""
+    card = _rectified(img, quad)[_R:_R + _H, _R:_R + _W].reshape(-1, 3).astype(np.float32)
+    mn = card.min(axis=1)
+    k = int(0.8 * mn.size)
+    cut = np.partition(mn, k)[k]
+    return np.asarray(card[mn >= cut].mean(axis=0), np.float64)
+
+
+def evidence(balanced: Image, quad: np.ndarray) -> Evidence:
+    """The evidence that `quad` (corners in the image's pixels, in order round the card;
+    its first side a short one) outlines a face-up card. `balanced` is the frame (reduced)
+    balanced to its white (vision/halli/paper.balanced): the light's colour is global, so
+    paper is grey there and a beige or pink cloth is not; how bright paper is, though,
+    is the quad's own (a dim corner, a shadow)."""
+    patch = _rectified(balanced, quad).astype(np.float32)
+    card = patch[_R:_R + _H, _R:_R + _W]
+    mn_all = patch.min(axis=2)
+    mx_all = patch.max(axis=2)
+    chroma = (mx_all - mn_all) / np.maximum(mx_all, 1.0)
+    # the card's own white: its brightest pixels
+    mn = card.min(axis=2).ravel()
+    k = int(0.8 * mn.size)
+    white = max(float(np.partition(mn, k)[k:].mean()), 1.0)
+    nmn = mn_all / white
+    is_paper = (nmn > 0.72) & (chroma < 0.14)
+    inner = is_paper[_R:_R + _H, _R:_R + _W]
+    b = _BAND
+    # the band from a pixel in (the outline is found to a pixel or so) to b pixels in
+    sides_in = [inner[1:b + 1, 1:-1], inner[-b - 1:-1, 1:-1], inner[1:-1, 1:b + 1],
+                inner[1:-1, -b - 1:-1]]
+    counts = [float(s.mean()) for s in sides_in]
+    rims = [inner[1:3, 2:-2], inner[-3:-1, 2:-2], inner[2:-2, 1:3], inner[2:-2, -3:-1]]
+    rim = float(min(r.mean() for r in rims))
+    lum_in = nmn[_R:_R + _H, _R:_R + _W]
+    ring = np.concatenate([lum_in[1:b + 1, 1:-1].ravel(), lum_in[-b - 1:-1, 1:-1].ravel(),
+                           lum_in[1:-1, 1:b + 1].ravel(), lum_in[1:-1, -b - 1:-1].ravel()])
+    rough = float(np.median(np.abs(ring - np.median(ring))))
+    band = float(np.mean(counts))
+    worst = min(counts)
+    paper = float(inner.mean())
+    middle = inner[b + 1:-b - 1, b + 1:-b - 1]
+    ink = float(1.0 - middle.mean())
+    if band < 0.45 or paper < 0.3:
+        return Evidence(band, worst, paper, ink, 0, 0.0, rough, rim)
+    # contrast: the border band just inside against the ring just outside, per side
+    y0, y1, x0, x1 = _R, _R + _H, _R, _R + _W
+    across, down = slice(x0 + 2, x1 - 2), slice(y0 + 2, y1 - 2)
+    strips = [
+        ((slice(y0 + 1, y0 + 3), across), (slice(y0 - 3, y0 - 1), across)),
+        ((slice(y1 - 3, y1 - 1), across), (slice(y1 + 1, y1 + 3), across)),
+        ((down, slice(x0 + 1, x0 + 3)), (down, slice(x0 - 3, x0 - 1))),
+        ((down, slice(x1 - 3, x1 - 1)), (down, slice(x1 + 1, x1 + 3))),
+    ]
+    # a side is an outline when it stands out along (most of) its length: an edge, a
+    # step or a shadow all along it; a patch of cloth between prints stands out only
+    # where a print touches it
+    contrasts = []
+    for n, (i, o) in enumerate(strips):
+        axis = 0 if n < 2 else 1  # average across the strip's depth
+        d = (np.abs(nmn[i].mean(axis=axis) - nmn[o].mean(axis=axis))
+             + np.abs(chroma[i].mean(axis=axis) - chroma[o].mean(axis=axis)))
+        contrasts.append(float((d >= 0.05).mean()))
+    sides = sum(c >= 0.6 for c in contrasts)
+    return Evidence(band, worst, paper, ink, sides, float(np.mean(contrasts)), rough, rim)

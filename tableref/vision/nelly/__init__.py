@@ -1,0 +1,49 @@
+"""Nelly's turtles counted by colour in each player's zone of an overhead camera frame.
+
+zones (the polygons, the spec's file form) -> light (white balance from the water plants'
+known green) -> table (the table's own colours, read outside the zones) -> count (paint
+blobs in each zone, the size of one turtle from the frame) -> domes (a blob's turtles by
+colour, or why it cannot be said) and hands (something over a zone: a hand, an arm; a
+turtle washed out by glare). material holds what the counter knows of the game's colours.
+
+Methods that hold by construction rather than thresholds fitted to scenes: the light from
+the plants' printed green (von Kries); the colour as the paint hue (G-B)/(R-B), which glare
+(white added) and shadow (all channels scaled) leave alone, read between the three known
+paints and refined on the frame's own single turtles; one turtle's size and footprint
+measured in the frame; the table's colours from the table itself, so a red cloth or an
+orange wood is not paint and an arm is not table.
+
+For the daemon (all names stable):
+    from tableref.vision.nelly import ZoneCount, count_turtles, counts_to_json
+    from tableref.vision.nelly.zones import Zone, ZoneError, default_zones, zones_from_json
+
+    zones = zones_from_json(json.loads(text))    # as set on the page; ZoneError names a fault
+    zones = default_zones(3, (1280, 720))        # boxes for 3 players before any were set
+    seen = count_turtles(frame_bgr, zones)       # list[ZoneCount], one per zone, same order
+    seen[0].red, seen[0].yellow, seen[0].orange  # seat seen[0].player's turtles by colour
+    seen[0].unsure, seen[0].why                  # not counted with confidence, and why
+    counts_to_json(seen)   # {"zones": [{"player": 0, "red": 2, "yellow": 1, "orange": 0,
+                           #             "unsure": false}, ...]}  (the spec's form)
+    # the simulated camera (device/sim only):
+    from tableref.vision.synth.nelly_scene import render_nelly_table
+    frame, zones = render_nelly_table([{"red": 3, "yellow": 3, "orange": 3}] * 2, [9, 9],
+                                      seed=1, hand_at=None)
+
+An unsure zone's counts are what could be counted and must not be taken as the zone's
+turtles: a hand over the zone, or turtles lying on each other that cannot be told apart.
+Counting a frame is plain CPU work (tens of ms): run it in an executor, not on the loop.
+"""
+
+from tableref.vision.nelly.count import CountOptions, ZoneCount, count_turtles, counts_to_json
+from tableref.vision.nelly.zones import Zone, ZoneError, default_zones, zones_from_json
+
+__all__ = [
+    "CountOptions",
+    "Zone",
+    "ZoneCount",
+    "ZoneError",
+    "count_turtles",
+    "counts_to_json",
+    "default_zones",
+    "zones_from_json",
+]

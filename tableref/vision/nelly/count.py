@@ -1,0 +1,358 @@
+"""Count each player's turtles by colour in their zone of a camera frame.
+
+1. Each zone's pixels as log-chromaticities (u, v) = (ln G/R, ln B/R) (material.py).
+2. The light from the water plants' known green, pooled over the zones (light.py), and
+   the table's own colours from the band round each zone (table.py).
+3. In the light's frame, paint is what is far from neutral towards red (ln B/R low):
+   the shells, their glare filled in. Each blob is a turtle, several, a part of one, or
+   the table where the table has the paint's colours.
+4. The size of one turtle from the frame itself: the median of the blobs' inscribed
+   radii (every blob holds at least one whole shell on top), unless given.
+5. The paints' hue (G-B)/(R-B) refined on the turtles themselves: the one shift of the
+   green gain that brings the single turtles nearest to the three known paints (what the
+   plants' print leaves uncertain in the white balance).
+6. Each blob's colour from its core (its rim mixes with what lies round it); its number of
+   turtles from its area and its distance-transform peaks (domes.py). A blob that fits no
+   whole number of turtles, a colour between two paints, or something over the zone
+   (hands.py) makes the zone unsure: never a guess.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+import cv2
+import numpy as np
+
+from tableref.vision.nelly.domes import Blob, Paints, core_of, read_blob, refine_green
+from tableref.vision.nelly.hands import something_over
+from tableref.vision.nelly.light import (
+    MAX_GREEN_SHARE,
+    NEUTRAL,
+    Light,
+    light_from_plants,
+    plant_pixels,
+)
+from tableref.vision.nelly.material import COLOURS
+from tableref.vision.nelly.table import TableModel, table_outside
+from tableref.vision.nelly.zones import Zone
+
+Image = np.ndarray
+PAD = 24  # pixels round a zone's box: a blob at its edge is seen whole, the table round it
+LARGE = 6.0  # a blob of paint larger than this many shells is no turtle
+TABLE_AREA = 0.04  # of a zone: a blob of the table's colour this large is the table
+ON_PLANT = 0.35  # of the ring round a blob green: it lies on a water plant
+DOME_SHADE = 1.5  # a dome's lit side is this much brighter than its shaded side
+RECOVER_COMPACT = 1.3  # a turtle of the table's colour is found whole and round
+NECK = 9  # px: the narrowest part of a turtle is wider, a plant's notch near it narrower
+MIN_TURTLE = 150  # px: no turtle the camera can count is smaller (one is ~350 px at 0.7 mm/px)
+_LOG = np.log(np.arange(256, dtype=np.float32) + 1.0).astype(np.float32)
+
+
+@dataclass(frozen=True)
+class ZoneCount:
+    """The turtles seen in one player's zone. `unsure`: not counted with confidence (a hand
+    over the zone, turtles lying on each other that cannot be told apart); `why` says."""
+
+    player: int
+    red: int = 0
+    yellow: int = 0
+    orange: int = 0
+    unsure: bool = False
+    why: str = ""
+
+    @property
+    def counts(self) -> dict[str, int]:
+        return {"red": self.red, "yellow": self.yellow, "orange": self.orange}
+
+    @property
+    def total(self) -> int:
+        return self.red + self.yellow + self.orange
+
+    def to_json(self) -> dict[str, object]:
+        """The spec's form: `{"player": 0, "red": 2, "yellow": 1, "orange": 0, "unsure":
+        false}`."""
+        return {"player": self.player, **self.counts, "unsure": self.unsure}
+
+
+def counts_to_json(counts: Sequence[ZoneCount]) -> dict[str, object]:
+    """`{"zones": [...]}`, the spec's output of `tableref nelly count --json`."""
+    return {"zones": [c.to_json() for c in counts]}
+
+
+@dataclass(frozen=True)
+class CountOptions:
+    paint_v: float = -1.05  # ln B/R below this, in the light's frame: paint
+    max_u: float = 0.3  # ln G/R above this is no paint (plants, green)
+    min_bright: int = 40  # darker pixels are shadow, too noisy to read
+    dome_radius: float | None = None  # one turtle's inscribed radius in px (None: measured)
+
+
+@dataclass
+class _ZoneData:
+    zone: Zone
+    origin: tuple[int, int]
+    inside: np.ndarray  # uint8 polygon mask of the crop
+    bgr: np.ndarray  # the crop, uint8
+    u: np.ndarray  # ln G/R, then in the light's frame
+    v: np.ndarray  # ln B/R, then in the light's frame
+    bright: np.ndarray  # the largest channel, uint8
+    n_in: int = 0
+    table: TableModel | None = None
+    paint: np.ndarray | None = None
+    blobs: list[Blob] = field(default_factory=list)
+
+
+def _crop(frame: Image, zone: Zone) -> _ZoneData | None:
+    h, w = frame.shape[:2]
+    bx0, by0, bx1, by1 = zone.bounds
+    x0, y0 = max(int(bx0) - PAD, 0), max(int(by0) - PAD, 0)
+    x1, y1 = min(math.ceil(bx1) + PAD, w), min(math.ceil(by1) + PAD, h)
+    if x1 - x0 < 4 or y1 - y0 < 4:
+        return None
+    sub = frame[y0:y1, x0:x1]
+    b, g, r = cv2.split(sub)
+    lr = cv2.LUT(r, _LOG)
+    u = cv2.subtract(cv2.LUT(g, _LOG), lr)
+    v = cv2.subtract(cv2.LUT(b, _LOG), lr)
+    bright = cv2.max(cv2.max(b, g), r)
+    inside = np.zeros(sub.shape[:2], np.uint8)
+    pts = np.round((np.asarray(zone.polygon) - [x0, y0]) * 16).astype(np.int32)
+    cv2.fillPoly(inside, [pts], 1, cv2.LINE_8, shift=4)
+    return _ZoneData(zone, (x0, y0), inside, sub, u, v, bright, int(np.count_nonzero(inside)))
+
+
+def _measure_light(data: Sequence[_ZoneData]) -> Light:
+    samples = []
+    for d in data:
+        green = plant_pixels(d.u, d.v, d.bright) & (d.inside > 0)
+        if np.count_nonzero(green) > MAX_GREEN_SHARE * max(d.n_in, 1):
+            continue  # a green table: plants and cloth cannot be told apart by colour
+        samples.append((d.u[green], d.v[green]))
+    return light_from_plants(samples)
+
+
+def _paint(d: _ZoneData, opts: CountOptions) -> np.ndarray:
+    """The paint's pixels (u, v already in the light's frame), specks removed."""
+    sel = (d.v < opts.paint_v) & (d.u < opts.max_u) & (d.bright > opts.min_bright)
+    paint: np.ndarray = sel.astype(np.uint8)
+    paint[0, :], paint[-1, :], paint[:, 0], paint[:, -1] = 0, 0, 0, 0
+    return np.asarray(cv2.morphologyEx(paint, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8)))
+
+
+def _blobs(d: _ZoneData) -> list[Blob]:
+    """The paint's blobs that are turtles, or may be, whose centre is in the zone.
+
+    Where the table has a paint's colour (a red cloth, an orange wood, a pattern's dots) a
+    blob mostly of the table's colours is the table: unless it lies on a water plant (a
+    green ring round it), or is shaded like a dome; a large one is searched for turtles of
+    other colours lying on it."""
+    assert d.paint is not None and d.table is not None
+    painted = d.paint > 0
+    like = np.zeros(painted.shape, bool)
+    like[painted] = d.table.like(d.u[painted], d.v[painted])
+    if not np.any(like):
+        return _components(d.paint, d)
+    mask = d.paint & ~like
+    # a turtle on a plant touches the table through the plant's notch: cut such necks
+    # (shrink, take the parts apart, grow each back within the table-coloured paint)
+    alike = (d.paint & like).astype(np.uint8)
+    neck = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (NECK, NECK))
+    cores = cv2.erode(alike, neck)
+    for core in _components(cores, d, MIN_TURTLE // 2, read=False):
+        if core.area > TABLE_AREA * d.n_in:
+            continue  # the table itself
+        x, y = core.origin
+        hgt, wid = core.window.shape
+        x0, y0 = max(x - NECK, 0), max(y - NECK, 0)
+        x1, y1 = min(x + wid + NECK, alike.shape[1]), min(y + hgt + NECK, alike.shape[0])
+        grown = np.zeros((y1 - y0, x1 - x0), np.uint8)
+        grown[y - y0:y - y0 + hgt, x - x0:x - x0 + wid] = core.window
+        grown = cv2.bitwise_and(cv2.dilate(grown, neck), alike[y0:y1, x0:x1])
+        # with the rest of the turtle: its lit side, not of the table's colours. A turtle
+        # is round: a patch of the table's colour beside one is no part of it
+        whole = cv2.morphologyEx(cv2.bitwise_or(grown, mask[y0:y1, x0:x1].astype(np.uint8)),
+                                 cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
+        for part in _components(whole, d, MIN_TURTLE, (x0, y0), read=False):
+            bx, by = part.origin
+            bh, bw = part.window.shape
+            own = grown[by - y0:by - y0 + bh, bx - x0:bx - x0 + bw]
+            if not np.any(own[part.window]):
+                continue  # another blob in the window
+            blob = _round_out(part, alike | mask, d)
+            if blob is None:
+                continue
+            bx, by = blob.origin
+            bh, bw = blob.window.shape
+            compact = blob.area / (math.pi * (blob.radius + 1.0) ** 2)
+            if compact <= RECOVER_COMPACT and blob.area <= TABLE_AREA * d.n_in and (
+                    _on_plant(blob, d) or _dome_shaded(blob, d)):
+                mask[by:by + bh, bx:bx + bw] |= blob.window.astype(np.uint8)
+    opened = cv2.morphologyEx(mask.astype(np.uint8), cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
+    return _components(opened, d)
+
+
+def _round_out(part: Blob, paint: np.ndarray, d: _ZoneData) -> Blob | None:
+    """The turtle a part belongs to: the paint inside the part's smallest enclosing circle
+    (a turtle is round; its shaded side may be of the table's colours, its plant's notch
+    beside it is outside the circle)."""
+    ys, xs = np.nonzero(part.window)
+    pts = np.stack([xs, ys], axis=1).astype(np.float32)
+    (cx, cy), r = cv2.minEnclosingCircle(pts)
+    x, y = part.origin
+    pad = 2
+    x0, y0 = max(x - pad, 0), max(y - pad, 0)
+    x1 = min(x + part.window.shape[1] + pad, paint.shape[1])
+    y1 = min(y + part.window.shape[0] + pad, paint.shape[0])
+    disc = np.zeros((y1 - y0, x1 - x0), np.uint8)
+    cv2.circle(disc, (round(cx + x - x0), round(cy + y - y0)), round(r + 1), 1, -1)
+    disc &= paint[y0:y1, x0:x1].astype(np.uint8)
+    found = _components(disc, d, MIN_TURTLE, (x0, y0))
+    return max(found, key=lambda b: b.area) if found else None
+
+
+def _on_plant(blob: Blob, d: _ZoneData) -> bool:
+    """A green ring round the blob, not of the table's own colours: it lies on a water
+    plant (on a green cloth, the cloth is no plant)."""
+    x, y = blob.origin
+    hgt, wid = blob.window.shape
+    e = max(2, round(0.35 * blob.radius))
+    y0, x0 = max(y - e, 0), max(x - e, 0)
+    y1, x1 = min(y + hgt + e, d.inside.shape[0]), min(x + wid + e, d.inside.shape[1])
+    win = np.zeros((y1 - y0, x1 - x0), np.uint8)
+    win[y - y0:y - y0 + hgt, x - x0:x - x0 + wid] = blob.window
+    ring = cv2.dilate(win, np.ones((2 * e + 1, 2 * e + 1), np.uint8)) > win
+    uw, vw = d.u[y0:y1, x0:x1], d.v[y0:y1, x0:x1]
+    green = plant_pixels(uw, vw, d.bright[y0:y1, x0:x1]) & ring
+    if d.table is not None and np.any(green):
+        green[green] = ~d.table.like(uw[green], vw[green])
+    n_ring = int(np.count_nonzero(ring))
+    return int(np.count_nonzero(green & ring)) >= ON_PLANT * max(n_ring, 1)
+
+
+def _dome_shaded(blob: Blob, d: _ZoneData) -> bool:
+    """Shaded like a dome lit from one side: the bright part of its inner half well above
+    the dark part (a printed dot of a cloth is flat; its rim, blurred into the cloth round
+    it, is left out)."""
+    x, y = blob.origin
+    hgt, wid = blob.window.shape
+    inner = blob.dist >= 0.5 * blob.radius
+    b = d.bright[y:y + hgt, x:x + wid][inner].astype(np.float32)
+    if b.size < 8:
+        return False
+    k = b.size // 10
+    part = np.partition(b, (k, b.size - 1 - k))
+    lo, hi = float(part[k]), float(part[b.size - 1 - k])
+    return hi >= DOME_SHADE * max(lo, 1.0)
+
+
+def _components(mask: np.ndarray, d: _ZoneData, min_area: int = 40,
+                origin: tuple[int, int] = (0, 0), read: bool = True) -> list[Blob]:
+    """The blobs of a mask (the zone's crop, or a window of it at `origin`) whose centre is
+    in the zone, the glare's holes in them filled (outer contours drawn filled: cheaper
+    than labelling a mostly empty crop)."""
+    # two levels: a blob lying in a hole of another (a turtle on a plant in a cloth of its
+    # colour) is a blob of its own
+    contours, hierarchy = cv2.findContours(mask.astype(np.uint8), cv2.RETR_CCOMP,
+                                           cv2.CHAIN_APPROX_SIMPLE)
+    hh, ww = d.inside.shape
+    blobs = []
+    tops = [c for c, h in zip(contours, hierarchy[0], strict=True) if h[3] < 0] if len(
+        contours) else []
+    for c in tops:
+        x, y, bw, bh = cv2.boundingRect(c)
+        x, y = x + origin[0], y + origin[1]
+        if bw * bh < min_area or cv2.contourArea(c) < 0.5 * min_area:
+            continue
+        win = np.zeros((bh + 2, bw + 2), np.uint8)
+        cv2.drawContours(win, [c], -1, 1, -1, offset=(1 - x + origin[0], 1 - y + origin[1]))
+        area = int(np.count_nonzero(win))
+        if area < min_area:
+            continue
+        m = cv2.moments(win, binaryImage=True)
+        cx, cy = x - 1 + m["m10"] / m["m00"], y - 1 + m["m01"] / m["m00"]
+        if not d.inside[min(int(cy), hh - 1), min(int(cx), ww - 1)]:
+            continue  # its centre lies outside the zone: another zone's, or the pond's
+        dist = cv2.distanceTransform(win, cv2.DIST_L2, 3)[1:-1, 1:-1]
+        blob = Blob((x, y), win[1:-1, 1:-1] > 0, area, float(dist.max()), dist)
+        if read:  # its core and the core's colour
+            assert d.paint is not None
+            core_of(blob, d.paint, d.bgr)
+        blobs.append(blob)
+    return blobs
+
+
+def turtle_radius(radii: Sequence[float]) -> float:
+    """One turtle's inscribed radius from the blobs': every turtle's blob has at least the
+    radius of a shell, specks (bits of the table, mixed rims) less, a large area of paint
+    more. So: the median of those from half the 80th percentile up to twice it."""
+    if not radii:
+        return 0.0
+    top = float(np.percentile(radii, 80))
+    mid = [r for r in radii if 0.5 * top <= r <= 2 * top]
+    return float(np.median(mid))
+
+
+def footprint(blobs: Sequence[Blob], r1: float) -> float:
+    """One turtle's area as this frame shows it (with its head, if the game's turtles have
+    heads): the median area of the compact blobs of one turtle's radius (most blobs are
+    single turtles); 0 with fewer than three such blobs."""
+    disc = math.pi * (r1 + 1.0) ** 2
+    areas = [b.area for b in blobs if abs(b.radius - r1) <= 0.12 * r1
+             and 0.8 * disc <= b.area <= 1.25 * disc]
+    return float(np.median(areas)) if len(areas) >= 3 else 0.0
+
+
+def count_turtles(frame: Image, zones: Sequence[Zone],
+                  options: CountOptions | None = None) -> list[ZoneCount]:
+    """The turtles in each zone of a BGR frame, one `ZoneCount` per zone in their order."""
+    opts = options or CountOptions()
+    if frame.ndim != 3 or frame.shape[2] != 3 or frame.dtype != np.uint8:
+        raise ValueError("count_turtles takes a BGR uint8 image")
+    crops = [_crop(frame, z) for z in zones]
+    data = [d for d in crops if d is not None]
+    light = _measure_light(data) if data else NEUTRAL
+    radii = []
+    table = table_outside(frame, [np.asarray(z.polygon) for z in zones], light.du, light.dv)
+    for d in data:
+        d.u -= light.du
+        d.v -= light.dv
+        d.table = table
+        d.paint = _paint(d, opts)
+        d.blobs = _blobs(d)
+        radii += [b.radius for b in d.blobs if b.area >= MIN_TURTLE]
+    r1 = opts.dome_radius if opts.dome_radius is not None else turtle_radius(radii)
+    paints = Paints(light, r1, footprint=footprint([b for d in data for b in d.blobs], r1))
+    paints.green = refine_green([b for d in data for b in d.blobs], paints)
+    out = []
+    for z, crop in zip(zones, crops, strict=True):
+        if crop is None:
+            out.append(ZoneCount(z.player, unsure=True, why="the zone lies outside the picture"))
+            continue
+        out.append(_count_zone(crop, paints))
+    return out
+
+
+def _count_zone(d: _ZoneData, paints: Paints) -> ZoneCount:
+    counts = dict.fromkeys(COLOURS, 0)
+    player = d.zone.player
+    assert d.table is not None and d.paint is not None
+    shell = paints.shell
+    over = something_over(d.bgr, d.u, d.v, d.bright, d.inside, d.paint, d.table,
+                          paints.light, shell)
+    if over:
+        return ZoneCount(player, unsure=True, why=over)
+    why = ""
+    for blob in d.blobs:
+        if blob.area > LARGE * shell:
+            why = why or "something of the turtles' colours, larger than a turtle"
+            continue
+        seen = read_blob(blob, d.bgr, paints)
+        if seen.why:
+            why = why or seen.why
+            continue
+        for c, k in seen.counts.items():
+            counts[c] += k
+    return ZoneCount(player, counts["red"], counts["yellow"], counts["orange"], bool(why), why)

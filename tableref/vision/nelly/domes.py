@@ -1,0 +1,186 @@
+"""How many turtles of which colour one blob of paint is, or why that cannot be said.
+
+A shell seen from above covers about pi r^2 when upright or upturned and down to two
+thirds of that when it lies on its side; a turtle lying on another hides part of the
+lower one. So a blob is one turtle when its area is up to ~1.2 shells; two of a colour
+when its area is of two and its distance transform shows two separate peaks (two shells
+side by side, or one lying well off another); between the two (a turtle lying nearly on
+top of another) it is unsure. A blob of two or three colours is one turtle of each
+colour whose part is at most a shell's area. The colour is read on the blob's core, its
+rim shrunk away (the rim mixes with the green plant or the table round it), as the hue
+(G-B)/(R-B) in the light's frame: glare adds white to the three channels alike and a
+shadow scales them, neither moves it.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+import cv2
+import numpy as np
+
+from tableref.vision.nelly.light import Light
+from tableref.vision.nelly.material import COLOURS, ORANGE_YELLOW, PAINT_HUE, RED_ORANGE
+
+ONE = (0.45, 1.2)  # a blob's area in shells that is one turtle
+COMPACT = 1.25  # and its area over its own inscribed disc's at most
+DISC = 1.12  # a blob this near its own inscribed disc is one shell ...
+ONE_DISC = 1.45  # ... up to this many turtles' area
+ONE_AREA = 1.1  # a blob of at most this many turtles' area, of any shape, is one
+SPECK = 1.6  # a small blob this far from a disc is a thin bit, no turtle
+THIN = 0.5  # a turtle's inscribed radius, lying on its side, is two thirds of a shell's
+TWO = (1.25, 2.35)  # two, when the distance transform shows two shells
+MIN_PART = 0.15  # smaller bits (a rim of mixed colour, a speck) are no turtle
+MIN_SHARE = 0.15  # of a blob's core: less is the rim's mixing, not a second colour
+BETWEEN = 0.05  # a hue this near the middle between two paints is neither
+GREEN_SHIFT = 0.12  # at most this refinement of ln(green gain) by the turtles themselves
+
+
+@dataclass
+class Blob:
+    origin: tuple[int, int]  # of its window in the zone's crop
+    window: np.ndarray  # bool, the blob's pixels in its bounding box
+    area: int
+    radius: float  # largest inscribed radius (distance-transform maximum)
+    dist: np.ndarray  # the distance transform in the window, zero off the blob
+    core: np.ndarray = field(default_factory=lambda: np.zeros((0, 0), bool))
+    median: tuple[float, float, float] = (0.0, 0.0, 0.0)  # B, G, R: the core's mean (raw)
+
+
+def core_of(blob: Blob, paint: np.ndarray, bgr: np.ndarray) -> None:
+    """The blob's core (its rim shrunk away, its glare left out) and the core's colour."""
+    x, y = blob.origin
+    hgt, wid = blob.window.shape
+    win = blob.window.astype(np.uint8)
+    own = paint[y:y + hgt, x:x + wid]
+    e = min(max(1, round(0.3 * blob.radius)), 8)
+    core = cv2.erode(win, np.ones((2 * e + 1, 2 * e + 1), np.uint8),
+                     borderType=cv2.BORDER_CONSTANT, borderValue=0) & own
+    if cv2.countNonZero(core) < 0.1 * blob.area:
+        core = win & own
+    if cv2.countNonZero(core) == 0:
+        core = win
+    blob.core = core > 0
+    m = cv2.mean(bgr[y:y + hgt, x:x + wid], mask=core)
+    blob.median = (float(m[0]), float(m[1]), float(m[2]))
+
+
+@dataclass
+class Paints:
+    """How to read a paint's hue in this frame: the light, one shell's radius, and the
+    turtles' own refinement of the green gain."""
+
+    light: Light
+    radius: float
+    green: float = 0.0
+    footprint: float = 0.0  # one turtle's area in px seen in this frame (0: from radius)
+
+    def hue(self, b: np.ndarray | float, g: np.ndarray | float,
+            r: np.ndarray | float) -> np.ndarray:
+        bb = np.asarray(b, np.float32) * math.exp(-self.light.dv)
+        gg = np.asarray(g, np.float32) * math.exp(-self.light.du + self.green)
+        return np.asarray((gg - bb) / np.maximum(np.asarray(r, np.float32) - bb, 1.0))
+
+    @property
+    def shell(self) -> float:
+        """One turtle's area in px: as seen in the frame (a head included), else the disc
+        of the radius (the distance transform falls ~1 px short)."""
+        return self.footprint or math.pi * (self.radius + 1.0) ** 2
+
+
+def _colour(h: float) -> str | None:
+    """The paint of hue h, None when h lies too near the middle between two."""
+    if abs(h - RED_ORANGE) < BETWEEN or abs(h - ORANGE_YELLOW) < BETWEEN:
+        return None
+    return "red" if h < RED_ORANGE else "orange" if h < ORANGE_YELLOW else "yellow"
+
+
+def refine_green(blobs: Sequence[Blob], paints: Paints) -> float:
+    """The shift of ln(green gain), within +-GREEN_SHIFT, that brings the single turtles'
+    hues nearest to the known paints (0 with fewer than three single turtles)."""
+    shell = paints.shell
+    singles = [b.median for b in blobs if ONE[0] <= b.area / shell <= ONE[1]]
+    if len(singles) < 3:
+        return 0.0
+    m = np.asarray(singles, np.float32)
+    targets = np.asarray([PAINT_HUE[c] for c in COLOURS], np.float32)
+    best, best_cost = 0.0, math.inf
+    for shift in np.linspace(-GREEN_SHIFT, GREEN_SHIFT, 25):
+        h = Paints(paints.light, paints.radius, float(shift)).hue(m[:, 0], m[:, 1], m[:, 2])
+        d = np.min((h[:, None] - targets[None, :]) ** 2, axis=1)
+        cost = float(np.sum(np.minimum(d, 0.04))) + 0.02 * float(shift) ** 2
+        if cost < best_cost:
+            best, best_cost = float(shift), cost
+    return best
+
+
+@dataclass
+class BlobReading:
+    counts: dict[str, int] = field(default_factory=dict)
+    why: str = ""  # why the blob cannot be counted
+
+
+def _peaks(dist: np.ndarray, r1: float) -> int:
+    """Separate shells: local maxima of the distance transform at least half a shell's
+    radius deep, merged when closer than a shell's radius."""
+    k = max(3, round(r1) | 1)
+    top = cv2.dilate(dist, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k, k)))
+    peaks = ((dist >= top - 1e-3) & (dist >= 0.5 * r1)).astype(np.uint8)
+    n, _ = cv2.connectedComponents(cv2.dilate(peaks, np.ones((3, 3), np.uint8)))
+    return int(n) - 1
+
+
+def read_blob(blob: Blob, bgr: np.ndarray, paints: Paints) -> BlobReading:
+    """The turtles in one blob; `bgr` is the zone's crop."""
+    if paints.radius <= 0:
+        return BlobReading(why="no turtle size known")
+    k = blob.area / paints.shell
+    # compactness on the blob's own scale: a shell is a disc (with a small head), a turtle
+    # lying on another reaches out of the disc its inscribed circle spans
+    compact = blob.area / (math.pi * (blob.radius + 1.0) ** 2)
+    if k < MIN_PART or (k < 0.25 and compact > SPECK):
+        return BlobReading()  # a speck, a thin bit of the table's texture
+    if blob.radius < THIN * paints.radius:  # no whole turtle is so thin, even on its side
+        named = _colour(float(paints.hue(*blob.median))) or "turtle-coloured"
+        return BlobReading(why=f"a thin {named} bit, too thin for a turtle (a part of one?)")
+    # one turtle: a disc on its own scale (a turtle on the bare table looks a little larger
+    # than one on a plant, its rim mixing with the table rather than the green), or a
+    # blob of one turtle's area that is nearly a disc; or no more than one turtle's area
+    # at all (a turtle lying on its side, its head apart)
+    if ((compact <= DISC and k <= ONE_DISC) or (k <= ONE[1] and compact <= COMPACT)
+            or (k <= ONE_AREA and _peaks(blob.dist, paints.radius) <= 1)):
+        colour = _colour(float(paints.hue(*blob.median)))
+        if colour is None:
+            return BlobReading(why="a turtle whose colour lies between two paints")
+        if k < ONE[0]:
+            return BlobReading(why=f"a part of a {colour} turtle (covered, or at the edge?)")
+        return BlobReading({colour: 1})
+    x, y = blob.origin
+    hgt, wid = blob.window.shape
+    px = bgr[y:y + hgt, x:x + wid][blob.core].astype(np.float32)
+    hues = paints.hue(px[:, 0], px[:, 1], px[:, 2])
+    shares = {
+        "red": float(np.mean(hues < RED_ORANGE)),
+        "orange": float(np.mean((hues >= RED_ORANGE) & (hues < ORANGE_YELLOW))),
+        "yellow": float(np.mean(hues >= ORANGE_YELLOW)),
+    }
+    present = [c for c in COLOURS if shares[c] >= MIN_SHARE and k * shares[c] >= MIN_PART]
+    if len(present) <= 1:
+        c = present[0] if present else max(shares, key=lambda s: shares[s])
+        peaks = _peaks(blob.dist, paints.radius)
+        if TWO[0] <= k <= TWO[1] and peaks == 2:
+            return BlobReading({c: 2})
+        n = round(k)
+        if k > TWO[1] and peaks == n and abs(k - n) < 0.35:
+            return BlobReading({c: n})
+        return BlobReading(why=f"{c} turtles lying on each other that cannot be told apart")
+    if k < TWO[0]:  # two colours in one turtle's area: a part of each, or one on another
+        return BlobReading(why="turtles lying on each other that cannot be told apart")
+    counts = {}
+    for c in present:
+        if k * shares[c] > ONE[1]:
+            return BlobReading(why=f"{c} turtles lying on each other that cannot be told apart")
+        counts[c] = 1
+    return BlobReading(counts)

@@ -1,0 +1,80 @@
+"""Is something over the zone (a hand, an arm, a sleeve)? Then its count is unsure.
+
+Inside a zone there are the table, the water plants, the turtles and the shadows they
+cast. Anything else that is large (more than three turtles' area) is over the zone and
+may hide turtles: a region of clear colour that is neither the table's own (table.py),
+nor the plants' green, nor paint in blobs of a turtle's size. Dark pixels (shadows) say
+nothing and are left out. A patch of such colour the size of a turtle, warm but too pale
+for paint, is a turtle the lamp's glare washes out: it makes the zone unsure too.
+"""
+
+from __future__ import annotations
+
+import math
+
+import cv2
+import numpy as np
+
+from tableref.vision.nelly.light import Light
+from tableref.vision.nelly.table import TableModel
+
+MIN_SHELLS = 3.0  # something over the zone is larger than three turtles
+MIN_BRIGHT = 55
+PALE_V = -0.5  # ln B/R below this, yet no paint: washed-out paint
+GLARE_STEPS = (0.3, 0.55, 0.8)  # of a pixel's least channel: the white glare may add
+MIN_COLOUR = 0.12  # |(u, v)| from neutral: less is grey, white or glare (any table's)
+
+
+def _glare_on_table(bgr: np.ndarray, sel: np.ndarray, light: Light,
+                    table: TableModel) -> np.ndarray:
+    """Which of the selected pixels are the table with the lamp's glare on it: the glare of
+    a glossy top adds the lamp's own colour (neutral in the light's frame) to the table's,
+    so the pixel less some white is of the table's colours."""
+    px = bgr[sel].astype(np.float32)
+    px[:, 0] *= math.exp(-light.dv)
+    px[:, 1] *= math.exp(-light.du)
+    low = px.min(axis=1, keepdims=True)
+    out = np.zeros(px.shape[0], bool)
+    for f in GLARE_STEPS:
+        q = np.log(np.maximum(px - f * low, 0.0) + 1.0)
+        out |= table.like(q[:, 1] - q[:, 2], q[:, 0] - q[:, 2])
+    return out
+
+
+def something_over(bgr: np.ndarray, u: np.ndarray, v: np.ndarray, bright: np.ndarray,
+                   inside: np.ndarray, paint: np.ndarray, table: TableModel, light: Light,
+                   shell: float) -> str:
+    """Why the zone is taken to have something over it ("" when not). u, v in the light's
+    frame; `paint` the paint pixels. Read on every other pixel each way: what is over a
+    zone is large."""
+    bgr, u, v, bright = bgr[::2, ::2], u[::2, ::2], v[::2, ::2], bright[::2, ::2]
+    inside, paint, shell = inside[::2, ::2], paint[::2, ::2], shell / 4
+    plant = (u > 0.15) & (u > v + 0.2)
+    coloured = (np.abs(u) + np.abs(v)) > MIN_COLOUR
+    foreign = (inside > 0) & (bright > MIN_BRIGHT) & coloured & ~plant & (paint == 0)
+    foreign[foreign] = ~table.like(u[foreign], v[foreign])
+    if np.any(foreign):
+        foreign[foreign] = ~_glare_on_table(bgr, foreign, light, table)
+    m: np.ndarray = foreign.astype(np.uint8)
+    # a hand is wider than a turtle's radius; the mixed colours where a patterned table's
+    # colours meet, or round a plant or a turtle, are thin lines: opened away
+    k = max(3, round(0.7 * math.sqrt(shell / math.pi)) | 1)
+    m = cv2.morphologyEx(m, cv2.MORPH_OPEN, cv2.getStructuringElement(cv2.MORPH_ELLIPSE,
+                                                                      (k, k)))
+    contours, _ = cv2.findContours(m, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+    areas = [cv2.contourArea(c) for c in contours]
+    if areas and max(areas) >= MIN_SHELLS * max(shell, 100.0):
+        return "something over the zone (a hand?)"
+    # a turtle's size of washed-out paint: a turtle under the lamp's glare (a flat glossy
+    # face, an upturned turtle, mirrors the lamp), too pale to be read
+    for c, a in zip(contours, areas, strict=True):
+        if not 0.5 * shell <= a <= 1.6 * shell:
+            continue
+        x, y, bw, bh = cv2.boundingRect(c)
+        win = np.zeros((bh, bw), np.uint8)
+        cv2.drawContours(win, [c], -1, 1, -1, offset=(-x, -y))
+        sel = (win > 0) & (m[y:y + bh, x:x + bw] > 0)
+        if np.median(v[y:y + bh, x:x + bw][sel]) < PALE_V and np.median(
+                u[y:y + bh, x:x + bw][sel]) < 0.1:
+            return "a pale patch the size of a turtle (a turtle in the lamp's glare?)"
+    return ""

@@ -1,0 +1,80 @@
+"""What the table looks like: a histogram of its colours in the light's frame.
+
+The user draws the zones round the players' water plants, so what lies outside every zone
+is mostly the table (a wooden top, a cloth, a pattern of any colours), with the pond and
+Nelly in the middle, now and then an arm reaching in. The colours that make up most of it
+are the table's: inside a zone they are neither turtles nor a hand, however much they look
+like paint or skin. Colours are binned by (u, v) in steps of 0.1 (about 10 % in G/R and
+B/R); the table's bins are the densest that together hold most of the outside, each
+holding a fair share of it, so an arm (a small share of the outside, spread over several
+bins) or the turtles on Nelly do not make their colours the table's.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import cv2
+import numpy as np
+
+STEP = 0.1
+LO, HI = -4.0, 2.0
+BINS = round((HI - LO) / STEP)
+MIN_SHARE = 0.08  # of the outside, in a bin and its neighbours: the table's colour ...
+COVER = 0.8  # ... and so are the densest bins that hold this share of the outside ...
+FLOOR = 0.004  # ... each holding at least this share
+STRIDE = 4  # the outside is read on every 4th pixel each way
+MIN_BRIGHT = 30
+
+
+def _index(u: np.ndarray, v: np.ndarray) -> np.ndarray:
+    iu = np.clip(((u - LO) / STEP).astype(np.int32), 0, BINS - 1)
+    iv = np.clip(((v - LO) / STEP).astype(np.int32), 0, BINS - 1)
+    return iu * BINS + iv
+
+
+class TableModel:
+    """The table's colours round one zone."""
+
+    def __init__(self, u: np.ndarray, v: np.ndarray) -> None:
+        counts = np.bincount(_index(u, v).ravel(), minlength=BINS * BINS).astype(np.float32)
+        hist: np.ndarray = cv2.boxFilter(counts.reshape(BINS, BINS), -1, (3, 3),
+                                         normalize=False, borderType=cv2.BORDER_CONSTANT)
+        self.samples = int(u.size)
+        # the table's colours: the densest bins that together hold COVER of the band, and
+        # any bin as dense as MIN_SHARE (a table of one colour is all in a few bins; a
+        # dark pattern's colours spread thin over many)
+        flat = hist.ravel()
+        order = np.argsort(flat)[::-1]
+        held = np.cumsum(flat[order])
+        total = float(held[-1]) if held.size else 0.0
+        n = int(np.searchsorted(held, COVER * total)) + 1 if total > 0 else 0
+        table = np.zeros(flat.size, bool)
+        table[order[:n]] = True
+        table &= flat >= FLOOR * max(self.samples, 1)
+        table |= flat >= MIN_SHARE * max(self.samples, 1)
+        self._table = table
+
+    def like(self, u: np.ndarray, v: np.ndarray) -> np.ndarray:
+        """Which pixels have a colour of the table (bool, the shape of u)."""
+        if self.samples == 0:
+            return np.zeros(u.shape, bool)
+        return np.asarray(self._table[_index(u, v)])
+
+
+def table_outside(frame: np.ndarray, polygons: Sequence[np.ndarray], du: float, dv: float,
+                  pad: int = 8) -> TableModel:
+    """The table's colours from the frame outside every zone (polygons in frame pixels,
+    widened by `pad`), the light (du, dv) taken out."""
+    small = np.ascontiguousarray(frame[::STRIDE, ::STRIDE])
+    keep: np.ndarray = np.ones(small.shape[:2], np.uint8)
+    for poly in polygons:
+        pts = np.round(np.asarray(poly, np.float64) / STRIDE * 16).astype(np.int32)
+        cv2.fillPoly(keep, [pts], 0, cv2.LINE_8, shift=4)
+    keep = cv2.erode(keep, np.ones((2 * (pad // STRIDE) + 1,) * 2, np.uint8),
+                     borderType=cv2.BORDER_CONSTANT, borderValue=1)
+    b, g, r = cv2.split(small)
+    sel = (keep > 0) & (cv2.max(cv2.max(b, g), r) > MIN_BRIGHT)
+    px = small[sel].astype(np.float32) + 1.0
+    lg = np.log(px)
+    return TableModel(lg[:, 1] - lg[:, 2] - du, lg[:, 0] - lg[:, 2] - dv)

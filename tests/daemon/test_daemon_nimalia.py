@@ -272,3 +272,52 @@ async def test_a_photo_of_the_halli_table_says_there_is_no_reserve(
     finally:
         await d.stop()
         d.store.close()
+
+
+async def test_the_table_camera_photographs_each_players_zone(
+    tmp_path: Path, art: tuple  # type: ignore[type-arg]
+) -> None:
+    """Two reserves side by side under the table camera: with a zone per player set once
+    on the page, each player's reserve is read from their zone alone."""
+    from tableref.device.camera.sources import FolderSource
+    from tableref.device.daemon.nelly_count import ZoneStore
+
+    (left, left_truth), (right, right_truth) = _photo(art, 11), _photo(art, 12)
+    both = np.hstack([cv2.imdecode(np.frombuffer(x, np.uint8), cv2.IMREAD_COLOR)
+                      for x in (left, right)])
+    folder = tmp_path / "cam"
+    folder.mkdir()
+    cv2.imwrite(str(folder / "frame.png"), both)
+    h, w = both.shape[:2]
+    zones = ZoneStore(tmp_path / "zones.json")
+    kit = NimaliaKit(enrolment=lambda: art[2], zones=zones)
+    equipment = Equipment(camera=FolderSource(folder, fps=20), kits={"nimalia": kit})
+    d = Daemon(parse_config(CONFIG), Store(tmp_path / "j.sqlite3"), equipment)
+    await d.start()
+    try:
+        for _ in range(200):
+            if d.last_frame is not None and d.camera_jpeg() is not None:
+                break
+            await asyncio.sleep(0.02)
+        assert d.camera_jpeg()  # the camera view, the zones drawn on it
+        for bad, why in (({"zones": [{"player": 2, "polygon": [[0, 0], [9, 0], [9, 9]]}]},
+                          "not a seat"), ({"zone": []}, "expected")):
+            with pytest.raises(HubError, match=why):
+                await d.report({"zones": bad})
+        half = w // 2
+        await d.report({"zones": {"zones": [
+            {"player": 0, "polygon": [[0, 0], [half, 0], [half, h], [0, h]]},
+            {"player": 1, "polygon": [[half, 0], [w, 0], [w, h], [half, h]]}]}})
+        assert d.snapshot()["nimalia"]["zones"]["zones"][1]["player"] == 1
+        assert zones.load() == d.snapshot()["nimalia"]["zones"]  # kept in the data dir
+        await d.photograph_reserve(1)
+        assert d.store.events(d.game_id)[-1]["spaces"] == right_truth
+        await d.photograph_reserve(0)
+        assert d.store.events(d.game_id)[-2]["spaces"] == left_truth
+        assert d.snapshot()["nimalia"]["round"] == 2
+    finally:
+        await d.stop()
+        d.store.close()
+    # the zones are there for the next game, and after a restart
+    again = NimaliaSession(object(), NimaliaKit(zones=zones))  # type: ignore[arg-type]
+    assert again.zones == zones.load()

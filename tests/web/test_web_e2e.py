@@ -321,6 +321,45 @@ async def test_an_unsure_space_is_tapped_on_the_photo_and_the_reserve_scored(
     assert errors == []
 
 
+async def test_a_players_zone_is_dragged_on_the_camera_picture_and_kept(
+    browser: Browser, tmp_path: Path
+) -> None:
+    errors: list[str] = []
+    with running_daemon(tmp_path) as base:
+        page = await _open(browser, base + "/", errors)
+        await page.wait_for_selector("#halli .player h2")
+        await page.click("#tabs button[data-view=settings]")
+        await page.select_option("#set-game", "nimalia")
+        await page.click("#settings-form button[type=submit]")
+        await page.wait_for_selector("#settings-msg.ok")
+        await page.click("#tabs button[data-view=game]")
+        await page.click("#nimalia-zones summary")
+        await page.wait_for_selector("#nzone-img[src*='/api/camera.jpg']", state="attached",
+                                     timeout=20000)
+        await page.click("#nzone-seats button[data-seat='1']")
+        pic = await page.locator("#nzone-pic").bounding_box()
+        assert pic is not None
+        await page.mouse.move(pic["x"] + pic["width"] * 0.5, pic["y"] + pic["height"] * 0.1)
+        await page.mouse.down()
+        await page.mouse.move(pic["x"] + pic["width"] * 0.9, pic["y"] + pic["height"] * 0.6,
+                              steps=5)
+        await page.mouse.up()
+        await page.wait_for_selector("#nzone-boxes .zone-box[data-seat='1']")
+        await page.click("#nzone-save")
+        await page.wait_for_selector("#nzone-msg.ok")
+        zones = get_json(base + "/api/state")["nimalia"]["zones"]["zones"]
+        assert [z["player"] for z in zones] == [1]
+        xs = [x for x, _ in zones[0]["polygon"]]
+        frame_w = 1280  # the simulated camera's frame
+        assert abs(min(xs) - 0.5 * frame_w) < 0.05 * frame_w
+        assert abs(max(xs) - 0.9 * frame_w) < 0.05 * frame_w
+        # that seat's photo from the table camera is its zone: here the Halli table's
+        await page.select_option("#upload-player", "1")
+        await page.click("#photograph")
+        await page.wait_for_selector("#upload-msg:has-text('no Nimalia reserve')", timeout=30000)
+    assert errors == []
+
+
 async def test_a_phone_on_the_lan_needs_the_pin_the_kiosk_shows(tmp_path: Path) -> None:
     """The daemon, its kiosk browser and a phone's browser on a LAN the test makes: the box
     and the phone are two network namespaces joined by a cable (lan_netns.py)."""

@@ -471,10 +471,12 @@ class Daemon:
         frame = self.last_frame
         if frame is None or not self.health.ok("camera"):
             raise HubError("no camera frame to read the reserve from: upload a photo instead")
-        ok, png = cv2.imencode(".png", frame.image)
-        if not ok:
-            raise HubError("the camera frame cannot be encoded")
-        await self.upload_reserve(player, png.tobytes(), "image/png")
+        try:  # the session picks the player's part of the picture (Nimalia: their zone)
+            await self._session().camera_photo(player, frame.image)
+        except Refused as err:
+            raise HubError(str(err)) from None
+        except StoreError as err:
+            raise HubUnavailable(f"{err}: the score was not recorded") from None
 
     async def teach(self, card: str | None) -> dict[str, Any]:
         """Teach the game's card `card` from the camera's latest frame (None: read only)."""

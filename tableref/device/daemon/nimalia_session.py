@@ -12,10 +12,16 @@ ones explained) and spoken. The state is the fold of the events
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+import cv2
+import numpy as np
+
+from tableref.device.daemon.nelly_count import CountError, ZoneStore, parse_zones
+from tableref.device.daemon.nimalia_camera import ZONES_FILE, NimaliaEyes, cut_zone, zone_of
 from tableref.device.daemon.nimalia_photos import PhotoError, PhotoReading, read_reserve
 from tableref.device.daemon.nimalia_settle import SettleError, settled
 from tableref.device.daemon.session import BaseSession, Box, Refused, Result
@@ -37,6 +43,8 @@ from tableref.games.nimalia.sheet import rankings, tie_break
 if TYPE_CHECKING:
     from tableref.device.config import Config
 
+log = logging.getLogger("tableref.nimalia")
+
 
 @dataclass
 class NimaliaKit:
@@ -45,6 +53,7 @@ class NimaliaKit:
 
     enrolment: Callable[[], Any] | None = None
     objectives: tuple[int, ...] = FIRST_GAME
+    zones: ZoneStore | None = None  # each player's zone of the table camera's picture
 
 
 def open_session(box: Box, kit: NimaliaKit | None) -> NimaliaSession:
@@ -54,12 +63,13 @@ def open_session(box: Box, kit: NimaliaKit | None) -> NimaliaSession:
 def default_kit(config: Config, sim: bool) -> NimaliaKit:
     """The user's enrolment (the data dir), loaded once; with the simulated table and no
     enrolment, the simulated table's drawn cards."""
+    from tableref.device.paths import data_dir
+
     cache: list[Any] = []
 
     def load() -> Any:
         if cache:
             return cache[0]
-        from tableref.device.paths import data_dir
         from tableref.vision.nimalia.enrol import load_enrolment
 
         try:
@@ -73,7 +83,7 @@ def default_kit(config: Config, sim: bool) -> NimaliaKit:
         cache.append(enrolment)
         return enrolment
 
-    return NimaliaKit(enrolment=load)
+    return NimaliaKit(enrolment=load, zones=ZoneStore(data_dir() / ZONES_FILE))
 
 
 def config_options(config: Config) -> dict[str, Any]:
@@ -104,6 +114,13 @@ class NimaliaSession(BaseSession[Event]):
         # photos with unsure spaces, by seat, until the player settles them or retakes:
         # not events (nothing is scored from them), lost with the session
         self.pending: dict[int, PhotoReading] = {}
+        self.zones: dict[str, Any] | None = None
+        try:
+            self.zones = None if self._kit.zones is None else self._kit.zones.load()
+        except CountError as err:
+            log.error("%s: the table camera photographs the whole table until the zones are "
+                      "set again", err)
+        self.eyes = NimaliaEyes(lambda: self.zones)
 
     def _empty_rows(self) -> list[dict[str, Any]]:
         return [{"seat": i, "objectives": {}, "round_total": 0, "total": 0, "photo": False}
@@ -214,12 +231,42 @@ class NimaliaSession(BaseSession[Event]):
                                         n=len(reading.unsure))
         box.changed()
 
+    async def camera_photo(self, player: int, image: np.ndarray) -> None:
+        """The table camera's picture of `player`'s zone (the whole picture without one)."""
+        seat = self.seat(player)
+        polygon = zone_of(self.zones, seat)
+        if polygon is not None:
+            try:
+                image = cut_zone(image, polygon)
+            except ValueError as err:
+                raise Refused(f"{self.players[seat]}: {err}") from None
+        ok, png = cv2.imencode(".png", image)
+        if not ok:
+            raise Refused("the camera frame cannot be encoded")
+        await self.photo(seat, png.tobytes())
+
+    def _set_zones(self, raw: object) -> None:
+        try:
+            zones = parse_zones(raw, len(self.players))
+        except CountError as err:
+            raise Refused(str(err)) from None
+        if self._kit.zones is not None:
+            try:
+                self._kit.zones.save(zones)
+            except OSError as err:
+                raise Refused(f"the zones cannot be kept: {err}") from None
+        self.zones = zones
+        self._box.changed()
+
     def report(self, data: Mapping[str, Any]) -> None:
         """What the players tell the box on the page (`POST /api/report`): the spaces a
         photo left unsure, `{"action": "settle", "player": 0, "spaces": [{"row": 1,
         "col": 2, "animal": "otter", "terrain": "savanna", "river": "/"} | {"row": 1,
         "col": 2, "empty": true}]}`, or that the photo is given up to be taken again,
         `{"action": "retake", "player": 0}`."""
+        if "zones" in data:  # {"zones": {"zones": [{"player": 0, "polygon": [[x, y], ...]}]}}
+            self._set_zones(data["zones"])
+            return
         action = data.get("action")
         if action not in ("settle", "retake"):
             raise Refused(f"Nimalia takes the reports settle and retake, not "
@@ -284,6 +331,7 @@ class NimaliaSession(BaseSession[Event]):
             "over": over,
             "winner": self.winner(),
             "message": self.message,
+            "zones": self.zones,
             "pending": [{"seat": seat, "sure": len(reading.sure),
                          "unsure": [u.as_json(i + 1) for i, u in enumerate(reading.unsure)]}
                         for seat, reading in sorted(self.pending.items())],

@@ -38,6 +38,9 @@ from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 
+import cv2
+import numpy as np
+
 if TYPE_CHECKING:
     from tableref.device.camera.base import Frame
     from tableref.device.clock import Clock
@@ -145,6 +148,8 @@ class Session(Protocol[E]):
 
     async def photo(self, player: int, data: bytes) -> None: ...
 
+    async def camera_photo(self, player: int, image: np.ndarray) -> None: ...
+
     async def teach(self, card: str | None, image: Any) -> dict[str, Any]: ...
 
     def report(self, data: Mapping[str, Any]) -> None: ...
@@ -167,6 +172,14 @@ class BaseSession(Generic[E]):
 
     async def photo(self, player: int, data: bytes) -> None:
         raise Refused(f"the game is {self.game}: it takes no photos of reserves")
+
+    async def camera_photo(self, player: int, image: np.ndarray) -> None:
+        """The table camera's latest frame as `player`'s photo: the whole picture, unless
+        the game knows the player's part of it."""
+        ok, png = cv2.imencode(".png", image)
+        if not ok:
+            raise Refused("the camera frame cannot be encoded")
+        await self.photo(player, png.tobytes())
 
     async def teach(self, card: str | None, image: Any) -> dict[str, Any]:
         """Teach the box a card from the camera picture `image` (the page's enrolment)."""

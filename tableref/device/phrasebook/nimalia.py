@@ -140,5 +140,18 @@ PHRASES = {
     "still_unsure": {"en": {"one": "{n} space still to tell", "other": "{n} spaces still to tell"},
                      "de": {"one": "noch {n} Feld anzugeben", "other": "noch {n} Felder anzugeben"},
                      "fr": {"one": "encore {n} case à dire", "other": "encore {n} cases à dire"}},
+    # -- the table camera: each player's zone ----------------------------------------------
+    "zones": {"en": "Table camera: each player's zone",
+              "de": "Tischkamera: die Zone jedes Spielers",
+              "fr": "Caméra de la table : la zone de chaque joueur"},
+    "zones_help": {"en": "Choose a player, then drag a box around their reserve on the camera "
+                         "picture. \"Use the table camera\" then photographs that zone only.",
+                   "de": "Wähle einen Spieler und ziehe auf dem Kamerabild einen Rahmen um sein "
+                         "Reservat. \"Tischkamera verwenden\" fotografiert dann nur diese Zone.",
+                   "fr": "Choisissez un joueur, puis tracez un cadre autour de sa réserve sur "
+                         "l'image de la caméra. « Utiliser la caméra de la table » ne "
+                         "photographie alors que cette zone."},
+    "zones_save": {"en": "Save the zones", "de": "Zonen speichern", "fr": "Enregistrer les zones"},
+    "zones_saved": {"en": "Zones saved.", "de": "Zonen gespeichert.", "fr": "Zones enregistrées."},
     **nimalia_objectives.PHRASES,
 }

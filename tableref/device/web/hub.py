@@ -61,13 +61,33 @@ A JSON-ready dict (only str, int, float, bool, None, lists and dicts). Keys:
   },
   "nimalia": {                    # null unless game == "nimalia"
     "round": 1,                   # 1..5
-    "objectives": [4, 5],         # objective ids in play this round
+    "objectives": [5, 19],        # objective ids in play this round
+    "all_objectives": [5, 19, 4, 16],  # the game's four: blue, green, yellow, red
+    "catalogue": [{"id": 1, "colour": "yellow", "leaves": 2, "ranked": false}, ...],  # all 22
+    "schedule": [{"round": 1, "objectives": [5, 19]}, ...],  # the round card, rounds 1..5
     "to_photograph": 0,           # seat whose reserve is wanted next, or null
     "read": [0],                  # seats whose reserve was read this round (optional)
+    "waiting": [1],               # seats whose reserve is still missing this round
+    "so_far": [                   # this round's points of each reserve already in, for the
+      {"seat": 0, "points": {"5": 6, "19": 3}, "waits": []}  # objectives scored alone;
+    ],                            # "waits": the ranked ones, scored once all are in
     "scores": [                   # one per seat; objectives of the last round scored
       {"seat": 0, "objectives": {"4": 6, "5": 2}, "round_total": 8, "total": 14,
        "photo": true}             # photo: an annotated reserve photo is available
     ],
+    "sheet": [                    # every round scored: points per objective, sum, total;
+      {"round": 1, "objectives": [5, 19], "rows": [{"seat": 0, "points": {"5": 6},
+       "round_total": 6, "total": 6}], "ranked": {"16": [{"what": "river", "most": true,
+       "values": [4, 2], "first": [0], "second": [], "no_second": "players",
+       "pays": [5, 2, 0]}]}}      # ranked objectives explained (games/nimalia/sheet.py)
+    ],
+    "result": null,               # at the end: {"best", "tied", "most_of_one", "winners"}
+    "pending": [                  # photos with unsure spaces, to settle (POST /api/report)
+      {"seat": 0, "sure": 11, "unsure": [{"n": 1, "row": 1, "col": 2, "reason": "...",
+       "guess": {"terrain": "lake", "animal": "flamingo", "river": null},
+       "box": [0.41, 0.38, 0.06, 0.07]}]}  # box: x, y, w, h as shares of the photo
+    ],
+    "zones": null,                # the table camera's zone per player ({"zones": [...]})
     "over": false,                # optional; with "winner": seat index or null
     "message": ""                 # e.g. why the last photo could not be read
   },

@@ -14,7 +14,8 @@ let lastCameraUrl = null;
 export function mountCamera(core) {
   const { el, t } = core;
   const thumb = el("button", { type: "button", id: "halli-camera", class: "cam-thumb",
-    "aria-label": t("halli.camera_open"), hidden: true, onclick: () => enlarge(core, "live") },
+    "aria-label": t("halli.camera_open"), "data-t-label": "halli.camera_open", hidden: true,
+    onclick: () => enlarge(core, "live") },
     el("div", { class: "cam" },
       el("img", { id: "halli-camera-img", alt: t("page.camera_alt") }),
       el("div", { class: "zones", id: "halli-camera-zones" })));

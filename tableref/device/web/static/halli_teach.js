@@ -13,7 +13,7 @@ export function mountTeach(core) {
   const { el, t } = core;
   const dialog = el("dialog", { id: "teach-dialog", class: "teach",
     "aria-labelledby": "teach-title" },
-    el("h2", { id: "teach-title" }, t("halli.teach_title")),
+    el("h2", { id: "teach-title", "data-t": "halli.teach_title" }, t("halli.teach_title")),
     el("div", { class: "teach-body" },
       el("img", { id: "teach-camera", class: "teach-camera", alt: t("page.camera_alt") }),
       el("div", { class: "teach-side" },
@@ -23,8 +23,8 @@ export function mountTeach(core) {
           el("button", { type: "button", id: "teach-go", class: "primary",
             onclick: () => go(core) }),
           el("button", { type: "button", id: "teach-next", onclick: () => next(core, 1) }),
-          el("button", { type: "button", id: "teach-close", onclick: () => close(core) },
-            t("halli.close"))))));
+          el("button", { type: "button", id: "teach-close", "data-t": "halli.close",
+            onclick: () => close(core) }, t("halli.close"))))));
   dialog.addEventListener("close", () => clearInterval(timer));
   return dialog;
 }

@@ -52,7 +52,16 @@ export function mount(root, core) {
           el("img", { id: "reserve-img" }),
           el("div", { id: "reserve-marks", class: "marks" })),
         el("figcaption", { id: "reserve-caption" })),
-      el("div", { id: "settle", class: "settle", hidden: true })));
+      el("div", { id: "settle", class: "settle", hidden: true })),
+    el("details", { id: "nimalia-zones", class: "camera-zones" },
+      el("summary", T("nimalia.zones"), t("nimalia.zones")),
+      el("p", { class: "hint", ...T("nimalia.zones_help") }, t("nimalia.zones_help")),
+      el("div", { id: "nzone-seats", class: "zone-seats" }),
+      el("div", { id: "nzone-pic", class: "zone-pic" },
+        el("img", { id: "nzone-img", alt: "" }), el("div", { id: "nzone-boxes" })),
+      el("button", { type: "button", id: "nzone-save", ...T("nimalia.zones_save") },
+        t("nimalia.zones_save")),
+      el("div", { id: "nzone-msg", class: "message", role: "status" })));
   core.$("upload-player").addEventListener("change", (ev) => { pickedSeat = Number(ev.target.value); });
   core.$("upload-form").addEventListener("submit", (ev) => { ev.preventDefault(); upload(core); });
   core.$("photograph").addEventListener("click", () => photograph(core));
@@ -61,6 +70,97 @@ export function mount(root, core) {
     core.$("choose-hand").hidden = chosenKind(core) !== "hand";
   });
   core.$("choose-hand").hidden = true;
+  core.$("nimalia-zones").addEventListener("toggle", (ev) => {
+    clearInterval(zoneTimer);
+    if (ev.target.open) {
+      refreshZonePic(core);
+      zoneTimer = setInterval(() => refreshZonePic(core), 1000);
+    }
+  });
+  core.$("nzone-save").addEventListener("click", () => saveZones(core));
+  dragZones(core);
+}
+
+// ---- the table camera: a zone per player, dragged on the camera's picture --------------------
+
+let zoneSeat = 0;
+let zones = null; // {seat: [x0, y0, x1, y1]} in the camera picture's pixels, while edited
+let zoneTimer = null;
+
+function refreshZonePic(core) {
+  const img = core.$("nzone-img");
+  const next = new Image();
+  next.onload = () => { img.src = next.src; renderZones(core); };
+  next.src = `/api/camera.jpg?t=${Date.now()}`;
+}
+
+function picSize(core) {
+  const img = core.$("nzone-img");
+  return img.naturalWidth ? [img.naturalWidth, img.naturalHeight] : [1280, 720];
+}
+
+function renderZones(core) {
+  const { el, playerName, playerColour } = core;
+  const s = core.snap();
+  const n = s && s.nimalia;
+  if (!n) return;
+  if (!zones) {
+    zones = {};
+    for (const z of (n.zones && n.zones.zones) || []) {
+      const xs = z.polygon.map((p) => p[0]); const ys = z.polygon.map((p) => p[1]);
+      zones[z.player] = [Math.min(...xs), Math.min(...ys), Math.max(...xs), Math.max(...ys)];
+    }
+  }
+  core.$("nzone-seats").replaceChildren(...s.players.map((p) => el("button", {
+    type: "button", class: `seat${p.seat === zoneSeat ? " active" : ""}`, colour: playerColour(p.seat),
+    "data-seat": p.seat, onclick: () => { zoneSeat = p.seat; renderZones(core); } }, playerName(p.seat))));
+  const [w, h] = picSize(core);
+  core.$("nzone-pic").style.aspectRatio = `${w} / ${h}`;
+  core.$("nzone-boxes").replaceChildren(...Object.entries(zones).map(([seat, b]) => {
+    const box = el("div", { class: "zone-box", colour: playerColour(Number(seat)), "data-seat": seat },
+      playerName(Number(seat)));
+    // the CSSOM, not a style attribute: the page's CSP allows no inline styles
+    Object.assign(box.style, { left: `${(100 * b[0]) / w}%`, top: `${(100 * b[1]) / h}%`,
+      width: `${(100 * (b[2] - b[0])) / w}%`, height: `${(100 * (b[3] - b[1])) / h}%` });
+    return box;
+  }));
+}
+
+function dragZones(core) {
+  const pic = core.$("nzone-pic");
+  let start = null;
+  const at = (ev) => {
+    const r = pic.getBoundingClientRect();
+    const [w, h] = picSize(core);
+    return [Math.round(((ev.clientX - r.left) / r.width) * w), Math.round(((ev.clientY - r.top) / r.height) * h)];
+  };
+  pic.addEventListener("pointerdown", (ev) => {
+    start = at(ev);
+    pic.setPointerCapture(ev.pointerId);
+    ev.preventDefault();
+  });
+  pic.addEventListener("pointermove", (ev) => {
+    if (!start) return;
+    const p = at(ev);
+    if (!zones) zones = {};
+    zones[zoneSeat] = [Math.min(start[0], p[0]), Math.min(start[1], p[1]), Math.max(start[0], p[0]), Math.max(start[1], p[1])];
+    renderZones(core);
+  });
+  pic.addEventListener("pointerup", () => { start = null; });
+}
+
+async function saveZones(core) {
+  const list = Object.entries(zones || {}).filter(([, b]) => b[2] - b[0] > 4 && b[3] - b[1] > 4)
+    .map(([seat, b]) => ({ player: Number(seat), polygon: [[b[0], b[1]], [b[2], b[1]], [b[2], b[3]], [b[0], b[3]]] }));
+  const msg = core.$("nzone-msg");
+  try {
+    core.show(await core.api("POST", "/api/report", { zones: { zones: list } }));
+    msg.className = "message ok";
+    msg.textContent = core.t("nimalia.zones_saved");
+  } catch (e) {
+    msg.className = "message";
+    msg.textContent = e.message;
+  }
 }
 
 export function words() { chooserFilled = null; }

@@ -37,13 +37,13 @@ _MODULES = (
     "halli_referee",
     "nimalia_rules",
     "nimalia_vision",
-    "nimalia_plan",
     "nelly_rules",
     "nelly_vision",
     "bells",
     "journal",
     "run",
     "club",
+    "nimalia_plan",
 )
 
 

@@ -10,14 +10,17 @@ import argparse
 import json
 from collections.abc import Mapping
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from tableref.device.cli.common import EXIT_FAILED, CliError, Groups
 from tableref.device.cli.nimalia_rules import PHOTO_SUFFIXES, load_reserve, objective_ids
 from tableref.games.nimalia import NimaliaError, Pos, Reserve, Space, reserve_from_data
-from tableref.games.nimalia.advise import Advice, advise
-from tableref.games.nimalia.check import RoundCheck, check_round
-from tableref.games.nimalia.game import CARDS_PER_ROUND, ObjectiveSet
+
+if TYPE_CHECKING:
+    from tableref.games.nimalia.advise import Advice
+    from tableref.games.nimalia.check import RoundCheck
+
+CARDS_PER_ROUND = 3  # as tableref.games.nimalia.game (imported only when a command runs)
 
 
 def register(groups: Groups) -> None:
@@ -89,6 +92,8 @@ def _past_window(message: str) -> bool:
 
 
 def run_check(args: argparse.Namespace) -> int:
+    from tableref.games.nimalia.check import check_round
+
     before = Reserve() if args.before == "-" else load_reserve(Path(args.before))
     after = load_after(args.after)
     verdict = check_round(before, after)
@@ -124,6 +129,9 @@ def check_text(verdict: RoundCheck) -> str:
 
 
 def run_advise(args: argparse.Namespace) -> int:
+    from tableref.games.nimalia.advise import advise
+    from tableref.games.nimalia.game import ObjectiveSet
+
     cards: list[int] = args.cards
     if len(cards) > CARDS_PER_ROUND:
         raise CliError(f"{len(cards)} cards: a hand holds at most {CARDS_PER_ROUND} a round")

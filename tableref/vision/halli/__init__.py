@@ -1,9 +1,11 @@
 """Halli Galli card recognition from an overhead camera.
 
 detect (card quads) -> rectify (canonical card with a ring round it) -> whitebalance
-(from the card's own paper) -> fruits (count colour blobs) / animals (enrolled cards)
--> recognise (frame to cards) -> tracker (the table over time); enrol builds and
-saves the enrolment; annotate draws the result.
+(from the card's own paper) -> read (backs.py: a back or a picture? fruit_parts.py:
+ink patches grouped into fruits; inks.py: their hue classes; layouts.py: the sanity
+check) / animals (enrolled pictures) -> recognise (frame to cards, backs apart) ->
+tracker (the table over time); enrol builds and saves the enrolment (animals, backs,
+the deck's fruit hues); annotate draws the result.
 
 For the daemon (all names stable):
     from tableref.vision.halli.enrol import Enrolment
@@ -19,6 +21,7 @@ For the daemon (all names stable):
     frame = render_table(["BBL", None, "pig"], seed=1, hand_at=2)  # simulated camera
 
 A SeenCard is "fruit", "animal" or "unknown" (found but not read with confidence:
-never a guess); `SeenCard.to_json()` is the spec's form. Recognising a frame and
+never a guess); an animal not enrolled has code None (an animal, which one unsure);
+face-down cards are not in the list but in its `backs` field (`Seen.backs`); `SeenCard.to_json()` is the spec's form. Recognising a frame and
 updating the tracker are plain CPU work: run them in an executor, not on the loop.
 """

@@ -13,9 +13,11 @@ from pathlib import Path
 from typing import Any
 
 from tableref.device.cli.common import EXIT_FAILED, CliError, Groups
-from tableref.device.cli.nimalia_rules import PHOTO_SUFFIXES, load_reserve
+from tableref.device.cli.nimalia_rules import PHOTO_SUFFIXES, load_reserve, objective_ids
 from tableref.games.nimalia import NimaliaError, Pos, Reserve, Space, reserve_from_data
+from tableref.games.nimalia.advise import Advice, advise
 from tableref.games.nimalia.check import RoundCheck, check_round
+from tableref.games.nimalia.game import CARDS_PER_ROUND, ObjectiveSet
 
 
 def register(groups: Groups) -> None:
@@ -34,6 +36,27 @@ def register(groups: Groups) -> None:
     chk.add_argument("after", metavar="AFTER", type=Path, help="reserve file or photo")
     chk.add_argument("--json", action="store_true", help="print the verdict as JSON")
     chk.set_defaults(func=run_check)
+    adv = nim.add_parser(
+        "advise",
+        help="rank where to place the next card of a hand",
+        description="Rank the placements of the next card of the hand (any card of it), each "
+        "followed by the best placements found for the rest of the hand, by this round's "
+        "objectives scored on the reserve once the whole hand is placed. row and col are in "
+        "RESERVE's coordinates (negative, or past 5, where the reserve grows); turn clockwise. "
+        "Ranked objectives (16, 18, 20, 21) are estimated for the reserve alone.",
+    )
+    adv.add_argument("--objectives", type=objective_ids, metavar="IDS", required=True,
+                     help="the game's four objectives, one per colour, e.g. 4,5,16,19")
+    adv.add_argument("--round", type=int, required=True, metavar="R", choices=range(1, 6),
+                     help="the round, 1..5 (which colours score)")
+    adv.add_argument("--players", type=int, default=2, metavar="N", choices=range(1, 5),
+                     help="players at the table (ranked objectives are still estimated alone)")
+    adv.add_argument("--top", type=int, default=5, metavar="K", help="placements shown")
+    adv.add_argument("--json", action="store_true", help="print the advice as JSON")
+    adv.add_argument("reserve", metavar="RESERVE", help="reserve file or photo; - for none")
+    adv.add_argument("cards", metavar="CARD", type=int, nargs="+",
+                     help="the ids of the cards still in hand this round (1 to 3)")
+    adv.set_defaults(func=run_advise)
 
 
 def load_after(path: Path) -> Mapping[Pos, Space]:
@@ -98,3 +121,35 @@ def check_text(verdict: RoundCheck) -> str:
         lines.append(f"  {i}. {which}: row {p.row}, col {p.col}, turned {p.turn}{extra}")
     lines += [f"  problem: {p.message}" for p in verdict.problems]
     return "\n".join(lines)
+
+
+def run_advise(args: argparse.Namespace) -> int:
+    cards: list[int] = args.cards
+    if len(cards) > CARDS_PER_ROUND:
+        raise CliError(f"{len(cards)} cards: a hand holds at most {CARDS_PER_ROUND} a round")
+    if args.top < 1:
+        raise CliError(f"--top {args.top}: show at least 1 placement")
+    try:
+        ids = ObjectiveSet.of(args.objectives).for_round(args.round)
+    except NimaliaError as err:
+        raise CliError(f"--objectives: {err}") from None
+    reserve = Reserve() if args.reserve == "-" else load_reserve(Path(args.reserve))
+    try:
+        found = advise(reserve, cards, ids, top=args.top)
+    except NimaliaError as err:
+        raise CliError(str(err)) from None
+    if args.json:
+        print(json.dumps({"advice": [advice_json(a) for a in found]}))
+    else:
+        print(f"round {args.round} scores {', '.join(map(str, ids))}; best first:")
+        for i, a in enumerate(found, 1):
+            p = a.placement
+            print(f"{i}. card {p.card_id} at row {p.row}, col {p.col}, turned {p.rotation}: "
+                  f"{a.why}")
+    return 0
+
+
+def advice_json(a: Advice) -> dict[str, Any]:
+    p = a.placement
+    return {"card": p.card_id, "row": p.row, "col": p.col, "turn": p.rotation,
+            "points": a.value.points, "why": a.why}

@@ -23,7 +23,10 @@ from tableref.games.nimalia.placement import Placement, legal_placements
 from tableref.games.nimalia.rivers import longest_river
 
 BEAM = (24, 4)
-EXHAUSTIVE_LIMIT = 6000  # scorings: below this the whole hand is searched
+FOLLOW_BUDGET = 20_000  # scorings spent following first placements up (more than
+#                        beam[0] of them when the rest of the hand is cheap to search)
+EXHAUSTIVE_LIMIT = 15_000  # scorings: below this the whole hand is searched (2 cards on a
+#                            small reserve; past it a beam, which keeps within 2 s)
 
 
 @dataclass(frozen=True, slots=True)
@@ -139,6 +142,17 @@ def _search_size(reserve: Reserve, hand: Sequence[int]) -> int:
     return size
 
 
+def _follow_cost(spots: int, cards: int, width: int | None) -> int:
+    """Scorings to follow one first placement up with the beam (a rough count: each card
+    laid opens about 28 more placements)."""
+    per_card = spots // max(cards, 1)
+    cost, ways = 0, 1
+    for level in range(1, cards):
+        cost += ways * (cards - level) * min(144, per_card + 28 * level)
+        ways = width or 1
+    return max(cost, 1)
+
+
 def advise(
     reserve: Reserve,
     hand: Sequence[int],
@@ -165,7 +179,9 @@ def advise(
     if not scored:
         raise CardError("no card of the hand has a legal place on this reserve")
     scored.sort(key=lambda t: t[0].key, reverse=True)
-    followed = scored if first is None else scored[:max(first, top)]
+    if first is not None:
+        first = max(first, top, FOLLOW_BUDGET // _follow_cost(len(scored), len(cards), later))
+    followed = scored if first is None else scored[:first]
     advice: list[Advice] = []
     for _, p, child in followed:
         rest = tuple(c for c in cards if c != p.card_id)

@@ -18,7 +18,7 @@ import cv2
 import numpy as np
 
 from tableref.vision.halli.fruit_parts import Patch, paper_mask
-from tableref.vision.halli.inks import DEFAULT, histogram
+from tableref.vision.halli.inks import DEFAULT, classify, histogram
 
 Image = np.ndarray
 
@@ -73,17 +73,25 @@ def details(card: Image) -> tuple[int, int, int]:
     return int(kept.sum()), len(cells), int(colours)
 
 
-def is_back(card: Image, ink: float, found: Sequence[Patch]) -> bool:
-    """A face-down card: a small pattern repeated over the whole card. Either on a
-    coloured ground (most of the card ink, details everywhere) or on a light one (more
-    small patches than any fruit card prints, everywhere)."""
+def back_evidence(card: Image, ink: float, found: Sequence[Patch]) -> str:
+    """"back" (a small pattern repeated over the whole card), "none" (no such pattern)
+    or "some" (between the two: neither a back nor a picture can be claimed).
+
+    On a coloured ground (most of the card ink): details everywhere, in two or more
+    fruit colours (an animal picture mostly none or one). On a light one: more small
+    patches than any fruit card prints, everywhere, of three or more fruit colours."""
     if ink >= 0.6:
         count, cells, colours = details(card)
-        return count >= BACK_DETAILS and cells >= BACK_CELLS and colours >= 2
+        if count >= BACK_DETAILS and cells >= BACK_CELLS and colours >= 2:
+            return "back"
+        if count <= 4 or cells <= 3 or colours == 0:
+            return "none"
+        return "some"
     h, w = card.shape[:2]
     small = [p for p in found if p.area < 0.04 * h * w]
     spread = {(min(int(p.centre[0] * GRID[0] / w), GRID[0] - 1),
                min(int(p.centre[1] * GRID[1] / h), GRID[1] - 1)) for p in small}
-    return len(small) >= 10 and len(spread) >= BACK_CELLS
-
-
+    kinds = {classify(p.hist).fruit for p in small} - {None}
+    if len(small) >= 10 and len(spread) >= BACK_CELLS and len(kinds) >= 3:
+        return "back"
+    return "none" if len(small) <= 6 else "some"

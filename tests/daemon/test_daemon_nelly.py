@@ -1,4 +1,5 @@
-"""Nelly through the daemon: a whole game on the simulated table to the winner, the sounds
+"""Nelly through the daemon: a whole game on the simulated table to the winner (its camera
+counted by the real counter), the sounds
 and the words (real espeak-ng) played to the recording sink, the page's reports, and the
 camera's count from image files reconciled with the players' reports."""
 
@@ -20,7 +21,7 @@ from tableref.device.camera.sources import FolderSource
 from tableref.device.config import SimConfig, parse_config
 from tableref.device.daemon.app import Daemon
 from tableref.device.daemon.equipment import Equipment
-from tableref.device.daemon.nelly_count import ZoneStore
+from tableref.device.daemon.nelly_count import NellyEyes, ZoneStore
 from tableref.device.daemon.nelly_session import NellyKit, NellySession
 from tableref.device.daemon.service import build_equipment
 from tableref.device.sim.nelly_players import SimNellyPlayers
@@ -46,11 +47,13 @@ class Faces:
 
 async def test_a_whole_nelly_game_plays_itself_on_the_simulated_table_to_the_winner(
         tmp_path: Path) -> None:
-    config = replace(parse_config(CONFIG), sim=SimConfig(flip_s=0.05, fps=2, seed=5))
+    config = replace(parse_config(CONFIG), sim=SimConfig(flip_s=0.05, fps=4, seed=5))
     equipment = build_equipment(config, sim=True, state_dir=tmp_path)
-    equipment.kits["nelly"] = NellyKit(rng=random.Random(13), gesture_s=0.15)
+    kit = equipment.kits["nelly"]  # the real turtle counter (vision/nelly) on the camera
+    assert isinstance(kit, NellyKit) and kit.counter is not None
+    kit.rng, kit.gesture_s, kit.zones = random.Random(13), 0.15, ZoneStore(tmp_path / "z.json")
     [players] = [f for f in equipment.followers if isinstance(f, SimNellyPlayers)]
-    players.press_gap_s, players.next_game_s = 0.03, 3600.0
+    players.press_gap_s, players.next_game_s, players.forget = 0.03, 3600.0, 0.7
     d = Daemon(config, Store(tmp_path / "j.sqlite3"), equipment)
     await d.start()
     try:
@@ -68,6 +71,11 @@ async def test_a_whole_nelly_game_plays_itself_on_the_simulated_table_to_the_win
         # the players' buttons threw the die, fed, placed and passed; falls were reported
         assert {"roll", "feed", "place", "pass", "fall"} <= set(kinds), kinds
         assert players.presses > len(events) // 2 and players.falls > 0
+        # the simulated camera drew the Nelly table, the real counter read it, and the falls
+        # nobody reported were asked about on the page and answered there
+        eyes = session.eyes
+        assert isinstance(eyes, NellyEyes) and eyes.ms
+        assert nelly["camera"]["zones"] is not None and players.answered > 0
         # the journal is the game: the engine alone folds it to the state on the page
         assert replay(json.dumps(e) for e in events) == session.state
         [game] = [g for g in d.history() if g["id"] == d.game_id]

@@ -31,6 +31,7 @@ max_flips = {max_flips}
 patience_s = {patience_s}
 """
 HANG_S = 180.0  # only a daemon that lost the game waits this long: no figure decides here
+PATIENCE_S = 30.0  # a busy machine's referee counts a card within seconds
 KILL_SEED = 20261201  # the moments of the kills are random, and the same at every run
 
 
@@ -65,7 +66,7 @@ def _stable(d: DaemonProcess, quiet_s: float = 2.0,
 
 
 def test_sigkill_mid_game_then_restart_gives_the_identical_state(tmp_path: Path) -> None:
-    d = DaemonProcess(tmp_path, CONFIG.format(max_flips=30, patience_s=HANG_S))
+    d = DaemonProcess(tmp_path, CONFIG.format(max_flips=30, patience_s=PATIENCE_S))
     try:
         d.start()
         post(d.base + "/api/bell/2")  # a person rings too
@@ -121,7 +122,7 @@ def test_a_kill_at_any_moment_loses_nothing_and_the_game_goes_on(tmp_path: Path)
     """Killed three times, each at a moment drawn from a seeded random: once the journal
     holds so many events (the daemon is then wherever the game took it: a flip being
     read, a ring being judged, the table saving its cards)."""
-    d = DaemonProcess(tmp_path, CONFIG.format(max_flips=0, patience_s=HANG_S))
+    d = DaemonProcess(tmp_path, CONFIG.format(max_flips=0, patience_s=PATIENCE_S))
     rng = random.Random(KILL_SEED)
     try:
         d.start()

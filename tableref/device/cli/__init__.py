@@ -26,7 +26,7 @@ from tableref.vision.limits import ImageError
 
 _GROUPS = {
     "halli": "Halli Galli Extreme: verdicts, game logs, card recognition",
-    "nimalia": "Nimalia: reserve scoring and recognition from photos",
+    "nimalia": "Nimalia: reserve scoring, recognition from photos, placements checked and advised",
     "nelly": "Nelly: the die, game logs, turtles counted in a camera frame",
     "bells": "the bell buttons: check the wiring",
     "journal": "the daemon's journal: its games, and a game's events as a game log",
@@ -37,6 +37,7 @@ _MODULES = (
     "halli_referee",
     "nimalia_rules",
     "nimalia_vision",
+    "nimalia_plan",
     "nelly_rules",
     "nelly_vision",
     "bells",

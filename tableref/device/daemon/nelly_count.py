@@ -9,6 +9,9 @@ what it saw steadily and says where it disagrees with the box's count:
 
 - a zone's reading counts once it is the same in `steady` frames in a row and not unsure (a
   hand over the plants, a turtle being placed, make readings that come and go);
+- a report that changes a player's count makes the camera's reading of that zone old: it
+  counts again only from `steady` frames after the next one (which may have been taken
+  before the report), so a camera a moment behind the reports is never a disagreement;
 - a steady reading that differs from the box's count of that player's turtles is a
   disagreement, shown on the page and asked about; it stays until the players answer,
   the count changes, or the box's count comes to agree (a report that was late);
@@ -19,7 +22,7 @@ from __future__ import annotations
 
 import json
 import time
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -28,6 +31,7 @@ import cv2
 import numpy as np
 
 from tableref.device.camera.base import Frame
+from tableref.device.daemon.halli_eyes import StillTable  # a still table, whatever the game
 from tableref.games.nelly import GameState, Turtles
 
 # the vision seam: (BGR frame, zones in the ZONES.json form) -> the count's JSON form
@@ -125,22 +129,34 @@ class NellySeen:
 
 class NellyEyes:
     """Counts the turtles of each zone in a frame (the vision thread) and now and then
-    draws the zones and counts on the frame for the page."""
+    draws the zones and counts on the frame for the page. A frame that shows the same
+    table as the last one counted (`StillTable`) keeps its count, counted again at least
+    every `recheck_s` of frame time: nobody moving costs nothing."""
 
     def __init__(self, counter: Counter | None, zones: Callable[[], Mapping[str, Any] | None],
-                 jpeg_every_s: float = 0.5) -> None:
+                 jpeg_every_s: float = 0.5, recheck_s: float = 1.0) -> None:
         self.counter = counter
         self.zones = zones
         self.jpeg_every_s = jpeg_every_s
+        self.recheck_s = recheck_s
+        self.still = StillTable()
+        self._last: tuple[int, object, tuple[ZoneCount, ...], str] | None = None
         self._last_jpeg = 0.0
         self.ms: list[float] = []
+        self.skipped = 0
 
     def look(self, frame: Frame) -> tuple[NellySeen, bytes | None]:
         h, w = frame.image.shape[:2]
         zones = self.zones()
         counted: tuple[ZoneCount, ...] = ()
         problem = ""
-        if zones and self.counter is not None:
+        changed = self.still.changed(frame.image)
+        last = self._last
+        if not changed and last is not None and last[1] is zones and (
+                frame.t_ns - last[0]) < self.recheck_s * 1e9:
+            self.skipped += 1
+            counted, problem = last[2], last[3]
+        elif zones and self.counter is not None:
             start = time.perf_counter()
             try:
                 counted = parse_count(self.counter(frame.image, zones))
@@ -148,6 +164,7 @@ class NellyEyes:
                 problem = f"{type(err).__name__}: {err}"
             self.ms.append((time.perf_counter() - start) * 1000)
             del self.ms[:-200]
+            self._last = (frame.t_ns, zones, counted, problem)
         jpeg = None
         now = time.monotonic()
         if now - self._last_jpeg >= self.jpeg_every_s:
@@ -207,11 +224,22 @@ class Reconciler:
     unsure: set[int] = field(default_factory=set)
     dismissed: dict[int, Turtles] = field(default_factory=dict)
     asked: dict[int, Disagreement] = field(default_factory=dict)
+    _skip: dict[int, int] = field(default_factory=dict)  # seat -> frames to skip
+
+    def reported(self, seats: Iterable[int]) -> None:
+        """The box's count of these seats changed: their readings are old."""
+        for seat in seats:
+            self._runs.pop(seat, None)
+            self.readings.pop(seat, None)
+            self._skip[seat] = 1
 
     def seen(self, state: GameState, sight: NellySeen) -> list[Disagreement]:
         """Take one frame's count; returns the disagreements that are new (to be said)."""
         self.unsure = {z.player for z in sight.zones if z.unsure}
         for zone in sight.zones:
+            if self._skip.get(zone.player):
+                self._skip[zone.player] -= 1
+                continue
             if zone.unsure or zone.player >= len(state.players):
                 self._runs.pop(zone.player, None)
                 continue
@@ -225,6 +253,8 @@ class Reconciler:
     def check(self, state: GameState) -> list[Disagreement]:
         """Against the box's count now (also after every event)."""
         new = []
+        for seat in [s for s in self.asked if s not in self.readings]:
+            del self.asked[seat]  # its reading is old: asked again if it stays
         for seat, camera in self.readings.items():
             if seat >= len(state.players):
                 continue

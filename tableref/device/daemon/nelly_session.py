@@ -159,6 +159,9 @@ class NellySession(BaseSession[Event]):
         self.proposal, self.chosen, self.message = 0, None, ""
         if isinstance(event, Fall):
             self.fall_asked = None
+        if before is not None:
+            self.reconciler.reported(s for s, (a, b) in enumerate(zip(
+                before.players, step.state.players, strict=True)) if a.turtles != b.turtles)
         self.reconciler.check(step.state)
         words = self._words()
         said = words.after(before, step)

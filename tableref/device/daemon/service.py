@@ -18,7 +18,6 @@ from tableref.device.store import Store
 
 log = logging.getLogger("tableref.service")
 JOURNAL_FILE = "journal.sqlite3"
-SIM_TABLE_FILE = "sim_table.json"  # the simulated table's cards, beside the journal
 
 
 @dataclass
@@ -54,12 +53,10 @@ def build_equipment(config: Config, sim: bool, state_dir: Path | None = None) ->
 
     eq = Equipment()
     if sim:
-        from tableref.device.sim import SimBells, SimCamera, SimTable, sim_people
+        from tableref.device.sim.equip import simulated_table
 
-        table = SimTable(None if state_dir is None else state_dir / SIM_TABLE_FILE)
-        eq.camera = SimCamera(table, fps=config.sim.fps)
-        bells = SimBells()
-        eq.followers.extend(sim_people(config.sim, table, bells))
+        eq.camera, bells, players = simulated_table(config, state_dir)
+        eq.followers.extend(players)
         eq.open_bells = bells.open
     else:
         from tableref.device.camera.sources import Picamera2Source, source_for

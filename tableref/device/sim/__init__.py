@@ -10,6 +10,7 @@
   (`Hub.subscribe`), and nothing else of the daemon;
 - `SimNellyPlayers` (nelly_players.py) play a Nelly game by themselves: they press their
   buttons as the page says and report the turtles that fall;
+- `simulated_table` (equip.py) puts them together as the daemon's equipment;
 - `SimWorld` (world.py) is where every card really is; `SimTable` (table.py) keeps it in a
   file of its own beside the journal, so after a restart the table is as it was.
 
@@ -18,7 +19,6 @@ are the simulator's facts, kept in its file. This package is the only production
 uses vision/synth (the renderer and the simulated decks' card art).
 """
 
-from tableref.device.config import SimConfig
 from tableref.device.sim.bells import SimBells
 from tableref.device.sim.camera import SimCamera
 from tableref.device.sim.nelly_players import SimNellyPlayers
@@ -26,12 +26,4 @@ from tableref.device.sim.players import SimPlayers
 from tableref.device.sim.table import SimTable
 from tableref.device.sim.world import SimWorld
 
-__all__ = ["SimBells", "SimCamera", "SimNellyPlayers", "SimPlayers", "SimTable", "SimWorld",
-           "sim_people"]
-
-
-def sim_people(pace: SimConfig, table: SimTable,
-               bells: SimBells) -> list[SimPlayers | SimNellyPlayers]:
-    """The simulated people at the table, the daemon's followers: one kind per game they
-    play (each plays only its own game), all pressing the same simulated bells."""
-    return [SimPlayers(pace, table, bells), SimNellyPlayers(pace, bells)]
+__all__ = ["SimBells", "SimCamera", "SimNellyPlayers", "SimPlayers", "SimTable", "SimWorld"]

@@ -13,6 +13,7 @@ import numpy.typing as npt
 
 from tableref.device.camera.base import CameraError, Frame
 from tableref.device.sim.decks import RENDER_SEED
+from tableref.device.sim.nelly_table import Contents, NellyRenderer, SimNellyTable
 from tableref.device.sim.table import SimTable
 
 # (top card per seat, seat with a hand over its pile or None, rng) -> BGR frame
@@ -30,10 +31,12 @@ def synth_renderer(seed: int = RENDER_SEED) -> Renderer:
 
 
 class SimCamera:
-    """Renders the simulated table's tops at `fps` (a `FrameSource`)."""
+    """Renders the simulated table's tops at `fps` (a `FrameSource`); while a Nelly game is
+    played on it (`nelly` holds contents), the Nelly table instead."""
 
     def __init__(self, table: SimTable, render: Renderer | None = None, fps: float = 10.0,
-                 seed: int = 0) -> None:
+                 seed: int = 0, nelly: SimNellyTable | None = None,
+                 render_nelly: NellyRenderer | None = None) -> None:
         self.name = "simulated table"
         self._table = table
         self._render = render or synth_renderer()
@@ -46,6 +49,9 @@ class SimCamera:
         # the table drawn for the last tops: it only changes when a card moves
         self._cached: tuple[tuple[tuple[str | None, ...], int | None],
                             npt.NDArray[np.uint8]] | None = None
+        self._nelly = nelly
+        self._render_nelly = render_nelly
+        self._nelly_cached: tuple[Contents, npt.NDArray[np.uint8]] | None = None
 
     def open(self) -> None:
         self._open = True
@@ -58,6 +64,9 @@ class SimCamera:
         if self._next > now:
             self._stop.wait(self._next - now)
         self._next = max(now, self._next) + self._period
+        contents = None if self._nelly is None else self._nelly.contents()
+        if contents is not None:
+            return self._nelly_frame(contents)
         world = self._table.world
         tops: tuple[str | None, ...] = (None, None) if world is None else world.tops()
         hand = None if world is None else world.hand_at()
@@ -67,6 +76,17 @@ class SimCamera:
         image = self._cached[1]
         self._index += 1
         return Frame(image, t_ns, self._index)
+
+    def _nelly_frame(self, contents: Contents) -> Frame:
+        t_ns = time.monotonic_ns()
+        if self._nelly_cached is None or self._nelly_cached[0] != contents:
+            if self._render_nelly is None:
+                from tableref.device.sim.nelly_table import nelly_renderer
+
+                self._render_nelly = nelly_renderer()
+            self._nelly_cached = (contents, self._render_nelly(contents))
+        self._index += 1
+        return Frame(self._nelly_cached[1], t_ns, self._index)
 
     def close(self) -> None:
         self._open = False

@@ -2,7 +2,11 @@
 tests. Like people they read the page (the snapshot: whose turn, what the button means
 now) and press their buttons (the simulated bells, the same seam as GPIO); now and then
 Nelly wobbles and turtles fall: the player whose move it was presses three times and
-tells the page which fell. When a game is over they start the next one.
+tells the page which fell. Some falls they forget to report: the turtles lie on the
+player's plants on the simulated table (`SimNellyTable`, which the simulated camera draws),
+the box's camera count disagrees, and they answer its question on the page. They set the
+camera zones once, as a person would, where the simulated table lays its players out.
+When a game is over they start the next one.
 
 What they choose is drawn from their own seeded random source; the die is the box's.
 """
@@ -17,6 +21,7 @@ from typing import Any
 
 from tableref.device.config import SimConfig
 from tableref.device.sim.bells import SimBells
+from tableref.device.sim.nelly_table import SimNellyTable
 from tableref.device.web.hub import Hub, HubError
 
 log = logging.getLogger("tableref.sim.nelly")
@@ -28,10 +33,18 @@ class SimNellyPlayers:
     name = "sim_nelly"
 
     def __init__(self, pace: SimConfig, bells: SimBells, seed: int = 1, *,
-                 press_gap_s: float = 0.15, wobble: float = 0.08,
-                 next_game_s: float = 15.0) -> None:
+                 table: SimNellyTable | None = None, press_gap_s: float = 0.15,
+                 wobble: float = 0.08, forget: float = 0.4, next_game_s: float = 15.0) -> None:
         self.pace = pace
         self.bells = bells
+        self.table = table
+        self.forget = forget  # of the falls onto free plants, those nobody reports
+        self.unreported: dict[str, Any] | None = None  # the fall the camera must notice
+        self.patience_s = 6.0  # the table waits this long for the camera's question
+        self._since = 0.0
+        self._telling: dict[str, Any] | None = None  # a fall they press for, then tell
+        self.answered = 0  # camera questions answered
+        self._zones_game = 0
         self.rng = random.Random(pace.seed or seed)
         self.press_gap_s = press_gap_s
         self.wobble = wobble
@@ -59,6 +72,11 @@ class SimNellyPlayers:
         snap = hub.snapshot()
         nelly = snap.get("nelly")
         if snap.get("game") != "nelly" or not isinstance(nelly, dict):
+            if self.table is not None:
+                self.table.clear()
+            return
+        self._show(nelly)
+        if await self._camera(hub, snap, nelly):
             return
         if nelly["over"]:
             if self._over_game != snap["game_id"]:
@@ -70,19 +88,77 @@ class SimNellyPlayers:
             return
         if nelly["pressing"]:
             return  # a pattern under way: wait for the box
+        fall = self.unreported
+        if fall is not None:  # everyone looks at the screen until the camera asks
+            if asyncio.get_running_loop().time() - self._since < self.patience_s:
+                return
+            self.unreported, self._telling = None, fall  # it did not: they tell it
+            await self._press(fall["player"], 3)
+            return
         if nelly["fall_asked"] is not None:
-            await hub.report(self._fall(nelly, nelly["fall_asked"]))
+            seat, told = nelly["fall_asked"], self._telling
+            self._telling = None
+            await hub.report(told if told is not None and told["player"] == seat
+                             else self._fall(nelly, seat))
             self.falls += 1
             return
         on_nelly = sum(nelly["details"]["nelly_turtles"].values())
-        if on_nelly and self.rng.random() < self.wobble:
+        if on_nelly and self.unreported is None and self.rng.random() < self.wobble:
             placed = nelly["details"]["placed"]
-            await self._press(placed[-1] if placed else nelly["turn"], 3)
+            mover = placed[-1] if placed else nelly["turn"]
+            fall = self._fall(nelly, mover)
+            lands = sum(fall["turtles"].values()) <= nelly["players"][mover]["free_plants"]
+            if self._counting(nelly) and lands and self.rng.random() < self.forget:
+                self.unreported = fall  # on the table, not told: the camera will see it
+                self._since = asyncio.get_running_loop().time()
+                self._show(nelly)
+                return
+            await self._press(mover, 3)
             return
         buttons = nelly["buttons"]
         if buttons is None:
             return
         await self._press(buttons["player"], self._presses(buttons["kind"], nelly))
+
+    # -- the table and its camera ---------------------------------------------------------
+    def _show(self, nelly: dict[str, Any]) -> None:
+        """The simulated table as it really is: the box's count, and a fall not told."""
+        if self.table is None:
+            return
+        turtles = [dict(p["turtles"]) for p in nelly["players"]]
+        fall = self.unreported or self._telling
+        if fall is not None:
+            for colour, n in fall["turtles"].items():
+                turtles[fall["player"]][colour] += n
+        self.table.show(turtles, [p["plants"] for p in nelly["players"]])
+
+    def _counting(self, nelly: dict[str, Any]) -> bool:
+        camera = nelly["camera"]
+        return self.table is not None and bool(camera["counter"]) and bool(camera["zones"])
+
+    async def _camera(self, hub: Hub, snap: dict[str, Any], nelly: dict[str, Any]) -> bool:
+        """Set the zones once, answer the camera's questions; True when something was done."""
+        camera = nelly["camera"]
+        if self.table is not None and camera["counter"] and not camera["zones"] and (
+                self._zones_game != snap["game_id"]):
+            from tableref.vision.nelly.zones import default_zones, zones_to_json
+
+            self._zones_game = snap["game_id"]
+            await hub.report({"zones": zones_to_json(default_zones(len(nelly["players"])))})
+            return True
+        fall = self.unreported
+        for ask in camera["disagreements"]:
+            seat = ask["player"]
+            if fall is not None and seat == fall["player"] and ask["more"] == {
+                    c: fall["turtles"].get(c, 0) for c in COLOURS}:
+                self.unreported = None  # "yes: they fell onto the plants"
+                await hub.report(fall)
+                self.falls += 1
+            else:  # the camera misread: "no, the box is right"
+                await hub.report({"camera": "dismiss", "player": seat})
+            self.answered += 1
+            return True
+        return False
 
     def _presses(self, kind: str, nelly: dict[str, Any]) -> int:
         rng = self.rng

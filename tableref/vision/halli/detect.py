@@ -1,14 +1,15 @@
 """Find the face-up cards in a frame, on any table: proposals, then each card's evidence.
 
-Works on a reduced copy of the frame (a quarter of the width by default). Three masks
+Works on a reduced copy of the frame (a quarter of the width by default). Four masks
 propose where card paper may be (vision/halli/paper.py: white paper, paper brighter than
-its surroundings, regions closed by edges); in each, a blob is a candidate when its
-outline is a quad of card shape (touching cards split, a pile's top card fitted). Every
-candidate is then checked by its own evidence (vision/halli/verify.py: a white border
-all round, paper, print, an outline), so no mask needs to know the table's colour. A
-card-sized candidate with a bite out of it (a hand over it) is returned as not `clean`.
-A `TableHint` from the fixed camera (where the frame differs from the empty table, the
-cards' size) narrows the search when the daemon has one.
+its surroundings, regions closed by edges, the edges themselves); in each, a blob is a
+candidate when its outline is a quad of card shape (touching cards split, a pile's top
+card fitted). Every candidate is then checked by its own evidence (vision/halli/
+verify.py: a white border all round, paper, print, an outline), so no mask needs to
+know the table's colour. A card-sized candidate with a bite out of it (a hand over it)
+is returned as not `clean`. A `TableHint` from the fixed camera (where the frame
+differs from the empty table, the cards' size) narrows the search when the daemon has
+one.
 """
 
 from __future__ import annotations
@@ -21,7 +22,14 @@ import numpy as np
 
 from tableref.vision.halli.fit import fitted_pieces
 from tableref.vision.halli.hint import TableHint
-from tableref.vision.halli.paper import balanced, brighter_paper, frame_white, outlined, white_paper
+from tableref.vision.halli.paper import (
+    balanced,
+    brighter_paper,
+    edge_map,
+    frame_white,
+    outlined,
+    white_paper,
+)
 from tableref.vision.halli.verify import Evidence, evidence, own_white
 
 Image = np.ndarray
@@ -327,6 +335,13 @@ def _iou_near(a: np.ndarray, b: np.ndarray) -> bool:
                 and max(aa, ab) <= 1.6 * max(min(aa, ab), 1e-6))
 
 
+def _at_border(q: np.ndarray, shape: tuple[int, ...]) -> bool:
+    """A side of the quad lies on the frame's edge: cut by it (two corners on it)."""
+    h, w = shape[:2]
+    on = (q[:, 0] < 1) | (q[:, 1] < 1) | (q[:, 0] > w - 2) | (q[:, 1] > h - 2)
+    return int(on.sum()) >= 2
+
+
 def _overlaps(a: np.ndarray, b: np.ndarray) -> bool:
     """A quarter of `a` lies on `b`: a pile's lower card, or a piece of `b` itself."""
     pa, pb = _convex(a), _convex(b)
@@ -360,7 +375,7 @@ def _whole(p: Proposal, opts: DetectOptions) -> bool:
     return p[3].face_up() and p[1] >= opts.min_fill and opts.aspect[0] <= p[2] <= opts.aspect[1]
 
 
-def _verified(small: Image, white: np.ndarray, regions: Image, frame_area: float,
+def _verified(small: Image, white: np.ndarray, edges: Image, frame_area: float,
               opts: DetectOptions, known: float | None, changed: Image | None,
               force: bool = False) -> list[Proposal]:
     """The candidates of the three masks, with the frame balanced to `white`, that the
@@ -368,19 +383,30 @@ def _verified(small: Image, white: np.ndarray, regions: Image, frame_area: float
     bal = balanced(small, white)
     proposals: list[Proposal] = []
     masks = [(white_paper(bal, opts.close), 0.0, True),
-             (brighter_paper(bal, opts.close), 0.0, True), (regions, 1.5, False)]
+             (brighter_paper(bal, opts.close), 0.0, True), (outlined(edges), 1.5, False),
+             (edges, -1.0, False)]
     if force:
         masks = masks[:2]  # fitting cards of a known size: into the paper's blobs
     for mask, grow, split in masks:
         for quad, fill, aspect in _propose(mask, frame_area, opts, known, split, force):
             if fill < 0.6 or not 1.1 <= aspect <= 2.6:
                 continue  # not a card's shape, whole or under a hand
-            q = order_corners(_grow(quad, grow))
-            if changed is not None and not _changed_enough(changed, q):
-                continue
-            ev = evidence(bal, q)
-            if ev.face_up() or ev.covered_card():
-                proposals.append((q, fill, aspect, ev))
+            # an edge piece's outline lies a pixel or two outside the card (the edge's
+            # width, the card's shadow): try the outline at those depths
+            best: Proposal | None = None
+            for g in ((-2.0, -1.0, 0.0) if grow < 0 else (grow,)):
+                q = order_corners(_grow(quad, g))
+                if _at_border(q, small.shape):
+                    break  # cut by the frame's edge: not a whole card, its outline unknown
+                if changed is not None and not _changed_enough(changed, q):
+                    break
+                ev = evidence(bal, q)
+                if (ev.face_up() or ev.covered_card()) and (
+                        best is None or (ev.face_up(), ev.score) > (best[3].face_up(),
+                                                                    best[3].score)):
+                    best = (q, fill, aspect, ev)
+            if best is not None:
+                proposals.append(best)
 
     def rank(p: Proposal) -> tuple[bool, bool, float]:
         return (_whole(p, opts), p[3].face_up(), p[3].score)
@@ -393,19 +419,37 @@ def _verified(small: Image, white: np.ndarray, regions: Image, frame_area: float
     return kept
 
 
-def _card_white(small: Image, regions: Image, frame_area: float,
+def _lamp_like(white: np.ndarray) -> bool:
+    """Could white paper look this colour under some lamp (2500-7500 K, whatever the
+    camera's balance)? Such light runs from orange to bluish: green midway between blue
+    and red, and never far from grey."""
+    b, g, r = (float(v) for v in white / max(float(white.max()), 1e-6))
+    if min(b, g, r) < 0.35:
+        return False
+    lo, hi = min(b, r), max(b, r)
+    return lo - 0.06 <= g <= hi + 0.06
+
+
+def _card_white(small: Image, edges: Image, frame_area: float,
                 opts: DetectOptions) -> np.ndarray | None:
     """The light's colour as the most card-like region closed by edges shows it: each
     card-shaped region judged balanced to its own brightest pixels."""
     best: tuple[float, np.ndarray] | None = None
     bright = float(np.percentile(small.max(axis=2), 98))
-    for quad, fill, aspect in _propose(regions, frame_area, opts, None, False):
-        if fill < opts.min_fill or not opts.aspect[0] <= aspect <= opts.aspect[1]:
+    shapes = [(q, 1.5) for q, f, a in _propose(outlined(edges), frame_area, opts, None, False)
+              if f >= opts.min_fill and opts.aspect[0] <= a <= opts.aspect[1]]
+    shapes += [(q, g) for q, f, a in _propose(edges, frame_area, opts, None, False)
+               if f >= opts.min_fill and opts.aspect[0] <= a <= opts.aspect[1]
+               for g in (-2.0, -1.0)]
+    for quad, grow in shapes:
+        q = order_corners(_grow(quad, grow))
+        if _at_border(q, small.shape):
             continue
-        q = order_corners(_grow(quad, 1.5))
         white = own_white(small, q)
         if float(white.min()) < 20 or float(white.max()) < 0.6 * bright:
             continue  # too dark to be paper in any light, or in this frame's
+        if not _lamp_like(white):
+            continue  # no lamp gives paper this colour: a cloth, a toy
         x, y, bw, bh = cv2.boundingRect(np.round(q).astype(np.int32))
         x0, y0 = max(x - 4, 0), max(y - 4, 0)
         roi = small[y0:y + bh + 4, x0:x + bw + 4]
@@ -434,14 +478,19 @@ def detect_cards(frame: Image, opts: DetectOptions | None = None,
     frame_area = float(sw * sh)
     changed = _changed_small(hint, sw, sh) if hint is not None and hint.fits(frame.shape) \
         else None
-    regions = outlined(small)
-    kept = _verified(small, frame_white(small), regions, frame_area, opts, known, changed)
+    edges = edge_map(small)
+    white = frame_white(small)
+    if not _lamp_like(white):
+        # the frame's brightest pixels are a coloured cloth (no card on it, or cards in a
+        # shadow): no lamp makes paper that colour, so trust the camera's own balance
+        white = np.full(3, float(white.max()))
+    kept = _verified(small, white, edges, frame_area, opts, known, changed)
     if sum(_whole(p, opts) for p in kept) < 2:
         # few cards: the frame's brightest pixels may be a glare, a white sleeve, a box,
         # not paper. Take the light's colour from the most card-like outline instead.
-        white = _card_white(small, regions, frame_area, opts)
-        if white is not None:
-            again = _verified(small, white, regions, frame_area, opts, known, changed)
+        other = _card_white(small, edges, frame_area, opts)
+        if other is not None:
+            again = _verified(small, other, edges, frame_area, opts, known, changed)
             # the other light must explain more cards, and every card the first found
             before = [p[0] for p in kept if _whole(p, opts)]
             after = [p[0] for p in again if _whole(p, opts)]

@@ -9,7 +9,9 @@ Each mask is a proposal, checked afterwards card by card (vision/halli/verify.py
 - `brighter_paper`: grey and brighter than its surroundings (the local background, a
   few cards across): cards on a pale grey or dim table, in uneven light.
 - `outlined`: regions closed by edges (the frame's own gradient, its noise measured):
-  cards on a white table, where only their outline and shadow tell them apart.
+  cards on a white table, where only their outline and shadow tell them apart; and the
+  `edge_map` itself, whose pieces are card outlines where a light table has no texture
+  (an outline with a gap still spans its card).
 """
 
 from __future__ import annotations
@@ -96,15 +98,19 @@ def brighter_paper(bal: Image, close: int = 7) -> Image:
     return _tidy(paper, close)
 
 
-def outlined(small: Image, close: int = 3) -> Image:
-    """Regions closed by the frame's edges (255 inside a region, 0 on an edge)."""
+def edge_map(small: Image, close: int = 3) -> Image:
+    """The frame's edges (255), thickened to close gaps of a pixel; the threshold is set
+    by the frame's own noise (the gradient of its flattest quarter)."""
     grey = cv2.cvtColor(small, cv2.COLOR_BGR2GRAY)
     gx = cv2.Sobel(grey, cv2.CV_16S, 1, 0)
     gy = cv2.Sobel(grey, cv2.CV_16S, 0, 1)
     mag = cv2.add(cv2.convertScaleAbs(gx), cv2.convertScaleAbs(gy))
-    # the noise: the flattest quarter of the frame (card paper, a plain cloth) shows it
     noise = float(np.percentile(mag, 25))
     lo = max(20.0, 3.0 * noise)
     edges = cv2.Canny(gx, gy, lo, max(50.0, 2.5 * lo), L2gradient=False)
-    edges = cv2.dilate(edges, np.ones((close, close), np.uint8))
+    return np.asarray(cv2.dilate(edges, np.ones((close, close), np.uint8)))
+
+
+def outlined(edges: Image) -> Image:
+    """Regions closed by edges (255 inside a region, 0 on an edge)."""
     return np.asarray(cv2.bitwise_not(edges))

@@ -38,7 +38,9 @@ class Evidence:
         # touches, a split): then the rest must show a margin and an outline all round
         side_ok = self.worst_side >= 0.45 or (
             self.worst_side >= 0.3 and self.band >= 0.78 and self.sides >= 4)
-        return (self.band >= 0.72 and side_ok and self.paper >= 0.45 and self.ink >= 0.015
+        # print: a card's fruits or animal cover a tenth of its middle and more (one small
+        # fruit); a box's logo, a phone's screen, a sheet of paper much less
+        return (self.band >= 0.72 and side_ok and self.paper >= 0.45 and self.ink >= 0.08
                 and self.sides >= 2)
 
     def covered_card(self) -> bool:

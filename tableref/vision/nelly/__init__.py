@@ -1,9 +1,17 @@
 """Nelly's turtles counted by colour in each player's zone of an overhead camera frame.
 
 zones (the polygons, the spec's file form) -> light (white balance from the water plants'
-known green) -> count (paint blobs in each zone, the size of one turtle from the frame)
--> domes (a blob's turtles by colour, or why it cannot be said) and hands (a hand over a
-zone). material holds what the counter knows of the game's colours.
+known green) -> table (the table's own colours, read outside the zones) -> count (paint
+blobs in each zone, the size of one turtle from the frame) -> domes (a blob's turtles by
+colour, or why it cannot be said) and hands (something over a zone: a hand, an arm; a
+turtle washed out by glare). material holds what the counter knows of the game's colours.
+
+Methods that hold by construction rather than thresholds fitted to scenes: the light from
+the plants' printed green (von Kries); the colour as the paint hue (G-B)/(R-B), which glare
+(white added) and shadow (all channels scaled) leave alone, read between the three known
+paints and refined on the frame's own single turtles; one turtle's size and footprint
+measured in the frame; the table's colours from the table itself, so a red cloth or an
+orange wood is not paint and an arm is not table.
 
 For the daemon (all names stable):
     from tableref.vision.nelly import ZoneCount, count_turtles, counts_to_json

@@ -161,7 +161,7 @@ def _blobs(d: _ZoneData) -> list[Blob]:
     alike = (d.paint & like).astype(np.uint8)
     neck = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (NECK, NECK))
     cores = cv2.erode(alike, neck)
-    for core in _components(cores, d, MIN_TURTLE // 3):
+    for core in _components(cores, d, MIN_TURTLE // 2, read=False):
         if core.area > TABLE_AREA * d.n_in:
             continue  # the table itself
         x, y = core.origin
@@ -175,7 +175,7 @@ def _blobs(d: _ZoneData) -> list[Blob]:
         # is round: a patch of the table's colour beside one is no part of it
         whole = cv2.morphologyEx(cv2.bitwise_or(grown, mask[y0:y1, x0:x1].astype(np.uint8)),
                                  cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
-        for part in _components(whole, d, MIN_TURTLE, (x0, y0)):
+        for part in _components(whole, d, MIN_TURTLE, (x0, y0), read=False):
             bx, by = part.origin
             bh, bw = part.window.shape
             own = grown[by - y0:by - y0 + bh, bx - x0:bx - x0 + bw]
@@ -214,7 +214,8 @@ def _round_out(part: Blob, paint: np.ndarray, d: _ZoneData) -> Blob | None:
 
 
 def _on_plant(blob: Blob, d: _ZoneData) -> bool:
-    """A green ring round the blob: it lies on a water plant."""
+    """A green ring round the blob, not of the table's own colours: it lies on a water
+    plant (on a green cloth, the cloth is no plant)."""
     x, y = blob.origin
     hgt, wid = blob.window.shape
     e = max(2, round(0.35 * blob.radius))
@@ -223,17 +224,22 @@ def _on_plant(blob: Blob, d: _ZoneData) -> bool:
     win = np.zeros((y1 - y0, x1 - x0), np.uint8)
     win[y - y0:y - y0 + hgt, x - x0:x - x0 + wid] = blob.window
     ring = cv2.dilate(win, np.ones((2 * e + 1, 2 * e + 1), np.uint8)) > win
-    green = plant_pixels(d.u[y0:y1, x0:x1], d.v[y0:y1, x0:x1], d.bright[y0:y1, x0:x1])
+    uw, vw = d.u[y0:y1, x0:x1], d.v[y0:y1, x0:x1]
+    green = plant_pixels(uw, vw, d.bright[y0:y1, x0:x1]) & ring
+    if d.table is not None and np.any(green):
+        green[green] = ~d.table.like(uw[green], vw[green])
     n_ring = int(np.count_nonzero(ring))
     return int(np.count_nonzero(green & ring)) >= ON_PLANT * max(n_ring, 1)
 
 
 def _dome_shaded(blob: Blob, d: _ZoneData) -> bool:
-    """Shaded like a dome lit from one side: its core's bright part well above its dark
-    part (a printed dot of a cloth is flat)."""
+    """Shaded like a dome lit from one side: the bright part of its inner half well above
+    the dark part (a printed dot of a cloth is flat; its rim, blurred into the cloth round
+    it, is left out)."""
     x, y = blob.origin
     hgt, wid = blob.window.shape
-    b = d.bright[y:y + hgt, x:x + wid][blob.core].astype(np.float32)
+    inner = blob.dist >= 0.5 * blob.radius
+    b = d.bright[y:y + hgt, x:x + wid][inner].astype(np.float32)
     if b.size < 8:
         return False
     k = b.size // 10
@@ -243,7 +249,7 @@ def _dome_shaded(blob: Blob, d: _ZoneData) -> bool:
 
 
 def _components(mask: np.ndarray, d: _ZoneData, min_area: int = 40,
-                origin: tuple[int, int] = (0, 0)) -> list[Blob]:
+                origin: tuple[int, int] = (0, 0), read: bool = True) -> list[Blob]:
     """The blobs of a mask (the zone's crop, or a window of it at `origin`) whose centre is
     in the zone, the glare's holes in them filled (outer contours drawn filled: cheaper
     than labelling a mostly empty crop)."""
@@ -271,8 +277,9 @@ def _components(mask: np.ndarray, d: _ZoneData, min_area: int = 40,
             continue  # its centre lies outside the zone: another zone's, or the pond's
         dist = cv2.distanceTransform(win, cv2.DIST_L2, 3)[1:-1, 1:-1]
         blob = Blob((x, y), win[1:-1, 1:-1] > 0, area, float(dist.max()), dist)
-        assert d.paint is not None
-        core_of(blob, d.paint, d.bgr)
+        if read:  # its core and the core's colour
+            assert d.paint is not None
+            core_of(blob, d.paint, d.bgr)
         blobs.append(blob)
     return blobs
 

@@ -30,6 +30,7 @@ DISC = 1.12  # a blob this near its own inscribed disc is one shell ...
 ONE_DISC = 1.45  # ... up to this many turtles' area
 ONE_AREA = 1.1  # a blob of at most this many turtles' area, of any shape, is one
 SPECK = 1.6  # a small blob this far from a disc is a thin bit, no turtle
+THIN = 0.42  # a turtle lying on its side keeps over half a shell's inscribed radius
 TWO = (1.25, 2.35)  # two, when the distance transform shows two shells
 MIN_PART = 0.15  # smaller bits (a rim of mixed colour, a speck) are no turtle
 MIN_SHARE = 0.15  # of a blob's core: less is the rim's mixing, not a second colour
@@ -141,6 +142,9 @@ def read_blob(blob: Blob, bgr: np.ndarray, paints: Paints) -> BlobReading:
     compact = blob.area / (math.pi * (blob.radius + 1.0) ** 2)
     if k < MIN_PART or (k < 0.25 and compact > SPECK):
         return BlobReading()  # a speck, a thin bit of the table's texture
+    if blob.radius < THIN * paints.radius:  # no whole turtle is so thin, even on its side
+        named = _colour(float(paints.hue(*blob.median))) or "turtle-coloured"
+        return BlobReading(why=f"a thin {named} bit, too thin for a turtle (a part of one?)")
     # one turtle: a disc on its own scale (a turtle on the bare table looks a little larger
     # than one on a plant, its rim mixing with the table rather than the green), or a
     # blob of one turtle's area that is nearly a disc; or no more than one turtle's area

@@ -1,0 +1,169 @@
+"""Where to place the next card of a hand: every legal placement of every card in hand,
+each followed by the best placements found for the cards still to place this round,
+ranked by the round's objectives scored on the reserve once the whole hand is down.
+
+The search is exhaustive when it is small (`exhaustive_limit` scorings); otherwise it
+is a beam: every first placement is scored, the best `beam[0]` of them are followed
+up, keeping the best `beam[1]` placements of the next card at each step. Ranked
+objectives (16, 18, 20, 21) are scored for the reserve alone, since no rival is known
+(spec): their points do not move then, so ties are broken by what they rank on (the
+longest river, gorillas less pandas, fewest lions, crocodiles less flamingos).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from tableref.games.nimalia.cards import card
+from tableref.games.nimalia.errors import CardError
+from tableref.games.nimalia.model import Animal, Reserve
+from tableref.games.nimalia.objectives import objective
+from tableref.games.nimalia.placement import Placement, legal_placements, place
+from tableref.games.nimalia.rivers import longest_river
+from tableref.games.nimalia.scoring import score_objectives
+
+BEAM = (24, 4)
+EXHAUSTIVE_LIMIT = 6000  # scorings: below this the whole hand is searched
+
+
+@dataclass(frozen=True, slots=True)
+class Value:
+    """A reserve's worth for the round: the points, then what ranked objectives rank on."""
+
+    points: int
+    by_objective: tuple[tuple[int, int], ...]  # (objective id, points) in scoring order
+    tie_break: int
+
+    @property
+    def key(self) -> tuple[int, int]:
+        return (self.points, self.tie_break)
+
+
+@dataclass(frozen=True, slots=True)
+class Advice:
+    """Place `placement` next; `plan` is the whole hand as planned (it first)."""
+
+    placement: Placement
+    plan: tuple[Placement, ...]
+    value: Value
+    now: Value  # the reserve before the hand, for the why
+    why: str
+
+
+def value(reserve: Reserve, objective_ids: Sequence[int]) -> Value:
+    """The round's objectives on a reserve alone."""
+    if not reserve:
+        return Value(0, tuple((i, 0) for i in objective_ids), 0)
+    scores = score_objectives([reserve], objective_ids)
+    by_objective = tuple((s.objective.id, s.points[0]) for s in scores)
+    return Value(sum(p for _, p in by_objective), by_objective,
+                 sum(_ranked_measure(i, reserve) for i in objective_ids))
+
+
+def _ranked_measure(objective_id: int, reserve: Reserve) -> int:
+    match objective_id:
+        case 16:
+            return longest_river(reserve)
+        case 18:
+            return reserve.count(Animal.GORILLA) - reserve.count(Animal.PANDA)
+        case 20:
+            return -reserve.count(Animal.LION)
+        case 21:
+            return reserve.count(Animal.CROCODILE) - reserve.count(Animal.FLAMINGO)
+    return 0
+
+
+def _children(reserve: Reserve, hand: Sequence[int]) -> list[tuple[Placement, Reserve]]:
+    return [(p, place(reserve, p)) for card_id in hand for p in legal_placements(reserve, card_id)]
+
+
+def _best_completion(
+    reserve: Reserve, hand: tuple[int, ...], objective_ids: Sequence[int], width: int | None
+) -> tuple[Value, tuple[Placement, ...]]:
+    """The best value reachable by placing every card of `hand`, and how."""
+    if not hand:
+        return value(reserve, objective_ids), ()
+    scored = [
+        (value(child, objective_ids), p, child) for p, child in _children(reserve, hand)
+    ]
+    if len(hand) == 1:
+        best = max(scored, key=lambda t: t[0].key)
+        return best[0], (best[1],)
+    scored.sort(key=lambda t: t[0].key, reverse=True)
+    if width is not None:
+        scored = scored[:width]
+    best_value: Value | None = None
+    best_plan: tuple[Placement, ...] = ()
+    for _, p, child in scored:
+        rest = tuple(c for c in hand if c != p.card_id)
+        found, plan = _best_completion(child, rest, objective_ids, width)
+        if best_value is None or found.key > best_value.key:
+            best_value, best_plan = found, (p, *plan)
+    assert best_value is not None
+    return best_value, best_plan
+
+
+def _search_size(reserve: Reserve, hand: Sequence[int]) -> int:
+    """Scorings an exhaustive search costs, estimated: each card laid opens about 28 more
+    placements (7 spots of 4 turns), up to the 144 of a 6x6 window."""
+    spots = len(legal_placements(reserve, hand[0]))
+    size, ways = 0, 1
+    for level in range(len(hand)):
+        ways *= (len(hand) - level) * min(144, spots + 28 * level)
+        size += ways
+    return size
+
+
+def advise(
+    reserve: Reserve,
+    hand: Sequence[int],
+    objective_ids: Sequence[int],
+    *,
+    top: int = 5,
+    beam: tuple[int, int] = BEAM,
+    exhaustive_limit: int = EXHAUSTIVE_LIMIT,
+) -> list[Advice]:
+    """The best `top` placements of the next card, best first, each with its plan."""
+    cards = tuple(hand)
+    if not cards:
+        raise CardError("the hand is empty: give the ids of the cards still to place")
+    if len(set(cards)) != len(cards):
+        raise CardError(f"card {next(c for c in cards if cards.count(c) > 1)} is in the hand "
+                        "twice: every card is one of a kind")
+    for card_id in cards:
+        card(card_id)  # an unknown id fails here, naming it
+    exhaustive = _search_size(reserve, cards) <= exhaustive_limit
+    first, later = (None, None) if exhaustive else beam
+    now = value(reserve, objective_ids)
+    scored = [(value(child, objective_ids), p, child) for p, child in _children(reserve, cards)]
+    if not scored:
+        raise CardError("no card of the hand has a legal place on this reserve")
+    scored.sort(key=lambda t: t[0].key, reverse=True)
+    followed = scored if first is None else scored[:max(first, top)]
+    advice: list[Advice] = []
+    for _, p, child in followed:
+        rest = tuple(c for c in cards if c != p.card_id)
+        found, plan = _best_completion(child, rest, objective_ids, later)
+        full = (p, *plan)
+        advice.append(Advice(p, full, found, now, why(full, found, now)))
+    advice.sort(key=lambda a: a.value.key, reverse=True)
+    return advice[:top]
+
+
+def _where(p: Placement) -> str:
+    return f"card {p.card_id} at (row {p.row}, col {p.col}) turned {p.rotation}"
+
+
+def why(plan: Sequence[Placement], planned: Value, now: Value) -> str:
+    """The advice in words: the plan, each objective's points and what it gains."""
+    before = dict(now.by_objective)
+    parts = []
+    for objective_id, points in planned.by_objective:
+        goal = objective(objective_id)
+        gain = points - before.get(objective_id, 0)
+        change = f", {gain:+d}" if gain else ""
+        alone = " as if alone" if goal.ranked else ""
+        parts.append(f"{objective_id} ({goal.text}) {points}{change}{alone}")
+    then = "; then " + ", ".join(_where(p) for p in plan[1:]) if len(plan) > 1 else ""
+    return f"{planned.points} points once the hand is down{then}: " + "; ".join(parts)

@@ -1,0 +1,107 @@
+"""Finding cards whatever the table: light cloths, patterns, backs, close-ups, the hint."""
+
+from dataclasses import replace
+
+import cv2
+import numpy as np
+import pytest
+
+from tableref.vision.halli.detect import detect_cards
+from tableref.vision.halli.hint import TableHint
+from tableref.vision.halli.recognise import Recogniser
+from tableref.vision.synth.halli_cards import CardStyle, card_image
+from tableref.vision.synth.halli_scene import Scene
+from tableref.vision.synth.halli_wild import ORDINARY, Conditions, wild_scene
+
+QUIET = replace(ORDINARY, hands=0.0, clutter=0, backs=0.0, placemats=0.0, messy=0.0,
+                depth=(0, 1), bell=0.0, glare=0)
+
+
+def _scene(codes: list[str], seed: int, cond: Conditions) -> Scene:
+    tops = [(c, card_image(c, CardStyle())) for c in codes]
+    return wild_scene(tops, np.random.default_rng(seed), cond)
+
+
+def _inside(pt: tuple[float, float], quad: np.ndarray) -> bool:
+    q = quad.astype(np.float32).reshape(-1, 1, 2)
+    return cv2.pointPolygonTest(q, (float(pt[0]), float(pt[1])), False) >= 0
+
+
+def _found_once(scene: Scene, quads: list) -> None:
+    for truth in [t for t in scene.cards if t.visible >= 0.999]:  # not cut by the frame
+        near = [q for q in quads if _inside(q.center, truth.corners)]
+        assert len(near) == 1, (truth.code, scene.tags)
+        err = min(np.abs(np.roll(near[0].corners, k, axis=0) - truth.corners).max()
+                  for k in range(4))
+        side = float(np.linalg.norm(truth.corners[1] - truth.corners[0]))
+        assert err < 0.2 * side, (err, side, scene.tags)
+
+
+def test_cards_on_a_light_cloth_are_found() -> None:
+    """White, cream, beige, pink, pale grey, ivory: the cloth never passes for paper, and
+    the cards are found by their outlines. (Two of these 15 whole cards are still missed,
+    e.g. a white card darker than its cream cloth; the benchmark gives the rate.)"""
+    found = total = 0
+    for seed in range(6):
+        scene = _scene(["BBL", "PS", "LLL"], seed, replace(QUIET, surfaces=("light",)))
+        quads = detect_cards(scene.image).quads
+        assert all(any(_inside(q.center, t.corners) for t in scene.cards) for q in quads)
+        for truth in [t for t in scene.cards if t.visible >= 0.999]:
+            total += 1
+            found += sum(_inside(q.center, truth.corners) for q in quads) == 1
+    assert total >= 15 and found >= total - 2, (found, total)
+
+
+@pytest.mark.parametrize("surface", ["gingham", "dots", "floral", "wood", "plain", "felt"])
+def test_cards_on_patterned_and_coloured_tables_are_found(surface: str) -> None:
+    found = total = 0
+    for seed in range(3):
+        scene = _scene(["BBL", "PS", "LLL", "SS"], seed, replace(QUIET, surfaces=(surface,)))
+        quads = detect_cards(scene.image).quads
+        for truth in [t for t in scene.cards if t.visible >= 0.999]:
+            total += 1
+            found += sum(_inside(q.center, truth.corners) for q in quads) == 1
+        # nothing is found where no card is
+        assert all(any(_inside(q.center, t.corners) for t in scene.cards) for q in quads)
+    assert found >= total - 1, (found, total)
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_backs_beside_the_piles_are_never_cards(seed: int) -> None:
+    cond = replace(ORDINARY, backs=1.0, hands=0.0)
+    scene = _scene(["BBL", "PS", "LLL"], seed, cond)
+    seen = Recogniser()(scene.image)
+    for back in scene.backs:
+        assert not [s for s in seen if _inside(s.center, back)], scene.tags
+
+
+@pytest.mark.parametrize("surface", ["gingham", "stripes", "dots", "floral", "fruit_print",
+                                     "wood", "light", "felt"])
+def test_an_empty_table_with_clutter_shows_no_card(surface: str) -> None:
+    """A phone, dice, a cap, toys, boxes, a placemat and arms: none is a face-up card."""
+    cond = replace(ORDINARY, surfaces=(surface,), clutter=5, hands=1.0, most_hands=2)
+    for seed in range(3):
+        scene = wild_scene([], np.random.default_rng(seed), cond)
+        assert [q for q in detect_cards(scene.image).quads if q.clean] == [], scene.tags
+
+
+def test_a_close_up_card_is_found() -> None:
+    cond = replace(QUIET, card_width=(280.0, 300.0), tilt=10.0)
+    for seed in range(3):
+        scene = _scene(["PPL"], seed, cond)
+        _found_once(scene, detect_cards(scene.image).quads)
+
+
+def test_the_hint_keeps_cards_where_the_table_changed() -> None:
+    scene = _scene(["BBL", "PS", "LLL"], 2, QUIET)
+    quads = detect_cards(scene.image).quads
+    assert len(quads) == 3
+    nothing = np.zeros(scene.image.shape[:2], np.uint8)
+    assert detect_cards(scene.image, hint=TableHint(changed=nothing)).quads == []
+    one = nothing.copy()
+    cv2.fillConvexPoly(one, np.round(scene.cards[0].corners).astype(np.int32), 255)
+    kept = detect_cards(scene.image, hint=TableHint(changed=one)).quads
+    assert len(kept) == 1 and _inside(kept[0].center, scene.cards[0].corners)
+    # a hint for another frame size is not used
+    other = TableHint(changed=np.zeros((10, 10), np.uint8))
+    assert len(detect_cards(scene.image, hint=other).quads) == 3

@@ -27,7 +27,7 @@ def test_cards_are_given_to_the_seat_whose_pile_they_lie_on(recogniser: Recognis
     assert jpeg is not None and jpeg[:2] == b"\xff\xd8"
     covered = render_table(tops, seed=SEED, hand_at=2)
     seen, _ = eyes.look(Frame(covered, 6, 2))
-    assert seen.tops == ("BBL", None, None, "PS")  # a hand hides a card, never changes it
+    assert seen.tops == ("BBL", None, "~", "PS")  # a hand hides a card: "~", never another
 
 
 def test_a_still_table_is_not_read_again_but_a_turned_card_is(recogniser: Recogniser) -> None:

@@ -35,7 +35,10 @@ def test_recognise_prints_the_spec_json(tmp_path: Path, data_home: Path,
     assert main(["halli", "recognise", "--json", "--annotate", str(out_png), str(image)]) == 0
     cards = json.loads(capsys.readouterr().out)["cards"]
     by_kind = sorted((c["kind"], c.get("code")) for c in cards)
-    assert by_kind == [("fruit", "BBL"), ("fruit", "SS"), ("unknown", None)]
+    # the pig, not enrolled, is known as an animal: which one, only enrolment tells
+    assert by_kind == [("animal", None), ("fruit", "BBL"), ("fruit", "SS")]
+    pig = next(c for c in cards if c["kind"] == "animal")
+    assert pig["animal"] is None and pig["code"] is None
     fruit = next(c for c in cards if c.get("code") == "BBL")
     assert fruit["fruits"] == {"banana": 2, "plum": 0, "strawberry": 0, "lime": 1}
     assert len(fruit["corners"]) == 4 and len(fruit["center"]) == 2

@@ -42,11 +42,12 @@ def test_corners_and_centre_are_where_the_card_lies() -> None:
         assert err < 16
 
 
-def test_animals_are_unknown_until_enrolled(enrolment: Enrolment) -> None:
+def test_animals_are_animals_but_which_only_once_enrolled(enrolment: Enrolment) -> None:
     rng = np.random.default_rng(5)
     scene = random_scene(rng, ["pig", "elephant", "monkey", "BB"], EASY)
     before = _pair(scene, Recogniser()(scene.image))
-    assert [before[a].kind for a in ("pig", "elephant", "monkey")] == ["unknown"] * 3
+    assert [(before[a].kind, before[a].code) for a in ("pig", "elephant", "monkey")] == [
+        ("animal", None)] * 3
     assert before["BB"].code == "BB"
     after = _pair(scene, Recogniser(enrolment)(scene.image))
     for animal in ("pig", "elephant", "monkey"):

@@ -13,8 +13,15 @@ from tableref.device.paths import data_dir
 def register(groups: Groups) -> None:
     """Add this module's subcommands to the command groups."""
     halli = groups["halli"]
-    rec = halli.add_parser("recognise", help="the cards seen in a camera image",
-                           description="Print the cards seen in a camera frame.")
+    rec = halli.add_parser(
+        "recognise", help="the cards seen in a camera image",
+        description="Print the cards seen in a camera frame. A card is a fruit card "
+                    "(its code), an animal (which one if enrolled: an animal not "
+                    "enrolled is printed as 'animal (which? enrol your animals)', in "
+                    "JSON {\"kind\": \"animal\", \"animal\": null, \"code\": null}), "
+                    "or unknown (found but not read with confidence, never guessed). "
+                    "Face-down cards (backs) are not cards in play: they are listed "
+                    "apart, in JSON under \"backs\": [{\"center\": ..., \"corners\": ...}].")
     rec.add_argument("--json", action="store_true", help="print JSON as in the spec")
     rec.add_argument("--annotate", metavar="OUT.png", type=Path,
                      help="also write a copy of the image with boxes and codes drawn on it")
@@ -22,8 +29,11 @@ def register(groups: Groups) -> None:
     rec.set_defaults(func=_recognise)
     enr = halli.add_parser(
         "enroll", help="teach your own cards from photos",
-        description="Teach the animal cards (and any fruit card read wrong) from photos "
-                    "named by card code: elephant.jpg, monkey.jpg, pig.jpg, BBL.jpg ...")
+        description="Teach your deck from photos named by card code: the animals "
+                    "(elephant.jpg, monkey.jpg, pig.jpg), its fruits (one card per fruit "
+                    "is enough: B.jpg, P.jpg, S.jpg, L.jpg, or any fruit card, BBL.jpg), "
+                    "its back (back.jpg). A photo shows one card, on a table or scanned; "
+                    "a fruit card read wrong is then read as you named it.")
     enr.add_argument("directory", metavar="DIR", type=Path)
     enr.set_defaults(func=_enroll)
 
@@ -43,14 +53,22 @@ def _recognise(args: argparse.Namespace) -> int:
         raise CliError(str(err)) from err
     cards = Recogniser(enrolment)(frame)
     if args.json:
-        print(json.dumps({"cards": [c.to_json() for c in cards]}))
+        print(json.dumps({"cards": [c.to_json() for c in cards],
+                          "backs": [b.to_json() for b in cards.backs]}))
     else:
         if not cards:
             print("no cards seen")
         for c in cards:
             where = f"at ({c.center[0]:.0f}, {c.center[1]:.0f})"
-            what = c.code if c.kind != "unknown" else "unknown (can't read this card)"
+            if c.kind == "unknown":
+                what = "unknown (can't read this card)"
+            elif c.code is None:
+                what = "animal (which? enrol your animals)"
+            else:
+                what = c.code
             print(f"{what} {where}")
+        for b in cards.backs:
+            print(f"a card face down at ({b.center[0]:.0f}, {b.center[1]:.0f})")
     if args.annotate is not None:
         write_image(args.annotate, annotate(frame, cards))
     return 0
@@ -64,6 +82,6 @@ def _enroll(args: argparse.Namespace) -> int:
         path = enrolment.save(data_dir())
     except EnrolmentError as err:
         raise CliError(str(err)) from err
-    codes = sorted(set(enrolment.codes))
-    print(f"enrolled {', '.join(codes)} -> {path}")
+    taught = enrolment.taught()
+    print(f"enrolled {', '.join(sorted(taught))} -> {path}")
     return 0

@@ -1,11 +1,13 @@
 """The Halli recogniser as the daemon uses it: a frame in, the top card of each seat out.
 
-Cards are given to the seat whose pile place is nearest (`vision.halli.seats`: seat 0
-nearest the bottom of the frame, then clockwise). Runs in the daemon's vision thread.
+Cards are given to the seat whose pile place is nearest: where a card of that seat was
+last read, else `vision.halli.seats` (seat 0 nearest the bottom of the frame, then
+clockwise). Runs in the daemon's vision thread.
 """
 
 from __future__ import annotations
 
+import inspect
 import time
 from collections.abc import Callable
 
@@ -13,9 +15,12 @@ import cv2
 import numpy as np
 
 from tableref.device.camera.base import Frame
-from tableref.device.daemon.halli_flips import UNREADABLE, TableSeen
+from tableref.device.daemon.halli_flips import HIDDEN_BY_HAND, UNREADABLE, TableSeen
+from tableref.device.daemon.halli_judge import ANIMAL
+from tableref.vision.halli.hint import card_side
 from tableref.vision.halli.recognise import SeenCard
 from tableref.vision.halli.seats import pile_places
+from tableref.vision.halli.table_model import LEARNING, TableModel
 
 Reader = Callable[[np.ndarray], list[SeenCard]]  # a Recogniser
 
@@ -40,17 +45,29 @@ class StillTable:
 class HalliEyes:
     """Recognise a frame and say which card lies on which of `seats` piles.
 
-    A frame that shows the same table as the last one recognised (`StillTable`) keeps its
-    reading, re-checked at least every `recheck_s` of frame time; this is what keeps the box
-    cool while nobody moves."""
+    A seat reads a card code, `ANIMAL` (an animal, which one not enrolled), `UNREADABLE`
+    (a card found but not read, or, once the table is learnt, a change where the seat's
+    pile lies and no card found), `HIDDEN_BY_HAND` (a hand moving over the pile; while the
+    table is learnt, a pile seen before that is not found) or None (no card: the table
+    itself shows where the pile lies, or nothing was ever there).
+
+    The eyes keep a model of the empty table (`vision.halli.table_model`), learnt from the
+    first still frames of a game and again when the camera or the light changes; the
+    reading says while it is learning (`TableSeen.learning`). A frame that shows the same
+    table as the last one recognised (`StillTable`) keeps its reading, re-checked at least
+    every `recheck_s` of frame time; this is what keeps the box cool while nobody moves."""
 
     def __init__(self, recogniser: Reader, seats: int, jpeg_every_s: float = 0.5,
-                 recheck_s: float = 1.0) -> None:
+                 recheck_s: float = 1.0, model: TableModel | None = None) -> None:
         self.recogniser = recogniser
         self.seats = seats
         self.jpeg_every_s = jpeg_every_s
         self.recheck_s = recheck_s
         self.still = StillTable()
+        self.model = model or TableModel()
+        self._takes_hint = _takes_hint(recogniser)
+        self._piles: list[tuple[float, float] | None] = [None] * seats  # where each lay
+        self._sides: list[float] = []  # the read cards' sides (px), the latest ones
         self._last_jpeg: float | None = None  # frame time of the last annotated frame
         self._last_read: tuple[float, tuple[str | None, ...]] | None = None
         self.ms: list[float] = []  # recognition time per frame, for the benchmark
@@ -59,16 +76,42 @@ class HalliEyes:
     def look(self, frame: Frame) -> tuple[TableSeen, bytes | None]:
         start = time.perf_counter()
         now = frame.t_ns / 1e9  # the frame's own time: recorded frames read as live ones
-        seats = self.seats
+        table = self.model.observe(frame.image, now)
+        learning = table.status == LEARNING
         changed = self.still.changed(frame.image)
         last = self._last_read
         if not changed and last is not None and now - last[0] < self.recheck_s:
             self.skipped += 1
-            return TableSeen(frame.t_ns, last[1]), None
-        cards = self.recogniser(frame.image)
+            return TableSeen(frame.t_ns, last[1], learning), None
+        if self._takes_hint:
+            cards = self.recogniser(frame.image, hint=self.model.hint())  # type: ignore[call-arg]
+        else:
+            cards = self.recogniser(frame.image)
+        self.model.cards([np.asarray(c.corners) for c in cards])
         h, w = frame.image.shape[:2]
-        places = pile_places(seats, (w, h))
-        best: list[tuple[float, SeenCard] | None] = [None] * seats
+        best = self._by_seat(cards, (w, h))
+        tops = [self._reading(seat, entry, table.moving, (w, h))
+                for seat, entry in enumerate(best)]
+        self.model.layout(self.card_px, [p for p in self._piles if p is not None])
+        self.ms.append((time.perf_counter() - start) * 1000)
+        del self.ms[:-1000]
+        self._last_read = (now, tuple(tops))
+        jpeg = None
+        if self._last_jpeg is None or now - self._last_jpeg >= self.jpeg_every_s:
+            self._last_jpeg = now
+            jpeg = annotate(frame.image, cards)
+        return TableSeen(frame.t_ns, tuple(tops), learning), jpeg
+
+    @property
+    def card_px(self) -> float | None:
+        """The cards' side (px) at this table, from the cards read lately."""
+        return float(np.median(self._sides)) if self._sides else None
+
+    def _by_seat(self, cards: list[SeenCard], size: tuple[int, int]) -> list[SeenCard | None]:
+        w, h = size
+        places = [p if p is not None else q
+                  for p, q in zip(self._piles, pile_places(self.seats, size), strict=True)]
+        best: list[tuple[float, SeenCard] | None] = [None] * self.seats
         reach = 0.22 * min(w, h) + 0.1 * max(w, h)
         for card in cards:
             dists = [np.hypot(card.center[0] - px, card.center[1] - py) for px, py in places]
@@ -80,20 +123,49 @@ class HalliEyes:
             rank = dists[seat] + (0 if card.code is not None else 1e6)
             if held is None or rank < held[0]:
                 best[seat] = (rank, card)
-        tops: list[str | None] = []
-        for entry in best:
-            if entry is None:
-                tops.append(None)
-            else:
-                tops.append(entry[1].code if entry[1].code is not None else UNREADABLE)
-        self.ms.append((time.perf_counter() - start) * 1000)
-        del self.ms[:-1000]
-        self._last_read = (now, tuple(tops))
-        jpeg = None
-        if self._last_jpeg is None or now - self._last_jpeg >= self.jpeg_every_s:
-            self._last_jpeg = now
-            jpeg = annotate(frame.image, cards)
-        return TableSeen(frame.t_ns, tuple(tops)), jpeg
+        return [None if b is None else b[1] for b in best]
+
+    def _reading(self, seat: int, card: SeenCard | None, moving: np.ndarray,
+                 size: tuple[int, int]) -> str | None:
+        side = self.card_px or 0.2 * min(size)
+        place = self._piles[seat] or pile_places(self.seats, size)[seat]
+        if card is not None and card.code is not None:
+            self._piles[seat] = card.center  # a read card: the pile lies there
+            self._sides.append(card_side(np.asarray(card.corners)))
+            del self._sides[:-50]
+            return card.code
+        if _share(moving, place, 0.7 * side, size) > 0.05:
+            return HIDDEN_BY_HAND  # a hand over the pile: what is under it cannot be said
+        if card is not None:
+            return ANIMAL if card.kind == "animal" else UNREADABLE
+        there = self.model.share_changed(place, 0.45 * side)
+        if there is None:
+            if self.model.status == LEARNING and self._piles[seat] is not None:
+                return HIDDEN_BY_HAND  # the table is being learnt: the pile may be there
+            return None  # the table never seen there: the finder found no card
+        if there > 0.3:
+            return UNREADABLE  # the pile's place is not the table, and no card found
+        return None  # the table itself shows where the pile lies: no card
+
+
+def _share(mask: np.ndarray, center: tuple[float, float], radius: float,
+           size: tuple[int, int]) -> float:
+    """The share of a disc (frame pixels) set in `mask` (a smaller image of the frame)."""
+    s = mask.shape[1] / size[0]
+    disc = np.zeros(mask.shape, np.uint8)
+    cv2.circle(disc, (round(center[0] * s), round(center[1] * s)), max(round(radius * s), 1),
+               255, -1)
+    area = int(np.count_nonzero(disc))
+    return int(np.count_nonzero(mask & disc)) / max(area, 1)
+
+
+def _takes_hint(reader: Reader) -> bool:
+    """Whether the card reader takes the table's hint (`hint=`), as a Recogniser may."""
+    try:
+        params = inspect.signature(reader).parameters
+    except (TypeError, ValueError):
+        return False
+    return "hint" in params
 
 
 def annotate(image: np.ndarray, cards: list[SeenCard]) -> bytes | None:

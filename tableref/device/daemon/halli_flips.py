@@ -10,15 +10,22 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-UNREADABLE = "?"
+from tableref.vision.halli.tracker import HIDDEN, UNSURE
+
+UNREADABLE = UNSURE  # "?": a card not read, or something there that is no card found
+HIDDEN_BY_HAND = HIDDEN  # "~": a hand moves over the pile
 
 
 @dataclass(frozen=True)
 class TableSeen:
-    """The top card of each seat's pile in one frame: a code, None (no card) or "?"."""
+    """The top card of each seat's pile in one frame: a code, None (no card), "?" (a card
+    not read, or a change there and no card found), "~" (a hand moving over the pile) or
+    "animal" (an animal, which one not known);
+    `learning`: the eyes are learning the empty table (nothing may move)."""
 
     t_ns: int
     tops: tuple[str | None, ...]
+    learning: bool = False
 
 
 class FlipWatch:
@@ -34,7 +41,7 @@ class FlipWatch:
         ghost: the players took the cards)."""
         out = []
         for seat, top in enumerate(tops[: len(self.shown)]):
-            if top == UNREADABLE:
+            if top in (UNREADABLE, HIDDEN_BY_HAND):
                 continue
             if top is None:
                 self.ghosts[seat] = None

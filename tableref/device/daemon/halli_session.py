@@ -7,9 +7,12 @@ Inputs, in time order, on one thread (the daemon's loop; a test's or `halli refe
   late (recorded with the ring when they come before its verdict, as `late` events after).
 - `seen(TableSeen)`: the top card of each seat's pile in a camera frame (halli_eyes).
 
-The arbiter's ring locks the bells. Once the camera has reported a frame taken at or after
-the press (or `frame_wait_s` has passed, or at once without a camera) the ring is judged on
-the cards visible at the press, recorded with its presses and its verdict, announced, and
+The arbiter's ring locks the bells. Once the frames round the press say what every seat
+showed at that instant (`SeatTimeline.visible_at`: the frame before it and the one after
+agree, or a hand over a pile has gone), or `frame_wait_s` has passed, or at once without a
+camera, the ring is judged on the cards visible at the press (`halli_judge`: a card not
+seen or not read makes it unsure, and the referee says so rather than guess: recorded as
+`judged: false`, nothing moves), recorded with its presses and its verdict, announced, and
 the winner's LED lights; the bells stay locked `lock_s` more (the cards are being moved),
 and presses meanwhile are recorded as `late`. Every wait is a timer on `box.clock`: on a
 `ManualClock` the session runs without any real time passing.
@@ -33,7 +36,8 @@ from tableref.device.bells.events import Press as BellPress
 from tableref.device.bells.events import Ring as BellRing
 from tableref.device.clock import Timer
 from tableref.device.daemon.halli_eyes import HalliEyes
-from tableref.device.daemon.halli_flips import UNREADABLE, FlipWatch, TableSeen
+from tableref.device.daemon.halli_flips import HIDDEN_BY_HAND, UNREADABLE, FlipWatch, TableSeen
+from tableref.device.daemon.halli_judge import ANIMAL, judge
 from tableref.device.daemon.halli_words import Phrase, reasons, said
 from tableref.device.daemon.session import BaseSession, Box, Eyes, Refused, Result, Sight
 from tableref.device.store import StoreError
@@ -54,6 +58,7 @@ from tableref.games.halli import (
     parse_card,
 )
 from tableref.vision.halli.seats import pile_places
+from tableref.vision.halli.tracker import SeatTimeline
 
 if TYPE_CHECKING:
     import numpy as np
@@ -119,6 +124,9 @@ def config_options(config: Config) -> dict[str, bool]:
     }
 
 
+UNREAD_FRAMES = 5  # frames a card laid on an empty place stays unread: turned, not read
+
+
 def _ms(ns: int) -> float:
     return round(ns / 1e6, 1)
 
@@ -136,6 +144,11 @@ class HalliSession(BaseSession[Event]):
         self.state: GameState | None = None
         self.eyes: Eyes | None = None
         self.watch = FlipWatch(0)
+        self.timeline = SeatTimeline(0)  # what each seat showed, frame by frame
+        self.learning = False  # the eyes are learning the empty table
+        self._table_known = False  # ... and have known it once in this session
+        self._turned = False  # a card was turned in this game (the journal says)
+        self._unseen: tuple[int, ...] | None = None  # the seats not seen at the last ring
         self.last_verdict: dict[str, Any] | None = None
         self._last_ring: Outcome | None = None
         self.verdicts = 0
@@ -186,6 +199,8 @@ class HalliSession(BaseSession[Event]):
         self.players = event.players
         n = len(event.players)
         self.watch = FlipWatch(n)
+        self.timeline = SeatTimeline(n)
+        self.learning = self._table_known = self._turned = False
         reader = self._kit.reader
         self.eyes = None if reader is None else HalliEyes(reader, n)
         self.last_verdict = None
@@ -201,6 +216,7 @@ class HalliSession(BaseSession[Event]):
     def _flipped(self, event: Flip, out: Outcome, before: GameState | None) -> list[str]:
         state = self.state
         assert state is not None
+        self._turned = True
         was_ringable = self.right_since is not None
         read = event.card if event.card is not None else event.misread
         self.watch.flipped(event.player, None if read is None else read.code)
@@ -241,9 +257,14 @@ class HalliSession(BaseSession[Event]):
         firsts: dict[int, int] = {}
         for press in presses:
             firsts.setdefault(press.player, press.t_ns)
-        unread = not event.judged and before.verdict() is None
+        unseen, self._unseen = self._unseen, None  # set by `_judge` for this ring, live
+        # a box with eyes that could not judge could not see the cards: said so from the
+        # kit and the event, so that a replay of the journal shows the same words
+        unread = not event.judged and (self._kit.reader is not None or unseen is not None
+                                       or before.verdict() is None)
         why: list[Phrase] = []
         if not event.judged:
+            # from the event and the kit alone, so that a replay shows the same
             why = [("halli.why_unread" if unread else "halli.why_no_camera", {})]
         elif out.verdict is not None:
             why = reasons(out.verdict, before.visible_cards() or ())
@@ -297,6 +318,12 @@ class HalliSession(BaseSession[Event]):
         """A recognised frame. Flips seen before the press being judged still count."""
         if not isinstance(sight, TableSeen):
             raise TypeError(f"a Halli session reads TableSeen, not {type(sight).__name__}")
+        if len(sight.tops) == self.timeline.seats:
+            self.timeline.add(sight.t_ns, sight.tops)
+        if sight.learning != self.learning:
+            self.learning = sight.learning
+            self._box.changed()
+        self._table_known |= not sight.learning
         ring = self._ring
         if ring is not None and (self._recorded or sight.t_ns > ring.t_ns):
             self._note_frame(sight.t_ns)
@@ -311,12 +338,30 @@ class HalliSession(BaseSession[Event]):
         for seat in sorted(changed, key=lambda s: (s - turn) % n):
             self._infer_unseen_flips(seat, sight, changed)
             now = self._turn()
-            if now is not None and now != seat and tops[now] == UNREADABLE:
+            if now is not None and now != seat and tops[now] in (UNREADABLE, HIDDEN_BY_HAND):
                 # the seat whose turn it is cannot be read (a hand over it): it may have
                 # turned a card too, so this seat's card waits for a frame that shows it
                 break
             self._flip_seen(seat, str(tops[seat]), sight.t_ns)
+        self._unread_flip()
         self._note_frame(sight.t_ns)
+
+    def _unread_flip(self) -> None:
+        """A card laid where the table showed, that stays unread once the hand has gone:
+        the seat whose turn it is turned a card the camera cannot read (recorded without
+        its card)."""
+        turn = self._turn()
+        if turn is None or self.watch.shown[turn] is not None:
+            return
+        recent = self.timeline.recent(turn, 40)
+        last = recent[-UNREAD_FRAMES:]
+        if len(last) < UNREAD_FRAMES or any(r != UNREADABLE for r in last):
+            return
+        before = [r for r in recent[:-UNREAD_FRAMES] if r not in (UNREADABLE, HIDDEN_BY_HAND)]
+        if before and before[-1] is None:
+            since = self.timeline.since(turn, UNREAD_FRAMES)
+            self.watch.flipped(turn, UNREADABLE)
+            self._box.record(Flip(turn, None, t_ns=since))
 
     def _turn(self) -> int | None:
         state = self.state
@@ -328,7 +373,8 @@ class HalliSession(BaseSession[Event]):
         the game: the flip counts without its card, and `misread` keeps what was read."""
         state = self.state
         assert state is not None
-        event = Flip(seat, parse_card(code), t_ns=t_ns, inferred=inferred)
+        card = None if code == ANIMAL else parse_card(code)  # an animal, which not known
+        event = Flip(seat, card, t_ns=t_ns, inferred=inferred)
         try:
             apply(state, event)
         except IllegalEventError as err:
@@ -359,15 +405,26 @@ class HalliSession(BaseSession[Event]):
             if turn is None or turn == seat or turn in changed:
                 return
             top = seen.tops[turn]
-            if top is None or top == UNREADABLE or top != self.watch.shown[turn]:
+            if top is None or top in (UNREADABLE, HIDDEN_BY_HAND) or top != self.watch.shown[turn]:
                 return
             self._flip_seen(turn, top, seen.t_ns, inferred=True)
 
     def _note_frame(self, t_ns: int) -> None:
         self._frame_t = max(self._frame_t, t_ns)
         ring = self._ring
-        if ring is not None and not self._recorded and self._frame_t >= ring.t_ns:
+        if ring is not None and not self._recorded and self._seen_press(ring.t_ns):
             self._judge()
+
+    def _seen_press(self, t_ns: int) -> bool:
+        """Whether the frames say what the table showed at `t_ns` (or none can), or enough
+        of it to judge (a veto seen stands whatever a hand still hides)."""
+        if self._frame_t < t_ns or self.timeline.last_ns is None:
+            return self._frame_t >= t_ns
+        if self.timeline.settled(t_ns):
+            return True
+        options = self.state.options if self.state is not None else Options()
+        views = self.timeline.visible_at(t_ns)
+        return judge(views, elephant_alone_rings=options.elephant_alone_rings).right is not None
 
     # -- live: the bells --------------------------------------------------------------
     def press(self, player: int, t_ns: int) -> None:
@@ -387,7 +444,7 @@ class HalliSession(BaseSession[Event]):
             self._ring, self._recorded, self._late = event, False, []
             self.locked = True
             self._box.changed()
-            if not self._box.camera_ok() or self._frame_t >= event.t_ns:
+            if not self._box.camera_ok() or self._seen_press(event.t_ns):
                 self._judge()
             else:
                 clock = self._box.clock
@@ -420,6 +477,15 @@ class HalliSession(BaseSession[Event]):
         event = Ring(ring.player, ring.t_ns, presses=presses)
         if not self._box.camera_ok():
             event = replace(event, judged=False)  # no camera: who was first, only
+        elif self.timeline.last_ns is not None:  # judged on what the camera saw at the press
+            assert self.state is not None
+            seen = judge(self.timeline.visible_at(ring.t_ns),
+                         elephant_alone_rings=self.state.options.elephant_alone_rings)
+            if seen.right is None:
+                self._unseen = seen.unseen
+                event = replace(event, judged=False)
+            else:
+                event = replace(event, right=seen.right)
         else:
             try:
                 step = apply(self.state, event)
@@ -473,6 +539,10 @@ class HalliSession(BaseSession[Event]):
             verdict = {k: v for k, v in self.last_verdict.items() if not k.startswith("_")}
             verdict["reasons"] = said(words, self.last_verdict["_why"])
         message = "" if self.message is None else said(words, [self.message])[0]
+        if not message and self.learning and (self._table_known or not self._turned):
+            # the set-up step at a game's start, and again when the camera or the light
+            # changed (a box restarted mid-game learns the table with the cards on it)
+            message = words("halli.learning_table")
         missed = None
         if self.last_missed is not None:
             missed = {"cards": self.last_missed["cards"],

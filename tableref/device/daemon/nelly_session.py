@@ -88,10 +88,10 @@ def default_kit(config: Config, sim: bool) -> NellyKit:
     camera's turtle counter once `tableref.vision.nelly` provides one."""
     from tableref.device.paths import data_dir
 
-    return NellyKit(counter=_vision_counter(), zones=ZoneStore(data_dir() / ZONES_FILE))
+    return NellyKit(counter=vision_counter(), zones=ZoneStore(data_dir() / ZONES_FILE))
 
 
-def _vision_counter() -> Counter:
+def vision_counter() -> Counter:
     """`tableref.vision.nelly.count_turtles` (the `tableref nelly count` contract) as the
     session's counter: the zones in their JSON form in, the count's JSON form out."""
     from tableref.vision.nelly import count_turtles, counts_to_json, zones_from_json

@@ -30,9 +30,9 @@ PHRASES = {
     "out": {"en": "{name} is out.", "de": "{name} ist raus.", "fr": "{name} sort du jeu."},
     "nojudge": {"en": "No camera: you decide.", "de": "Keine Kamera: ihr entscheidet.",
                 "fr": "Pas de caméra : à vous de juger."},
-    "unread": {"en": "A card was not read: you decide.",
-               "de": "Eine Karte wurde nicht erkannt: ihr entscheidet.",
-               "fr": "Une carte n'a pas été lue : à vous de juger."},
+    "unread": {"en": "I could not see the cards, you decide.",
+               "de": "Ich konnte die Karten nicht sehen, ihr entscheidet.",
+               "fr": "Je n'ai pas pu voir les cartes, à vous de juger."},
     "final_round": {"en": "Only two players are left: the next ring ends the game.",
                     "de": "Nur noch zwei Spieler: Das nächste Läuten beendet das Spiel.",
                     "fr": "Il ne reste que deux joueurs : la prochaine sonnerie termine la "
@@ -64,13 +64,18 @@ PHRASES = {
     "no_trigger": {"en": "nothing on the table to ring for",
                    "de": "nichts auf dem Tisch, wofür man läuten darf",
                    "fr": "rien sur la table qui justifie de sonner"},
-    "why_unread": {"en": "a card was not read: only who was first counts",
-                   "de": "eine Karte wurde nicht erkannt: es zählt nur, wer zuerst war",
-                   "fr": "une carte n'a pas été lue : seul compte qui était premier"},
+    "why_unread": {"en": "I could not see the cards at the bell: only who was first counts",
+                   "de": "Ich konnte die Karten beim Läuten nicht sehen: es zählt nur, wer "
+                         "zuerst war",
+                   "fr": "Je n'ai pas pu voir les cartes au moment de sonner : seul compte "
+                         "qui était premier"},
     "why_no_camera": {"en": "no camera: only who was first counts",
                       "de": "keine Kamera: es zählt nur, wer zuerst war",
                       "fr": "pas de caméra : seul compte qui était premier"},
     # -- messages on the page -------------------------------------------------------------
+    "learning_table": {"en": "Learning the empty table: keep your hands off it for a moment.",
+                       "de": "Ich lerne den leeren Tisch: bitte kurz die Hände weg.",
+                       "fr": "J'apprends la table vide : ne touchez à rien un instant."},
     "misread": {"en": "{name}'s card was read as {card}, which cannot come next from their "
                       "stack: it counts as an unknown card.",
                 "de": "Die Karte von {name} wurde als {card} gelesen, die nicht aus dem Stapel "

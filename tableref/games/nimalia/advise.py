@@ -18,13 +18,15 @@ from dataclasses import dataclass
 from tableref.games.nimalia.cards import card
 from tableref.games.nimalia.errors import CardError
 from tableref.games.nimalia.model import Animal, Reserve
-from tableref.games.nimalia.objectives import objective
-from tableref.games.nimalia.placement import Placement, legal_placements, place
+from tableref.games.nimalia.objectives import objective, scoring_key
+from tableref.games.nimalia.placement import Placement, legal_placements
 from tableref.games.nimalia.rivers import longest_river
-from tableref.games.nimalia.scoring import score_objectives
 
 BEAM = (24, 4)
-EXHAUSTIVE_LIMIT = 6000  # scorings: below this the whole hand is searched
+FOLLOW_BUDGET = 20_000  # scorings spent following first placements up (more than
+#                        beam[0] of them when the rest of the hand is cheap to search)
+EXHAUSTIVE_LIMIT = 15_000  # scorings: below this the whole hand is searched (2 cards on a
+#                            small reserve; past it a beam, which keeps within 2 s)
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,12 +55,7 @@ class Advice:
 
 def value(reserve: Reserve, objective_ids: Sequence[int]) -> Value:
     """The round's objectives on a reserve alone."""
-    if not reserve:
-        return Value(0, tuple((i, 0) for i in objective_ids), 0)
-    scores = score_objectives([reserve], objective_ids)
-    by_objective = tuple((s.objective.id, s.points[0]) for s in scores)
-    return Value(sum(p for _, p in by_objective), by_objective,
-                 sum(_ranked_measure(i, reserve) for i in objective_ids))
+    return _Values(objective_ids)(reserve)
 
 
 def _ranked_measure(objective_id: int, reserve: Reserve) -> int:
@@ -75,18 +72,48 @@ def _ranked_measure(objective_id: int, reserve: Reserve) -> int:
 
 
 def _children(reserve: Reserve, hand: Sequence[int]) -> list[tuple[Placement, Reserve]]:
-    return [(p, place(reserve, p)) for card_id in hand for p in legal_placements(reserve, card_id)]
+    """Every legal placement of every card in hand, and the reserve after it."""
+    found = []
+    for card_id in hand:
+        for p in legal_placements(reserve, card_id):
+            spaces = dict(reserve)
+            spaces.update(card(card_id).spaces_at(p.row, p.col, p.rotation))
+            found.append((p, Reserve.trusted(spaces)))  # legal_placements kept the rules
+    return found
+
+
+class _Values:
+    """The round's objectives, in scoring order, on reserves alone. A ranked objective
+    pays a reserve alone the same whatever it holds (1st place: 16 pays 5, 18 pays 5 - 5,
+    20 pays 3, 21 pays 5 + 5), so it is scored once; what it ranks on breaks ties."""
+
+    def __init__(self, objective_ids: Sequence[int]) -> None:
+        self.goals = tuple(sorted({objective(i) for i in objective_ids}, key=scoring_key))
+        self.fixed: dict[int, int] = {}
+
+    def __call__(self, reserve: Reserve) -> Value:
+        if not reserve:
+            return Value(0, tuple((g.id, 0) for g in self.goals), 0)
+        by_objective = []
+        tie_break = 0
+        for goal in self.goals:
+            if goal.ranked:
+                if goal.id not in self.fixed:
+                    self.fixed[goal.id] = goal.score([reserve])[0]
+                by_objective.append((goal.id, self.fixed[goal.id]))
+                tie_break += _ranked_measure(goal.id, reserve)
+            else:
+                by_objective.append((goal.id, goal.score([reserve])[0]))
+        return Value(sum(p for _, p in by_objective), tuple(by_objective), tie_break)
 
 
 def _best_completion(
-    reserve: Reserve, hand: tuple[int, ...], objective_ids: Sequence[int], width: int | None
+    reserve: Reserve, hand: tuple[int, ...], values: _Values, width: int | None
 ) -> tuple[Value, tuple[Placement, ...]]:
     """The best value reachable by placing every card of `hand`, and how."""
     if not hand:
-        return value(reserve, objective_ids), ()
-    scored = [
-        (value(child, objective_ids), p, child) for p, child in _children(reserve, hand)
-    ]
+        return values(reserve), ()
+    scored = [(values(child), p, child) for p, child in _children(reserve, hand)]
     if len(hand) == 1:
         best = max(scored, key=lambda t: t[0].key)
         return best[0], (best[1],)
@@ -97,7 +124,7 @@ def _best_completion(
     best_plan: tuple[Placement, ...] = ()
     for _, p, child in scored:
         rest = tuple(c for c in hand if c != p.card_id)
-        found, plan = _best_completion(child, rest, objective_ids, width)
+        found, plan = _best_completion(child, rest, values, width)
         if best_value is None or found.key > best_value.key:
             best_value, best_plan = found, (p, *plan)
     assert best_value is not None
@@ -113,6 +140,17 @@ def _search_size(reserve: Reserve, hand: Sequence[int]) -> int:
         ways *= (len(hand) - level) * min(144, spots + 28 * level)
         size += ways
     return size
+
+
+def _follow_cost(spots: int, cards: int, width: int | None) -> int:
+    """Scorings to follow one first placement up with the beam (a rough count: each card
+    laid opens about 28 more placements)."""
+    per_card = spots // max(cards, 1)
+    cost, ways = 0, 1
+    for level in range(1, cards):
+        cost += ways * (cards - level) * min(144, per_card + 28 * level)
+        ways = width or 1
+    return max(cost, 1)
 
 
 def advise(
@@ -135,16 +173,19 @@ def advise(
         card(card_id)  # an unknown id fails here, naming it
     exhaustive = _search_size(reserve, cards) <= exhaustive_limit
     first, later = (None, None) if exhaustive else beam
-    now = value(reserve, objective_ids)
-    scored = [(value(child, objective_ids), p, child) for p, child in _children(reserve, cards)]
+    values = _Values(objective_ids)
+    now = values(reserve)
+    scored = [(values(child), p, child) for p, child in _children(reserve, cards)]
     if not scored:
         raise CardError("no card of the hand has a legal place on this reserve")
     scored.sort(key=lambda t: t[0].key, reverse=True)
-    followed = scored if first is None else scored[:max(first, top)]
+    if first is not None:
+        first = max(first, top, FOLLOW_BUDGET // _follow_cost(len(scored), len(cards), later))
+    followed = scored if first is None else scored[:first]
     advice: list[Advice] = []
     for _, p, child in followed:
         rest = tuple(c for c in cards if c != p.card_id)
-        found, plan = _best_completion(child, rest, objective_ids, later)
+        found, plan = _best_completion(child, rest, values, later)
         full = (p, *plan)
         advice.append(Advice(p, full, found, now, why(full, found, now)))
     advice.sort(key=lambda a: a.value.key, reverse=True)

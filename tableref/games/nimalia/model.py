@@ -116,6 +116,16 @@ class Reserve(Mapping[Pos, Space]):
         self._spaces = items
         self._hash: int | None = None
 
+    @classmethod
+    def trusted(cls, spaces: dict[Pos, Space]) -> Reserve:
+        """A reserve of spaces already known to keep every rule (e.g. a legal placement's
+        result, built from card data): skips the checks, for searches that build many.
+        The dict is taken over, not copied."""
+        reserve = cls.__new__(cls)
+        reserve._spaces = spaces
+        reserve._hash = None
+        return reserve
+
     # -- Mapping ---------------------------------------------------------------------------
     def __getitem__(self, pos: Pos) -> Space:
         return self._spaces[pos]

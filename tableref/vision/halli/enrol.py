@@ -1,13 +1,26 @@
 """The enrolment: the user's own cards, taught once from photos, saved in a directory.
 
 `build_enrolment(DIR)` reads images named by card code (`elephant.jpg`, `monkey-2.png`,
-`BBL.jpg` for a fruit card the counter gets wrong). Each photo is either one card on a
-table (found and cut out as in play) or a flat scan of the card.
+`BBL.jpg`, `L.jpg`, `back.jpg`). Each photo is either one card on a table (found and
+cut out as in play) or a flat scan of the card.
+
+What is taught:
+- animals and backs: their pictures (animals.py descriptors), matched as in play;
+- fruit cards: the deck's own fruit hues. Every fruit on a card of one kind (`LLL.jpg`)
+  and every fruit of a card the default reader reads as named teaches that fruit's hue
+  histogram; the reader then classes fruits by the deck's hues (inks.enrolled_classes).
+  One card per fruit (`B.jpg`, `P.jpg`, `S.jpg`, `L.jpg`) is enough. A fruit card is
+  also kept as a picture, so a card the counter still gets wrong is read as taught.
+
+For the kiosk (or any caller holding decoded images): `enrol_images([(code, image),
+...])` returns the Enrolment (raising EnrolmentError naming the photo at fault) and
+`Enrolment.taught()` says what it learnt; `.save(data_dir())` keeps it.
 """
 
 from __future__ import annotations
 
 import zipfile
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -15,8 +28,11 @@ import cv2
 import numpy as np
 
 from tableref.vision.halli.animals import Match, best_match, both_ways
-from tableref.vision.halli.codes import canonical
+from tableref.vision.halli.codes import FRUITS, canonical, parse_code
 from tableref.vision.halli.detect import find_cards, order_corners
+from tableref.vision.halli.fruit_parts import patches
+from tableref.vision.halli.inks import BINS, HueClass, classify, enrolled_classes
+from tableref.vision.halli.read import read_card
 from tableref.vision.halli.rectify import CARD_SIZE, rectify
 from tableref.vision.halli.whitebalance import balance
 from tableref.vision.images import read_image
@@ -32,17 +48,73 @@ class EnrolmentError(ValueError):
     """A problem with an enrolment photo or file, naming it."""
 
 
+BACK = "back"  # the code of an enrolled card back
+
+
 @dataclass
 class Enrolment:
     codes: list[str] = field(default_factory=list)
     table: np.ndarray = field(default_factory=lambda: np.zeros((0, 1), np.float32))
+    # per fruit (FRUITS order): summed hue histogram of its taught fruits, and how many
+    hues: np.ndarray = field(default_factory=lambda: np.zeros((len(FRUITS), BINS)))
+    fruits_seen: np.ndarray = field(default_factory=lambda: np.zeros(len(FRUITS)))
 
     def add(self, code: str, card: Image) -> None:
-        """Teach one rectified, balanced card image."""
+        """Teach one rectified, balanced card image.
+
+        A fruit card teaches its fruits' hues; its picture is kept only when the
+        reader (with the hues taught so far) does not read it as named, so that a card
+        the counter gets wrong is read as taught and no other card is taken for it.
+        """
+        if code != BACK:
+            parsed = parse_code(code)
+            if isinstance(parsed, dict):
+                self._learn_hues(parsed, card)
+                got = read_card(card, classes=self.fruit_classes())
+                if got.kind == "fruit" and got.counts == parsed:
+                    return
         descs = both_ways(card)
         rows = np.stack(descs).astype(np.float32)
         self.table = rows if len(self.codes) == 0 else np.vstack([self.table, rows])
         self.codes.extend([code] * len(descs))
+
+    def _learn_hues(self, counts: dict[str, int], card: Image) -> None:
+        """The deck's fruit hues from a card of known counts (see the module's doc)."""
+        area = card.shape[0] * card.shape[1]
+        fruits = [p for p in patches(card) if p.area >= 0.009 * area and p.colour >= 0.35
+                  and not (p.at_edge and p.in_band >= 0.75)]
+        if len(fruits) != sum(counts.values()):
+            return  # not all its fruits seen apart: teach nothing rather than wrong
+        kinds = [k for k, n in counts.items() if n]
+        if len(kinds) == 1:
+            named = [kinds[0]] * len(fruits)
+        else:
+            named = [str(classify(p.hist).fruit) for p in fruits]
+            if sorted(named) != sorted(k for k, n in counts.items() for _ in range(n)):
+                return
+        for p, kind in zip(fruits, named, strict=True):
+            i = FRUITS.index(kind)
+            self.hues[i] += p.hist
+            self.fruits_seen[i] += 1
+
+    def fruit_classes(self) -> dict[str, HueClass] | None:
+        """The hue classes of the enrolled deck's fruits (None: no fruit taught)."""
+        if not np.any(self.fruits_seen):
+            return None
+        hists = {f: self.hues[i] / self.fruits_seen[i] for i, f in enumerate(FRUITS)
+                 if self.fruits_seen[i] > 0}
+        return enrolled_classes(hists)
+
+    def taught(self) -> dict[str, int]:
+        """What was taught: card pictures by code, and fruits by how many were seen."""
+        out: dict[str, int] = {}
+        for code in self.codes:
+            out[code] = out.get(code, 0) + 1
+        out = {c: n // 2 for c, n in out.items()}  # two descriptors per photo
+        for i, f in enumerate(FRUITS):
+            if self.fruits_seen[i]:
+                out[f"{f} hues"] = int(self.fruits_seen[i])
+        return out
 
     def match(self, desc: np.ndarray) -> Match | None:
         return best_match(desc, self.codes, self.table)
@@ -51,7 +123,8 @@ class Enrolment:
         directory.mkdir(parents=True, exist_ok=True)
         path = directory / FILE_NAME
         with path.open("wb") as fh:
-            np.savez(fh, codes=np.array(self.codes), table=self.table)
+            np.savez(fh, codes=np.array(self.codes), table=self.table, hues=self.hues,
+                     fruits_seen=self.fruits_seen)
         return path
 
     @classmethod
@@ -62,7 +135,13 @@ class Enrolment:
             return None
         try:
             with np.load(path) as data:
-                return cls([str(c) for c in data["codes"]], data["table"].astype(np.float32))
+                out = cls([str(c) for c in data["codes"]], data["table"].astype(np.float32))
+                if "hues" in data:  # enrolments from before fruits were taught lack it
+                    hues, seen = data["hues"].astype(np.float64), data["fruits_seen"]
+                    if hues.shape != (len(FRUITS), BINS) or seen.shape != (len(FRUITS),):
+                        raise ValueError("fruit hues of the wrong shape")
+                    out.hues, out.fruits_seen = hues, seen.astype(np.float64)
+                return out
         except (OSError, KeyError, ValueError, EOFError, zipfile.BadZipFile) as err:
             raise EnrolmentError(f"{path}: not a readable enrolment ({err})") from err
 
@@ -102,8 +181,10 @@ def _one_card(quads: list[np.ndarray]) -> np.ndarray | None:
 
 
 def code_of_file(path: Path) -> str:
-    """`pig.jpg`, `pig-2.jpg`, `bbl_1.png` -> the card code."""
+    """`pig.jpg`, `pig-2.jpg`, `bbl_1.png`, `back.jpg` -> the card code."""
     stem = path.stem.split("-")[0].split("_")[0]
+    if stem.lower() == BACK:
+        return BACK
     try:
         return canonical(stem)
     except ValueError as err:
@@ -117,12 +198,31 @@ def build_enrolment(directory: Path) -> Enrolment:
     files = sorted(p for p in directory.iterdir() if p.suffix.lower() in IMAGE_SUFFIXES)
     if not files:
         raise EnrolmentError(f"{directory}: no card photos (.jpg, .png) in it")
-    enrolment = Enrolment()
+    images = []
     for path in files:
         code = code_of_file(path)
         try:
-            image = read_image(path)
+            images.append((code, read_image(path), path.name))
         except ImageError as err:
             raise EnrolmentError(str(err)) from None
-        enrolment.add(code, card_from_photo(image, path.name))
+    return enrol_images(images)
+
+
+def enrol_images(images: Sequence[tuple[str, Image] | tuple[str, Image, str]],
+                 into: Enrolment | None = None) -> Enrolment:
+    """Teach decoded photos, each (card code, BGR image[, name for messages]).
+
+    The function for a page offering enrolment: codes as `code_of_file` gives them
+    ("pig", "BBL", "back"); an EnrolmentError names the photo at fault.
+    """
+    enrolment = into or Enrolment()
+    for item in images:
+        code, image = item[0], item[1]
+        name = item[2] if len(item) > 2 else code
+        if code != BACK:
+            try:
+                code = canonical(code)
+            except ValueError as err:
+                raise EnrolmentError(f"{name}: not a card code ({err})") from err
+        enrolment.add(code, card_from_photo(image, str(name)))
     return enrolment

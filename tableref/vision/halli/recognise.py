@@ -1,4 +1,16 @@
-"""A camera frame in, the cards on the table out: fruit, animal, or unknown."""
+"""A camera frame in, the cards on the table out: fruit, animal, or unknown; backs apart.
+
+`Recogniser(enrolment)(frame)` returns a `Seen`: the list of face-up cards (SeenCard),
+with the face-down cards found beside them in its `backs` field (never in the list).
+
+- kind "fruit": `code` ("BBL") and `fruits` (counts);
+- kind "animal": a coloured picture rather than fruits on paper. Which animal comes
+  from the enrolment: an animal not enrolled is `{"kind": "animal", "animal": null,
+  "code": null, ...}` (code None), to be taken as unsure where it matters;
+- kind "unknown": found but not read with confidence, never guessed.
+- a back (face down, `Seen.backs`): `{"center": [x, y], "corners": [...]}` in
+  `halli recognise --json` under "backs", apart from "cards".
+"""
 
 from __future__ import annotations
 
@@ -10,13 +22,15 @@ import numpy as np
 from tableref.vision.halli.animals import describe
 from tableref.vision.halli.codes import ANIMALS, fruit_code, parse_code
 from tableref.vision.halli.detect import DetectOptions, detect_cards
-from tableref.vision.halli.enrol import Enrolment
-from tableref.vision.halli.fruits import FruitOptions, count_fruits
+from tableref.vision.halli.enrol import BACK, Enrolment
 from tableref.vision.halli.hint import TableHint
+from tableref.vision.halli.read import ReadOptions, read_card
 from tableref.vision.halli.rectify import SURROUND_OFFSET, inner, rectify_surround
 from tableref.vision.halli.whitebalance import balance, paper_white
 
 Image = np.ndarray
+
+FruitOptions = ReadOptions  # the name before read.py
 
 ANIMAL_SCORE = 0.6  # correlation an enrolled animal must reach (fruit cards: about 0.35)
 FRUIT_SCORE = 0.85  # an enrolled fruit card: fruit cards look alike, so ask for more
@@ -25,7 +39,8 @@ MATCH_MARGIN = 0.08  # over the best other enrolled code
 
 @dataclass(frozen=True)
 class SeenCard:
-    """One card found in a frame. kind is "fruit", "animal" or "unknown"."""
+    """One card found in a frame. kind is "fruit", "animal", "unknown" (or "back" for
+    a face-down card, kept in `Seen.backs`)."""
 
     kind: str
     code: str | None
@@ -35,6 +50,9 @@ class SeenCard:
 
     def to_json(self) -> dict[str, Any]:
         """The spec's JSON form of the card."""
+        if self.kind == "back":
+            return {"center": [round(self.center[0], 1), round(self.center[1], 1)],
+                    "corners": [[round(x, 1), round(y, 1)] for x, y in self.corners]}
         out: dict[str, Any] = {"kind": self.kind}
         if self.kind == "fruit":
             out["code"] = self.code
@@ -47,6 +65,15 @@ class SeenCard:
         return out
 
 
+class Seen(list[SeenCard]):
+    """The face-up cards of a frame (a list, as before), and the backs found beside."""
+
+    def __init__(self, cards: list[SeenCard] | None = None,
+                 backs: list[SeenCard] | None = None):
+        super().__init__(cards or [])
+        self.backs: list[SeenCard] = list(backs or [])
+
+
 class Recogniser:
     """Recognises the cards in frames; holds the enrolment and options."""
 
@@ -54,7 +81,8 @@ class Recogniser:
                  detect: DetectOptions | None = None, fruits: FruitOptions | None = None):
         self.enrolment = enrolment
         self.detect_opts = detect or DetectOptions()
-        self.fruit_opts = fruits or FruitOptions()
+        self.fruit_opts = fruits or ReadOptions()
+        self.classes = None if enrolment is None else enrolment.fruit_classes()
         # the cards' size, learnt from frames where three or more cards agree: with a
         # fixed camera it settles a frame where a hand makes the sizes disagree
         self.card_area: float | None = None
@@ -63,13 +91,13 @@ class Recogniser:
         """Forget the learnt card size (the camera moved)."""
         self.card_area = None
 
-    def __call__(self, frame: Image, hint: TableHint | None = None) -> list[SeenCard]:
+    def __call__(self, frame: Image, hint: TableHint | None = None) -> Seen:
         """The cards in the frame. `hint`: what the fixed camera knows of its table (where
         the frame differs from the empty table, the cards' size); without it, the frame
         alone."""
         if frame is None or frame.ndim != 3 or frame.shape[2] != 3:
             raise ValueError("a frame must be a colour image (H x W x 3, BGR)")
-        seen = []
+        seen = Seen()
         found = detect_cards(frame, self.detect_opts, self.card_area, hint)
         if found.support >= 3:
             old = self.card_area or found.card_area
@@ -82,7 +110,8 @@ class Recogniser:
                 continue
             around = rectify_surround(frame, quad.corners)
             white = paper_white(inner(around))
-            seen.append(self.read(balance(around, white), center, corners))
+            card = self.read(balance(around, white), center, corners)
+            (seen.backs if card.kind == "back" else seen).append(card)
         return seen
 
     def read(self, around: Image, center: tuple[float, float],
@@ -92,18 +121,22 @@ class Recogniser:
         if self.enrolment is not None and self.enrolment.codes:
             m = self.enrolment.match(describe(card))
             if m is not None and m.margin >= MATCH_MARGIN:
-                if m.code in ANIMALS and m.score >= ANIMAL_SCORE:
-                    return SeenCard("animal", m.code, center, corners)
+                if m.code in (*ANIMALS, BACK) and m.score >= ANIMAL_SCORE:
+                    return SeenCard("back" if m.code == BACK else "animal",
+                                    None if m.code == BACK else m.code, center, corners)
                 parsed = parse_code(m.code)
                 if isinstance(parsed, dict) and m.score >= FRUIT_SCORE:
                     return SeenCard("fruit", m.code, center, corners, parsed)
-        count = count_fruits(card, self.fruit_opts, around, SURROUND_OFFSET)
-        if not count.sure:
-            return SeenCard("unknown", None, center, corners)
-        return SeenCard("fruit", fruit_code(count.counts), center, corners, dict(count.counts))
+        reading = read_card(card, around, SURROUND_OFFSET, self.classes, self.fruit_opts)
+        if reading.kind == "fruit" and reading.counts is not None:
+            return SeenCard("fruit", fruit_code(reading.counts), center, corners,
+                            dict(reading.counts))
+        if reading.kind in ("animal", "back"):
+            return SeenCard(reading.kind, None, center, corners)
+        return SeenCard("unknown", None, center, corners)
 
 
-def recognise(frame: Image, enrolment: Enrolment | None = None) -> list[SeenCard]:
+def recognise(frame: Image, enrolment: Enrolment | None = None) -> Seen:
     """The cards in one frame (see Recogniser; a Recogniser kept for a camera also
     learns the cards' size)."""
     return Recogniser(enrolment)(frame)

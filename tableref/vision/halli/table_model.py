@@ -1,7 +1,8 @@
 """A model of the empty table for a fixed camera: a card is what differs from the table.
 
-Learnt at set-up from a few frames in which nothing moves (their median, at a quarter of
-the frame's size), then compared with every frame:
+Learnt at set-up from a few frames (at a quarter of the frame's size, each pixel the
+median of the frames in which it did not move and no card was found on it), then
+compared with every frame:
 
 - **light**: the room's light drifts, the camera's auto-exposure and white balance move.
   Before comparing, the frame's light relative to the model is fitted per channel as a
@@ -19,8 +20,9 @@ the frame's size), then compared with every frame:
 - **camera or light changed**: when most of a still frame differs from the model for a
   few frames, the model is learnt again (`status` says so, for the screen).
 
-Pixels never seen empty (cards already lying there while learning) count as changed: the
-hint never hides a card. Layout only, no hardware, one thread.
+Pixels never seen empty (cards already lying there while learning, a hand) count as
+changed until seen still with no card found on them for `unknown_s`: the hint does not
+hide a card. Layout only, no hardware, one thread.
 """
 
 from __future__ import annotations
@@ -51,6 +53,7 @@ class ModelOptions:
     noise_gain: float = 3.0  # ... plus this many times the pixel's noise while learning
     fresh: float = 0.05  # blend of a still frame into the model where it shows the table
     absorb_s: float = 8.0  # a still change with no card in it, away from piles: the table
+    unknown_s: float = 1.0  # never seen empty, still, no card found there: the table
     relearn_share: float = 0.5  # a still frame that differs over this share of the frame..
     relearn_frames: int = 5  # ... this many times in a row: the camera or the light changed
 
@@ -75,7 +78,7 @@ class TableModel:
         self.relearnt = 0  # how often the camera or the light changed under the model
         self._size: tuple[int, int] | None = None  # frame (w, h)
         self._prev: Image | None = None
-        self._learn: list[Image] = []
+        self._learn: list[list[Image]] = []  # [frame, where it may be learnt from]
         self._bg: Image | None = None  # float32, model scale
         self._lo: Image | None = None
         self._hi: Image | None = None
@@ -103,7 +106,7 @@ class TableModel:
         small = self._small(frame)
         moving, still = self._motion(small)
         if self.status == LEARNING:
-            self._learning(small, still)
+            self._learning(small, moving)
         if self.status == LEARNING or self._bg is None:
             changed = np.full(small.shape[:2], 255, np.uint8)
             view = TableView(changed, moving, still, LEARNING)
@@ -112,6 +115,7 @@ class TableModel:
             view = TableView(changed, moving, still, READY)
             if still:
                 self._keep_fresh(small, changed, t_s)
+            self._absorb(small, changed, moving, t_s)
             self._check_odd(changed, still)
         self._view = view
         return view
@@ -127,6 +131,8 @@ class TableModel:
             pts = np.round(np.asarray(q, np.float64).reshape(-1, 2) * [sx, sy]).astype(np.int32)
             cv2.fillConvexPoly(mask, pts, 255)
         self._cards = cv2.dilate(mask, np.ones((5, 5), np.uint8))
+        if self.status == LEARNING and self._learn:
+            self._learn[-1][1] &= self._cards == 0  # a card there: not the table
 
     def layout(self, card_px: float | None, piles: Sequence[tuple[float, float]]) -> None:
         """The cards' side and the piles' centres learnt at this table (frame pixels)."""
@@ -151,19 +157,21 @@ class TableModel:
 
     def share_changed(self, center: tuple[float, float], radius: float) -> float | None:
         """The share of a disc (frame pixels) that differs from the table in the last
-        frame; None while learning."""
+        frame, counted where the table is known; None while learning, or when most of the
+        disc was never seen empty (no evidence either way)."""
         view = self._view
-        if view is None or view.status != READY or self._size is None:
+        if view is None or view.status != READY or self._size is None or self._known is None:
             return None
-        sw, sh = view.changed.shape[1], view.changed.shape[0]
+        sh, sw = view.changed.shape[:2]
         s = sw / self._size[0]
         disc = np.zeros((sh, sw), np.uint8)
         cv2.circle(disc, (round(center[0] * s), round(center[1] * s)), max(round(radius * s), 1),
                    255, -1)
-        area = int(np.count_nonzero(disc))
-        if area == 0:
+        inside = disc > 0
+        known = inside & self._known
+        if int(np.count_nonzero(known)) < 0.5 * max(int(np.count_nonzero(inside)), 1):
             return None
-        return int(np.count_nonzero(view.changed & disc)) / area
+        return int(np.count_nonzero(known & (view.changed > 0))) / int(np.count_nonzero(known))
 
     # -- inside -------------------------------------------------------------------------
     def _small_size(self, size: tuple[int, int]) -> tuple[int, int]:
@@ -197,22 +205,35 @@ class TableModel:
         share = np.count_nonzero(moving) / moving.size
         return moving, bool(share <= self.opts.still_share)
 
-    def _learning(self, small: Image, still: bool) -> None:
-        if not still:
-            self._learn = [small]
+    def _learning(self, small: Image, moving: Image) -> None:
+        """Learn each pixel from the frames in which it did not move and no card lay on it;
+        ready once nearly every pixel was seen so `learn_frames` times (the rest: unknown,
+        a change, until seen empty)."""
+        still = moving == 0
+        if self._learn:
+            self._learn[-1][1] &= still  # what moved was there in the last frame too
+        self._learn.append([small, still.copy()])
+        del self._learn[: -self.opts.learn_frames - 2]
+        if len(self._learn) <= self.opts.learn_frames:
             return
-        self._learn.append(small)
-        if len(self._learn) < self.opts.learn_frames:
+        done = self._learn[:-1]  # the latest frame's cards are not known yet
+        stack = np.stack([f for f, _ in done])
+        valid = np.stack([v for _, v in done])
+        count = valid.sum(axis=0)
+        need = min(3, self.opts.learn_frames)
+        if np.count_nonzero(count >= need) < 0.9 * count.size:
             return
-        stack = np.stack(self._learn)
-        self._learn = []
-        self._bg = np.median(stack, axis=0).astype(np.float32)
-        noise = _chmax(stack.std(axis=0).astype(np.float32))
+        masked = np.where(valid[..., None], stack, np.nan)
+        masked[:, count == 0] = stack[:, count == 0]  # never seen: any value, unknown anyway
+        with np.errstate(invalid="ignore"):
+            self._bg = np.nanmedian(masked, axis=0).astype(np.float32)
+            noise = _chmax(np.nan_to_num(np.nanstd(masked, axis=0)).astype(np.float32))
         self._slack = (self.opts.noise_gain * noise).astype(np.float32)
-        known = np.ones(small.shape[:2], bool)
-        if self._cards is not None:  # cards lay there while learning: not the table
-            known &= self._cards == 0
-        self._known = known
+        self._known = count >= need
+        # the noise of a pixel never seen still is not known: the table's usual noise
+        usual = float(np.median(self._slack[self._known])) if self._known.any() else 0.0
+        self._slack[~self._known] = usual
+        self._learn = []
         self._still_since = np.full(small.shape[:2], np.inf, np.float32)
         self._ranges()
         self.status = READY
@@ -273,32 +294,38 @@ class TableModel:
         return changed
 
     def _keep_fresh(self, small: Image, changed: Image, t_s: float) -> None:
-        assert self._bg is not None and self._still_since is not None
-        assert self._known is not None and self._gain is not None
+        """A still frame: the model follows the table where the frame shows the table."""
+        assert self._bg is not None and self._gain is not None
         # only well away from every change (a card's pixels that happen to look like the
         # table must not be learnt, or the table would grow into the card)
         near = np.asarray(cv2.dilate(changed, np.ones((7, 7), np.uint8)))
         if self._cards is not None:
             near = near | self._cards
         table = near == 0
-        a = self.opts.fresh
         unlit = small / np.maximum(self._gain, 1e-3)  # the frame in the model's light
-        cv2.accumulateWeighted(unlit, self._bg, a, mask=table.astype(np.uint8))
-        # a change lying still, with no card in it and away from the piles: the table
+        cv2.accumulateWeighted(unlit, self._bg, self.opts.fresh, mask=table.astype(np.uint8))
+        if self._ranges_due():
+            self._ranges()
+
+    def _absorb(self, small: Image, changed: Image, moving: Image, t_s: float) -> None:
+        """Changes that lie still (per pixel) and hold no card become the table: after
+        `absorb_s` away from the piles; after `unknown_s` anywhere for pixels never seen
+        empty (a card lay there while learning), where no card is found now (the finder
+        is trusted there, as it is with no model at all)."""
+        assert self._bg is not None and self._still_since is not None
+        assert self._known is not None and self._gain is not None
         diff = changed > 0
         since = self._still_since
         since[~diff] = np.inf
-        since[diff & np.isinf(since)] = t_s
-        old = diff & (t_s - since >= self.opts.absorb_s)
-        if self._cards is not None:
-            old &= self._cards == 0
-        old &= self._away_from_piles()
+        since[diff & (np.isinf(since) | (moving > 0))] = t_s
+        free = self._cards == 0 if self._cards is not None else np.ones_like(diff)
+        old = diff & free & (t_s - since >= self.opts.absorb_s) & self._away_from_piles()
+        old |= diff & free & ~self._known & (t_s - since >= self.opts.unknown_s)
         if np.any(old):
+            unlit = small / np.maximum(self._gain, 1e-3)
             self._bg[old] = unlit[old]
             self._known |= old
             since[old] = np.inf
-            self._ranges()
-        elif self._ranges_due():
             self._ranges()
 
     def _ranges_due(self) -> bool:

@@ -1,9 +1,19 @@
-"""Follow the table over time: the top card of each pile and when it appeared.
+"""Follow the table over time: what each seat's pile showed, frame by frame.
 
-Feed it the cards recognised in each frame with the frame's sensor timestamp. A pile
-keeps its top card while a hand passes over it (the card is unreadable or not found
-for a while); a new top card counts once it is read the same in `confirm` frames in a
-row, and it is dated by the first of those frames. A pile not seen for `gone_ns` is
+`SeatTimeline` (what the daemon's referee uses) keeps each frame's reading per seat and
+answers `visible_at(t_ns)`: the top card of every seat at that instant, or "unsure" when
+the frames round it do not say (a hand over the pile, a card not read). A reading counts
+when the frames just before and just after the instant agree on it, or two frames in a row
+agree on it (or it is the first frame kept) and the last came at most `max_gap_ns` before
+the instant (a card may have come while the camera did not look); a glitch or a hand
+between two frames that agree is that reading; across a hand the card changed under, or a
+change the camera did not see the time of, the instant is unsure.
+
+`TableTracker` follows piles by their place rather than by seat: feed it the cards
+recognised in each frame with the frame's sensor timestamp. A pile keeps its top card
+while a hand passes over it (the card is unreadable or not found for a while); a new top
+card counts once it is read the same in `confirm` frames in a row, and it is dated by the
+first of those frames. A pile not seen for `gone_ns` is
 gone (taken), dated by the first frame it was missing from.
 """
 
@@ -16,6 +26,106 @@ from dataclasses import dataclass
 import numpy as np
 
 from tableref.vision.halli.recognise import SeenCard
+
+UNSURE = "?"  # a seat's reading: something is there, but what cannot be said
+HIDDEN = "~"  # a seat's reading: a hand moves over the pile
+UNSEEN = (UNSURE, HIDDEN)
+# a seat's reading in a frame: a card code, None (no card: the table shows there), UNSURE
+# or HIDDEN
+Reading = str | None
+
+SURE = "sure"
+PENDING = "pending"  # the frames after the instant, still to come, will say
+NOT_SEEN = "unsure"
+
+
+@dataclass(frozen=True)
+class SeatView:
+    """What one seat showed at an instant: `state` SURE (then `top` is a code, or None for
+    no card), PENDING (wait for later frames) or NOT_SEEN (the frames cannot say)."""
+
+    seat: int
+    state: str
+    top: Reading = None
+
+    @property
+    def sure(self) -> bool:
+        return self.state == SURE
+
+
+class SeatTimeline:
+    """Each frame's reading per seat, for `keep_ns` of frame time (one thread)."""
+
+    def __init__(self, seats: int, keep_ns: int = 30_000_000_000,
+                 max_gap_ns: int = 150_000_000) -> None:
+        self.seats = seats
+        self.keep_ns = keep_ns
+        self.max_gap_ns = max_gap_ns
+        self._frames: deque[tuple[int, tuple[Reading, ...]]] = deque()
+
+    def add(self, t_ns: int, tops: Sequence[Reading]) -> None:
+        """One frame's readings (a code, None or UNSURE per seat); frames in time order."""
+        if len(tops) != self.seats:
+            raise ValueError(f"{len(tops)} readings for {self.seats} seats")
+        if self._frames and t_ns < self._frames[-1][0]:
+            return  # a frame older than one already taken: the camera's order is the truth
+        self._frames.append((t_ns, tuple(tops)))
+        while self._frames and self._frames[-1][0] - self._frames[0][0] > self.keep_ns:
+            self._frames.popleft()
+
+    def recent(self, seat: int, n: int) -> list[Reading]:
+        """The seat's last `n` readings, oldest first."""
+        frames = list(self._frames)[-n:]
+        return [tops[seat] for _, tops in frames]
+
+    def since(self, seat: int, n: int) -> int | None:
+        """The time of the seat's n-th last frame (None: fewer frames)."""
+        return self._frames[-n][0] if len(self._frames) >= n else None
+
+    @property
+    def last_ns(self) -> int | None:
+        return self._frames[-1][0] if self._frames else None
+
+    def visible_at(self, t_ns: int) -> list[SeatView]:
+        """What every seat showed at `t_ns` (see the module docstring)."""
+        frames = list(self._frames)
+        i = max((k for k, (t, _) in enumerate(frames) if t <= t_ns), default=None)
+        if i is None:  # no frame at or before the instant
+            state = PENDING if not frames else NOT_SEEN
+            return [SeatView(s, state) for s in range(self.seats)]
+        return [self._seat(frames, i, s, t_ns) for s in range(self.seats)]
+
+    def settled(self, t_ns: int) -> bool:
+        """Whether later frames can no longer change `visible_at(t_ns)`."""
+        return all(v.state != PENDING for v in self.visible_at(t_ns))
+
+    def _seat(self, frames: list[tuple[int, tuple[Reading, ...]]], i: int, seat: int,
+              t_ns: int) -> SeatView:
+        reads = [tops[seat] for _, tops in frames]
+        r = reads[i]
+        nxt = reads[i + 1] if i + 1 < len(reads) else None
+        has_next = i + 1 < len(reads)
+        if r not in UNSEEN and has_next and nxt == r:
+            return SeatView(seat, SURE, r)  # the same before and after the instant
+        # the first frame kept has nothing before it to disagree with
+        if r not in UNSEEN and (i == 0 or reads[i - 1] == r):
+            if t_ns - frames[i][0] <= self.max_gap_ns:
+                return SeatView(seat, SURE, r)
+            if not has_next:
+                return SeatView(seat, PENDING)  # an old frame: the next one will say
+        # a glitch, a hand, a card not read, a change while the camera did not look:
+        # what was there steadily before and after
+        before = next((reads[j] for j in range(i, 0, -1)
+                       if reads[j] not in UNSEEN and reads[j - 1] == reads[j]), UNSURE)
+        if i == 0 and r not in UNSEEN:
+            before = r
+        after = next((reads[j] for j in range(i + 1, len(reads) - 1)
+                      if reads[j] not in UNSEEN and reads[j + 1] == reads[j]), UNSURE)
+        if after == UNSURE:
+            return SeatView(seat, PENDING if before not in UNSEEN or r not in UNSEEN else NOT_SEEN)
+        if before == after:
+            return SeatView(seat, SURE, before)
+        return SeatView(seat, NOT_SEEN)
 
 
 @dataclass(frozen=True)

@@ -1,0 +1,190 @@
+"""Whole Halli Galli games refereed offline through the daemon's own path.
+
+    .venv/bin/python bench/halli_vision_games.py [--games 4] [--flips 30] [--seed 0]
+                                                 [--no-heldout] [--no-enrol]
+
+Each game is recorded by a fixed camera (vision/synth/halli_game: a random deck played at
+human speed, hands turning the cards, rings right and wrong, second presses, the piles
+gathered, the light drifting, sensor noise, JPEG), then refereed by
+`device.daemon.halli_referee.referee`, the path of `tableref halli referee`: the session's
+eyes (the empty table's model, the recogniser), the seat timeline, the bells' arbiter and
+the engine. The result is compared with the game's truth.
+
+The held-out family (table tops never used for tuning: halli_surfaces.HELDOUT_SURFACES,
+four players, 8 frames a second, seeds of its own) is printed FIRST.
+
+Figures per family: flips seen, flips read right, flips read wrong (a confident wrong
+card), verdicts right against the truth and the "always no ring" baseline, unsure verdicts
+("I could not see the cards"), wrong verdicts, games whose final state is the truth's, and
+ms per 1280x720 frame through the whole path (median, p95), on one thread, with the load.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import time
+from collections import defaultdict
+from dataclasses import dataclass, field, replace
+
+import cv2
+import numpy as np
+
+from tableref.device.daemon.halli_referee import FrameAt, referee
+from tableref.games.halli import Flip, Ring
+from tableref.vision.halli.codes import ANIMALS
+from tableref.vision.halli.enrol import Enrolment, card_from_photo
+from tableref.vision.halli.recognise import Recogniser
+from tableref.vision.synth.halli_game import GameConditions, RecordedGame, record_game
+from tableref.vision.synth.halli_surfaces import HELDOUT_SURFACES
+
+HELDOUT_SEED = 5_500_000  # the held-out family's seeds: never looked at while tuning
+TUNING = GameConditions()
+HELDOUT = replace(TUNING, surfaces=HELDOUT_SURFACES, players=4, fps=8.0)
+
+
+@dataclass
+class Tally:
+    flips: int = 0
+    seen: int = 0
+    read_right: int = 0
+    read_wrong: int = 0
+    rings: int = 0
+    verdict_right: int = 0
+    baseline: int = 0
+    unsure: int = 0
+    verdict_wrong: int = 0
+    missed_rings: int = 0
+    games: int = 0
+    in_step: int = 0
+    ms: list[float] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+    surfaces: dict[str, list[int]] = field(default_factory=lambda: defaultdict(lambda: [0] * 4))
+
+
+def _reader(game: RecordedGame, enrol: bool) -> Recogniser:
+    if not enrol:
+        return Recogniser()
+    enrolment = Enrolment()
+    for animal in sorted(ANIMALS):
+        enrolment.add(animal, card_from_photo(game.card_art(animal), animal))
+    return Recogniser(enrolment)
+
+
+def run_game(game: RecordedGame, enrol: bool, tally: Tally) -> None:
+    frames = [FrameAt(t, lambda i=i: cv2.imdecode(np.frombuffer(game.jpeg(i), np.uint8),
+                                                  cv2.IMREAD_COLOR))
+              for i, (t, _) in enumerate(game.frames)]
+    # the frames are drawn before the clock starts: only the referee's work is timed
+    drawn = [f.load() for f in frames]
+    timed = [FrameAt(f.t_ns, lambda img=img: img) for f, img in zip(frames, drawn, strict=True)]
+    start = time.perf_counter()
+    done = referee(game.start, timed, game.presses, _reader(game, enrol))
+    tally.ms.append((time.perf_counter() - start) * 1000 / max(len(frames), 1))
+    tally.games += 1
+    truth_flips = game.flips
+    got_flips = [e for e in done.events if isinstance(e, Flip)]
+    tally.flips += len(truth_flips)
+    tally.seen += min(len(got_flips), len(truth_flips))  # counted, with or without a card
+    # each true flip against the referee's flip of that seat nearest in time (within a
+    # second and a half), each used once: a flip missed does not shift the others
+    used: set[int] = set()
+    for f in truth_flips:
+        near = [(abs((g.t_ns or 0) - (f.t_ns or 0)), k) for k, g in enumerate(got_flips)
+                if g.player == f.player and k not in used
+                and abs((g.t_ns or 0) - (f.t_ns or 0)) <= 1_500_000_000]
+        if not near or f.card is None:
+            continue
+        k = min(near)[1]
+        used.add(k)
+        read = got_flips[k].card
+        if read == f.card:
+            tally.read_right += 1
+        elif read is not None:
+            tally.read_wrong += 1
+            tally.notes.append(f"seed {game.seed} ({game.surface}): seat {f.player}'s "
+                               f"{f.card.code} read as {read.code}")
+    rings = {e.t_ns: e for e in done.events if isinstance(e, Ring)}
+    per = tally.surfaces[game.surface]  # games, rings, verdicts right, unsure
+    per[0] += 1
+    for truth in game.rings:
+        per[1] += 1
+        tally.rings += 1
+        tally.baseline += truth.right is False
+        got = rings.get(truth.t_ns)
+        if got is None:
+            tally.missed_rings += 1
+        elif not got.judged:
+            tally.unsure += 1
+            per[3] += 1
+        elif got.right == truth.right:
+            tally.verdict_right += 1
+            per[2] += 1
+        else:
+            tally.verdict_wrong += 1
+            tally.notes.append(f"seed {game.seed}: ring at {truth.t_ns} judged {got.right}, "
+                               f"truly {truth.right}")
+    assert game.state is not None
+    tally.in_step += done.state.to_json() == game.state.to_json()
+
+
+def _pct(n: int, d: int) -> str:
+    return f"{100 * n / d:5.1f} % ({n}/{d})" if d else "  -"
+
+
+def report(name: str, t: Tally) -> None:
+    ms = sorted(t.ms)
+    p95 = ms[min(len(ms) - 1, int(0.95 * len(ms)))] if ms else 0.0
+    print(f"== {name}: {t.games} games, {t.flips} flips, {t.rings} rings")
+    print(f"  flips seen          {_pct(t.seen, t.flips)}")
+    print(f"  flips read right    {_pct(t.read_right, t.flips)}")
+    print(f"  flips read wrong    {_pct(t.read_wrong, t.flips)}   (a wrong card, confidently)")
+    print(f"  verdicts right      {_pct(t.verdict_right, t.rings)}")
+    print(f"  'always no ring'    {_pct(t.baseline, t.rings)}")
+    print(f"  unsure verdicts     {_pct(t.unsure, t.rings)}   (said so, right null)")
+    print(f"  wrong verdicts      {_pct(t.verdict_wrong, t.rings)}")
+    print(f"  rings not recorded  {_pct(t.missed_rings, t.rings)}")
+    print(f"  games in step       {_pct(t.in_step, t.games)}   (final state = the truth's)")
+    if ms:
+        print(f"  ms per frame        median {statistics.median(ms):.1f}, p95 {p95:.1f} "
+              "(per game's mean, the whole referee path)")
+    print("  by table top: games, rings: verdicts right / unsure")
+    for name, (games, rings, right, unsure) in sorted(t.surfaces.items()):
+        print(f"    {name:12s} {games:2d} games, {rings:3d} rings: {right} right / {unsure} unsure")
+    for note in t.notes[:12]:
+        print(f"    {note}")
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--games", type=int, default=4, help="games per family")
+    ap.add_argument("--flips", type=int, default=30, help="cards turned per game, at most")
+    ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument("--no-heldout", action="store_true", help="leave the held-out family out")
+    ap.add_argument("--no-enrol", action="store_true", help="the animals not enrolled")
+    ap.add_argument("--surfaces", help="the tuning family's table tops only (comma-separated)")
+    args = ap.parse_args()
+    cv2.setNumThreads(1)
+    enrol = not args.no_enrol
+    print(f"load average {os.getloadavg()[0]:.1f} {os.getloadavg()[1]:.1f}; one thread; "
+          f"animals {'enrolled' if enrol else 'not enrolled'}")
+    families = [] if args.no_heldout else [
+        ("held-out (surfaces " + ", ".join(HELDOUT_SURFACES) + "; 4 players, 8 fps)",
+         HELDOUT, HELDOUT_SEED + args.seed)]
+    tuning = TUNING
+    if args.surfaces:
+        tuning = replace(TUNING, surfaces=tuple(args.surfaces.split(",")))
+    families.append(("tuning (3 players, 10 fps; " + ", ".join(tuning.surfaces) + ")", tuning,
+                     args.seed))
+    for name, cond, seed0 in families:
+        tally = Tally()
+        for g in range(args.games):
+            game = record_game(seed0 + g, replace(cond, max_flips=args.flips))
+            run_game(game, enrol, tally)
+        report(name, tally)
+    print(f"load average at the end {os.getloadavg()[0]:.1f}")
+
+
+if __name__ == "__main__":
+    main()

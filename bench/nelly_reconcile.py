@@ -1,0 +1,168 @@
+"""The camera's count weighed against the players' reports, on a simulated Nelly table: how
+often the box asks about nothing, how many falls nobody reported it catches, and how fast.
+
+Random games (games/nelly/sim.RandomPlay) are played into the daemon's own Nelly session;
+after every event the camera films the table as it really is (vision/synth's Nelly table:
+the box's count plus the falls nobody reported), `--frames` frames 0.1 s apart, and each
+goes through the session's eyes (the real counter, vision/nelly, with the still-table skip)
+and its reconciler, as live. A share (`--forget`) of the falls that land on the mover's
+free plants is not reported: those turtles lie there until the camera's question is
+answered ("yes: they fell"), or for `--patience` events, after which the players report it
+themselves (a miss). A question about a zone where table and box agree is a false question
+(answered "the box is right"). Nothing of the reconciler is fitted to these scenes: its
+one constant (a reading counts after 3 alike frames) is a design choice. Prints, per kind of
+table (wood is of the turtles' colour: the counter says unsure there, rightly):
+
+    table  games events  false-q/100ev  unreported caught  frames-to-ask med/max  ms/frame
+
+Usage: bench/nelly_reconcile.py [--games 6] [--seed 1] [--frames 8] [--tables cloth,light]
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import statistics
+import sys
+import time
+from dataclasses import dataclass, field
+
+from tableref.device.camera.base import Frame
+from tableref.device.config import Config, PlayerConfig
+from tableref.device.daemon.nelly_count import NellyEyes
+from tableref.device.daemon.nelly_session import NellyKit, NellySession, vision_counter
+from tableref.device.daemon.offline import OfflineBox
+from tableref.games.nelly import COLOURS, Fall, Turtles
+from tableref.games.nelly.sim import NAMES, RandomPlay
+from tableref.vision.nelly.zones import default_zones, zones_to_json
+from tableref.vision.synth.nelly_scene import render_nelly_table
+
+
+@dataclass
+class Figures:
+    games: int = 0
+    events: int = 0
+    false_questions: int = 0
+    unreported: int = 0
+    caught: int = 0
+    to_ask: list[int] = field(default_factory=list)
+    unsure_frames: int = 0
+    frames: int = 0
+
+
+def play(table: str, seed: int, frames_per_event: int, forget: float, patience: int,
+         figures: Figures) -> None:
+    rng = random.Random(seed)
+    n = 2 + seed % 3
+    names = list(NAMES[:n])
+    config = Config(players=tuple(PlayerConfig(i, name) for i, name in enumerate(names)))
+    box = OfflineBox(config, camera=True)
+    session = NellySession(box, NellyKit(rng=rng, counter=vision_counter()))
+    box.start(session, names)
+    session.report({"zones": zones_to_json(default_zones(n))})
+    eyes = session.eyes
+    assert isinstance(eyes, NellyEyes)
+    moves = RandomPlay(rng, wobble=0.08)
+    pending: tuple[Fall, int, int] | None = None  # the fall not told, event no, frame no
+    t_ns, frame_no = 0, 0
+    figures.games += 1
+    while session.state is not None and not session.state.over:
+        state = session.state
+        event = moves.next_event(state)
+        if isinstance(event, Fall):
+            if pending is not None:
+                continue  # one untold fall at a time
+            lands = event.turtles.total <= state.players[event.player].free_plants
+            if lands and rng.random() < forget:
+                pending = (event, figures.events, frame_no)
+                figures.unreported += 1
+                event = None  # type: ignore[assignment]
+        if event is not None:
+            box.record(event)
+            figures.events += 1
+        state = session.state
+        if state is None or state.over:
+            break
+        truth = [p.turtles for p in state.players]
+        if pending is not None:
+            truth[pending[0].player] = truth[pending[0].player] + pending[0].turtles
+        image, _ = render_nelly_table([t.to_json() for t in truth],
+                                      [p.plants for p in state.players], seed=seed,
+                                      table=table)
+        for _ in range(frames_per_event):
+            t_ns += 100_000_000
+            frame_no += 1
+            sight, _jpeg = eyes.look(Frame(image, t_ns, frame_no))
+            figures.frames += 1
+            figures.unsure_frames += any(z.unsure for z in sight.zones)
+            session.seen(sight)
+            for ask in session.reconciler.to_json():
+                seat = ask["player"]
+                fall = pending[0] if pending is not None else None
+                more = ask["more"]
+                if fall is not None and seat == fall.player and more == {
+                        c.value: fall.turtles[c] for c in COLOURS}:
+                    figures.caught += 1
+                    figures.to_ask.append(frame_no - pending[2])  # type: ignore[index]
+                    box.record(fall)
+                    pending = None
+                else:
+                    figures.false_questions += 1
+                    session.report({"camera": "dismiss", "player": seat})
+        if pending is not None and figures.events - pending[1] > patience:
+            box.record(pending[0])  # nobody saw it ask: the players tell it themselves
+            pending = None
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=6)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--frames", type=int, default=8, help="frames per event (0.1 s each)")
+    parser.add_argument("--forget", type=float, default=0.5)
+    parser.add_argument("--patience", type=int, default=6, help="events an untold fall waits")
+    parser.add_argument("--tables", default="cloth,light,pattern,wood")
+    args = parser.parse_args(argv)
+    print(f"load average {os.getloadavg()[0]:.1f} (2 cores shared)")
+    print(f"{'table':8} {'games':>5} {'events':>6} {'false-q/100ev':>13} "
+          f"{'unreported caught':>17} {'frames-to-ask med/max':>21} {'unsure frames':>13} "
+          f"{'ms/frame med/p95':>16}")
+    for table in args.tables.split(","):
+        figures = Figures()
+        ms: list[float] = []
+        start = time.perf_counter()
+        for g in range(args.games):
+            play(table, args.seed + g, args.frames, args.forget, args.patience, figures)
+        del start
+        # the counter's own times, from the eyes of the last game only would be too few:
+        # time one frame per event of a short replay instead
+        ms = _count_times(table, args.seed)
+        asks = figures.to_ask
+        med = f"{statistics.median(asks):.0f}/{max(asks)}" if asks else "-"
+        q = 100 * figures.false_questions / max(1, figures.events)
+        print(f"{table:8} {figures.games:>5} {figures.events:>6} {q:>13.2f} "
+              f"{f'{figures.caught}/{figures.unreported}':>17} {med:>21} "
+              f"{f'{figures.unsure_frames}/{figures.frames}':>13} "
+              f"{statistics.median(ms):>7.1f}/{sorted(ms)[int(0.95 * (len(ms) - 1))]:<8.1f}")
+    return 0
+
+
+def _count_times(table: str, seed: int, n: int = 12) -> list[float]:
+    """ms per 1280x720 frame for the counter on this table (different contents each)."""
+    from tableref.vision.nelly import count_turtles
+
+    rng = random.Random(seed)
+    out = []
+    for i in range(n):
+        turtles = [Turtles(rng.randint(0, 3), rng.randint(0, 3), rng.randint(0, 3)).to_json()
+                   for _ in range(3)]
+        image, zones = render_nelly_table(turtles, [9, 9, 9], seed=seed + i, table=table)
+        start = time.perf_counter()
+        count_turtles(image, zones)
+        out.append((time.perf_counter() - start) * 1000)
+    return out
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,131 @@
+"""Read one found card: a back, an animal picture, fruits counted, or unknown.
+
+    reading = read_card(card, around, SURROUND_OFFSET)   # balanced, rectified
+    reading.kind      # "fruit" | "animal" | "back" | "unknown"
+    reading.counts    # {"banana": 2, ...} for a fruit card
+
+The order: a card printed all over with a small repeated pattern is a back; one that
+is mostly a coloured picture is an animal (which animal comes from enrolment); else
+its ink patches are fruits, each classed by its hues (a calyx, a highlight, an outline
+or shadow are parts of their fruit, never fruits of their own), banana against lime by
+shape where the hue leaves it open, and the whole checked against the layouts a deck
+prints (layouts.py). Anything weak gives "unknown" with the reason: never a guess.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import cv2
+import numpy as np
+
+from tableref.vision.halli.backs import ink_share, interior, is_back
+from tableref.vision.halli.codes import FRUITS
+from tableref.vision.halli.fruit_parts import Patch, paper_mask, patches
+from tableref.vision.halli.inks import HueClass, classify
+from tableref.vision.halli.layouts import Fruit, LayoutRules, layout_problem
+
+Image = np.ndarray
+
+
+@dataclass(frozen=True)
+class ReadOptions:
+    min_fruit: float = 0.009  # the smallest fruit, share of the card's area
+    max_fruit: float = 0.17  # the largest single fruit
+    max_marks: float = 0.03  # ink no fruit explains
+    min_colour: float = 0.35  # a fruit is mostly printed colour
+    picture_ink: float = 0.65  # ink share of a picture (an animal card)
+    picture_patch: float = 0.17  # or one patch too big for a fruit
+    layout: LayoutRules = field(default_factory=LayoutRules)
+
+
+@dataclass(frozen=True)
+class Reading:
+    kind: str  # "fruit" | "animal" | "back" | "unknown"
+    counts: dict[str, int] | None = None
+    why: str = ""
+
+
+def _banana_or_lime(p: Patch) -> str | None:
+    """Where hue cannot tell: a banana is long or bent, a lime a plump oval."""
+    if p.elongation >= 2.0 or p.solidity <= 0.78:
+        return "banana"
+    if p.elongation <= 1.75 and p.solidity >= 0.86:
+        return "lime"
+    return None
+
+
+def _intrusion(around: Image, offset: tuple[int, int], size: tuple[int, int]) -> float:
+    """The share of the card's interior covered by ink that runs in from outside it
+    (a hand, a sleeve, another card, or table seen through an outline that does not
+    fit)."""
+    hsv = cv2.cvtColor(around, cv2.COLOR_BGR2HSV)
+    ink = (~paper_mask(hsv)).astype(np.uint8)
+    _, labels = cv2.connectedComponents(ink, connectivity=8)
+    edge = np.unique(np.concatenate([labels[0], labels[-1], labels[:, 0], labels[:, -1]]))
+    edge = edge[edge > 0]
+    if edge.size == 0:
+        return 0.0
+    ox, oy = offset
+    w, h = size
+    card = np.isin(labels[oy:oy + h, ox:ox + w], edge)
+    inner = interior(card[..., None].astype(np.uint8) * np.ones(3, np.uint8), 0.1)[..., 0]
+    return float(np.count_nonzero(inner)) / max(inner.size, 1)
+
+
+def read_card(card: Image, around: Image | None = None, offset: tuple[int, int] = (0, 0),
+              classes: dict[str, HueClass] | None = None,
+              opts: ReadOptions | None = None) -> Reading:
+    """Read a balanced, rectified card; `around` is it with a ring of what lies round
+    it (the card being its window at `offset`)."""
+    opts = opts or ReadOptions()
+    h, w = card.shape[:2]
+    area = float(h * w)
+    ink = ink_share(card)
+    found = patches(card)
+    if is_back(card, ink, found):
+        return Reading("back", why="a small pattern all over: a card back")
+    biggest = max((p.area for p in found), default=0) / area
+    came_in = 0.0 if around is None else _intrusion(around, offset, (w, h))
+    picture = biggest >= opts.picture_patch or ink >= opts.picture_ink
+    if picture and (came_in < 0.05 or ink >= 0.8):
+        return Reading("animal", why="a coloured picture, not fruits on paper")
+    if came_in >= 0.01:
+        return Reading("unknown", why="something runs onto the card from outside it")
+    area = float(h * w)
+    fruits: list[Fruit] = []
+    marks = 0.0
+    for p in found:
+        if p.at_edge and p.in_band >= 0.75 and (p.elongation >= 4 or p.span >= 0.6
+                                                 or p.area < opts.min_fruit * area):
+            continue  # a printed frame, or table or the card below at the edge
+        if p.area < opts.min_fruit * area:
+            if not p.at_edge:
+                marks += p.area / area
+            continue
+        if p.area > opts.max_fruit * area or p.span > 0.66:
+            return Reading("unknown", why="a patch too big for one fruit")
+        if p.colour < opts.min_colour:
+            if p.at_edge:
+                continue  # a printed frame, or the card below showing at the edge
+            return Reading("unknown", why="a dark or grey mark that is not a fruit")
+        verdict = classify(p.hist, classes)
+        if verdict.fruit is None:
+            return Reading("unknown", why=verdict.why)
+        kind: str | None = verdict.fruit
+        if kind in ("banana", "lime") and verdict.ambiguous >= 0.3:
+            kind = _banana_or_lime(p)
+            if kind is None:
+                return Reading("unknown", why="banana or lime? neither hue nor shape tells")
+        if p.elongation > (5.0 if kind == "banana" else 2.6):
+            return Reading("unknown", why=f"a {kind} too long: two fruits touching?")
+        fruits.append(Fruit(str(kind), p.area, p.centre))
+    if marks > opts.max_marks:
+        return Reading("unknown", why="marks that are not fruits")
+    problem = layout_problem(fruits, (w, h), opts.layout)
+    if problem is not None:
+        return Reading("unknown", why=problem)
+    counts = dict.fromkeys(FRUITS, 0)
+    for f in fruits:
+        counts[f.kind] += 1
+    return Reading("fruit", counts)

@@ -1,0 +1,131 @@
+"""The referee's verdict when it could not see the cards at the press: it says so.
+
+A session on an offline box (ManualClock), fed what its eyes read per frame: a hand over a
+pile at the press, a card found but not read, an animal not enrolled."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import replace
+
+from tableref.device.config import parse_config
+from tableref.device.daemon.halli_session import HalliKit, HalliSession, TableSeen, Timing
+from tableref.device.daemon.offline import OfflineBox
+from tableref.games.halli import Ring, replay
+
+MS = 1_000_000
+TIMING = Timing(frame_wait_s=0.5, lock_s=0.01)
+
+
+class Table:
+    def __init__(self, players: int = 3) -> None:
+        config = parse_config('[voice]\nengine = "none"\n')
+        self.box = OfflineBox(replace(config, bells=replace(config.bells, settle_ms=2.0)))
+        self.names = [f"P{i}" for i in range(players)]
+        self.session = HalliSession(self.box, HalliKit(timing=TIMING))
+        self.box.start(self.session, self.names)
+
+    def seen(self, t_ms: int, *tops: str | None, learning: bool = False) -> None:
+        self.box.clock.advance_to(t_ms * MS)
+        self.session.seen(TableSeen(t_ms * MS, tops, learning))
+
+    def press(self, player: int, t_ms: int) -> None:
+        self.box.clock.advance_to(t_ms * MS)
+        self.session.press(player, t_ms * MS)
+
+    def ring(self) -> Ring:
+        rings = [e for e in self.box.events if isinstance(e, Ring)]
+        assert rings, "no ring recorded yet"
+        return rings[-1]
+
+
+def test_a_hand_over_a_pile_whose_card_changed_makes_the_verdict_unsure() -> None:
+    t = Table()
+    t.seen(100, "BB", None, None)
+    t.seen(150, "BB", None, None)
+    t.seen(200, "BB", "P", None)
+    t.seen(250, "BB", "P", None)
+    t.seen(300, "BB", "P", "?")  # P2 turning a card: the hand hides the pile
+    t.press(0, 320)
+    t.seen(340, "BB", "P", "?")
+    assert t.box.events[-1].kind == "flip"  # waiting: the hand is still there
+    t.seen(400, "BB", "P", "BB")
+    t.seen(450, "BB", "P", "BB")  # a BB: but was it there at the press?
+    ring = t.ring()
+    assert ring.judged is False and ring.right is None
+    assert t.box.journal[-1]["judged"] is False and "right" not in t.box.journal[-1]
+    assert t.box.said[-1] == ["P0 was first,", "I could not see the cards, you decide."]
+    verdict = t.session.view()["last_verdict"]
+    assert verdict["right"] is None
+    assert verdict["reasons"] == [
+        "I could not see the cards at the bell: only who was first counts"]
+    assert [p["pile"] for p in t.session.view()["piles"]] == [1, 1, 0]  # nothing moved
+
+
+def test_a_hand_that_changed_nothing_is_seen_through_and_the_ring_judged() -> None:
+    t = Table()
+    t.seen(100, "BB", None, None)
+    t.seen(150, "BB", None, None)
+    t.seen(200, "BB", "BB", None)
+    t.seen(250, "BB", "BB", "?")  # a hand reaching for the bell over P2's empty place
+    t.press(2, 300)
+    t.seen(350, "BB", "BB", "?")
+    t.seen(400, "BB", "BB", None)
+    t.seen(450, "BB", "BB", None)
+    ring = t.ring()
+    assert ring.judged and ring.right is True
+    assert t.box.said[-1][-2:] == ["Right!", "P2 takes 2 cards."]
+
+
+def test_a_card_found_but_not_read_at_the_press_is_said_not_guessed() -> None:
+    t = Table()
+    t.seen(100, "BB", None, None)
+    t.seen(150, "BB", None, None)
+    t.seen(200, "BB", "?", None)  # P1's card: found, not read with confidence
+    t.seen(250, "BB", "?", None)
+    t.press(1, 300)
+    t.seen(350, "BB", "?", None)
+    t.seen(400, "BB", "?", None)
+    assert t.box.events[-1].kind == "flip"  # a hand may yet go: wait for the frames
+    t.seen(820, "BB", "?", None)  # the camera's time is up (Timing.frame_wait_s)
+    ring = t.ring()
+    assert ring.judged is False
+    assert t.session.view()["last_verdict"]["reasons"] == [
+        "I could not see the cards at the bell: only who was first counts"]
+    log = [json.dumps(e) for e in t.box.journal]
+    assert replay(log) == t.session.state  # an unsure ring is a ring of the game log
+
+
+def test_a_veto_seen_settles_the_ring_though_a_card_was_not_read() -> None:
+    t = Table()
+    t.seen(100, "elephant", None, None)
+    t.seen(150, "elephant", None, None)
+    t.seen(200, "elephant", "SL", None)
+    t.seen(250, "elephant", "SL", "?")
+    t.seen(300, "elephant", "SL", "?")
+    t.press(1, 320)
+    t.seen(340, "elephant", "SL", "?")
+    ring = t.ring()
+    assert ring.judged and ring.right is False  # an elephant and a strawberry: no ring
+
+
+def test_an_animal_not_enrolled_is_judged_when_every_animal_gives_the_same() -> None:
+    t = Table()
+    t.seen(100, "animal", None, None)  # an animal, which one not known
+    t.seen(150, "animal", None, None)
+    t.seen(200, "animal", "B", None)
+    t.seen(250, "animal", "B", None)
+    t.press(2, 300)
+    t.seen(350, "animal", "B", None)
+    ring = t.ring()
+    assert ring.judged and ring.right is True
+    flips = [e for e in t.box.journal if e["event"] == "flip"]
+    assert flips[0] == {"event": "flip", "player": 0, "t_ns": 100 * MS}  # card not known
+
+
+def test_the_screen_says_while_the_empty_table_is_being_learnt() -> None:
+    t = Table()
+    t.seen(100, None, None, None, learning=True)
+    assert "Learning the empty table" in t.session.view()["message"]
+    t.seen(200, None, None, None)
+    assert t.session.view()["message"] == ""

@@ -55,6 +55,10 @@ def test_garbage_gets_no_guess(tmp_path: Path, capsys: pytest.CaptureFixture[str
     path = tmp_path / "mixed.jsonl"
     path.write_text('not json\n{"event": "flip"}\n{"event": "roll"}\n[1]\n', encoding="utf-8")
     assert whose_log(path) is None  # events of two games: no guess
+    deep = tmp_path / "deep.jsonl"
+    deep.write_text('{"event": "start", "players": ["A", "B"]}\n' + "[" * 100_000 + "\n",
+                    encoding="utf-8")
+    assert whose_log(deep) is None  # a line nested too deeply is skipped, not raised
     assert whose_log(tmp_path / "missing.jsonl") is None
     (tmp_path / "bin.jsonl").write_bytes(b"\xff\xfe\x00")
     assert whose_log(tmp_path / "bin.jsonl") is None

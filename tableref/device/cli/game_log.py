@@ -39,7 +39,7 @@ def whose_log(path: Path) -> str | None:
                     break
                 try:
                     data = json.loads(line)
-                except ValueError:
+                except (ValueError, RecursionError):  # not JSON, or nested too deeply
                     continue
                 if isinstance(data, dict) and isinstance(data.get("event"), str):
                     kinds.add(data["event"])

@@ -86,21 +86,25 @@ def run_game(game: RecordedGame, enrol: bool, tally: Tally) -> None:
     truth_flips = game.flips
     got_flips = [e for e in done.events if isinstance(e, Flip)]
     tally.flips += len(truth_flips)
-    tally.seen += min(len(got_flips), len(truth_flips))
-    by_seat: dict[int, list[Flip]] = defaultdict(list)
-    for f in got_flips:
-        by_seat[f.player].append(f)
-    mine: dict[int, int] = defaultdict(int)
+    tally.seen += min(len(got_flips), len(truth_flips))  # counted, with or without a card
+    # each true flip against the referee's flip of that seat nearest in time (within a
+    # second and a half), each used once: a flip missed does not shift the others
+    used: set[int] = set()
     for f in truth_flips:
-        k = mine[f.player]
-        mine[f.player] += 1
-        if k >= len(by_seat[f.player]) or f.card is None:
+        near = [(abs((g.t_ns or 0) - (f.t_ns or 0)), k) for k, g in enumerate(got_flips)
+                if g.player == f.player and k not in used
+                and abs((g.t_ns or 0) - (f.t_ns or 0)) <= 1_500_000_000]
+        if not near or f.card is None:
             continue
-        read = by_seat[f.player][k].card
+        k = min(near)[1]
+        used.add(k)
+        read = got_flips[k].card
         if read == f.card:
             tally.read_right += 1
         elif read is not None:
             tally.read_wrong += 1
+            tally.notes.append(f"seed {game.seed} ({game.surface}): seat {f.player}'s "
+                               f"{f.card.code} read as {read.code}")
     rings = {e.t_ns: e for e in done.events if isinstance(e, Ring)}
     per = tally.surfaces[game.surface]  # games, rings, verdicts right, unsure
     per[0] += 1
@@ -148,7 +152,7 @@ def report(name: str, t: Tally) -> None:
     print("  by table top: games, rings: verdicts right / unsure")
     for name, (games, rings, right, unsure) in sorted(t.surfaces.items()):
         print(f"    {name:12s} {games:2d} games, {rings:3d} rings: {right} right / {unsure} unsure")
-    for note in t.notes[:8]:
+    for note in t.notes[:12]:
         print(f"    {note}")
 
 

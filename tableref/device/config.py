@@ -110,9 +110,12 @@ _COLOUR = re.compile(r"#[0-9a-fA-F]{6}")
 class ConfigError(ValueError):
     """A problem in the config file. `key` is the path of the offending key ("" for the file)."""
 
-    def __init__(self, key: str, message: str) -> None:
+    def __init__(self, key: str, message: str, source: str = "") -> None:
         self.key = key
-        super().__init__(f"{key}: {message}" if key else message)
+        self.message = message
+        self.source = source  # the file, when the message must name it
+        where = f"{key}: {message}" if key else message
+        super().__init__(f"{source}: {where}" if source else where)
 
 
 @dataclass(frozen=True)
@@ -232,7 +235,13 @@ def load_config(path: Path | str | None = None) -> Config:
         raise ConfigError("", f"{path}: no such config file") from None
     except (OSError, UnicodeDecodeError) as err:
         raise ConfigError("", f"{path}: cannot read the config file: {err}") from None
-    return parse_config(text, source=str(path))
+    try:
+        return parse_config(text, source=str(path))
+    except ConfigError as err:
+        if not err.key or err.source:
+            raise
+        # a key's problem names the file too: `tableref run` may have found it by itself
+        raise ConfigError(err.key, err.message, source=str(path)) from None
 
 
 def parse_config(text: str, source: str = "<string>") -> Config:

@@ -160,3 +160,15 @@ def test_an_unexpected_fault_is_one_line_not_a_traceback(
     monkeypatch.setattr(rules, "verdict", broken)
     code, err = _run(["halli", "verdict", "BBL"], capsys)
     assert code == 1 and "internal error: KeyError" in err and "TABLEREF_TRACEBACK=1" in err
+
+
+def test_nimalia_score_names_a_folder_and_a_binary_file(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    (tmp_path / "reserves").mkdir()
+    (tmp_path / "reserve.json").write_bytes(b"\xff\xd8\xff\xe0 a JPEG named .json")
+    for name, words in [("reserves", "is a folder, not a reserve file or photo"),
+                        ("reserve.json", "not a reserve file: not UTF-8 text")]:
+        code, err = _run(["nimalia", "score", str(tmp_path / name)], capsys)
+        assert code == EXIT_BAD_INPUT
+        assert words in err and "Errno" not in err and "codec" not in err

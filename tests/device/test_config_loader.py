@@ -172,3 +172,16 @@ def test_bad_toml_and_missing_file_are_reported(tmp_path: Path) -> None:
         parse_config("game = ", source="x.toml")
     with pytest.raises(ConfigError, match="no such config file"):
         load_config(tmp_path / "nope.toml")
+
+
+def test_a_bad_key_in_a_file_names_the_file(tmp_path: Path) -> None:
+    # `tableref run` finds /etc/tableref/config.toml by itself: the message must say which
+    # file holds the bad key, not only the key
+    path = tmp_path / "config.toml"
+    path.write_text('game = "chess"\n', encoding="utf-8")
+    with pytest.raises(ConfigError) as err:
+        load_config(path)
+    assert err.value.key == "game"
+    assert str(err.value).startswith(f"{path}: game: ")
+    assert "'chess' is not one of" in str(err.value)
+    assert str(err.value).count(str(path)) == 1

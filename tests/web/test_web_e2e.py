@@ -224,8 +224,13 @@ async def test_the_nimalia_view_uploads_photos_and_shows_their_scores(
         msg = page.locator("#upload-msg")
         await msg.filter(has_not_text="Scoring").wait_for(timeout=30000)
         answer = await msg.inner_text()
-        assert answer.startswith("Ann: no Nimalia reserve in this photo") or "camera" in answer, \
-            answer
+        if answer == "":  # a table the reader took for a reserve of unsure spaces: a question,
+            await page.wait_for_selector("#settle", state="visible")  # never a score
+            await page.click("#settle-retake")
+            await page.wait_for_selector("#settle", state="hidden")
+        else:
+            assert answer.startswith("Ann: no Nimalia reserve in this photo") or \
+                "camera" in answer, answer
         if answer != "Scored.":
             assert get_json(base + "/api/state")["nimalia"]["read"] == []
 

@@ -7,6 +7,7 @@ import json
 from pathlib import Path
 
 from tableref.device.cli.common import CliError, Groups
+from tableref.device.cli.game_log import other_game_hint
 from tableref.games.halli import GameState, HalliError, parse_cards, replay, verdict
 
 
@@ -64,7 +65,7 @@ def _replay(args: argparse.Namespace) -> int:
     except UnicodeDecodeError as err:
         raise CliError(f"{path}: not UTF-8 text ({err.reason})") from None
     except HalliError as err:
-        raise CliError(f"{path}: {err}") from None
+        raise CliError(f"{path}: {err}{other_game_hint(path, 'halli')}") from None
     if args.json:
         print(json.dumps(state.to_json()))
     else:

@@ -12,6 +12,7 @@ import random
 from pathlib import Path
 
 from tableref.device.cli.common import EXIT_OK, CliError, Groups
+from tableref.device.cli.game_log import other_game_hint
 from tableref.games.nelly import GameState, NellyError, replay, throw
 
 EXIT_CODES = ("exit codes: 0 done, 2 bad input (the message names the line and the problem); "
@@ -62,7 +63,7 @@ def _replay(args: argparse.Namespace) -> int:
     except UnicodeDecodeError as err:
         raise CliError(f"{path}: not UTF-8 text ({err.reason})") from None
     except NellyError as err:
-        raise CliError(f"{path}: {err}") from None
+        raise CliError(f"{path}: {err}{other_game_hint(path, 'nelly')}") from None
     print(json.dumps(state.to_json()) if args.json else describe(state))
     return EXIT_OK
 

@@ -74,7 +74,11 @@ def load_reserve(path: Path, photo_reader: PhotoReader | None = None) -> Reserve
         text = path.read_text(encoding="utf-8")
     except FileNotFoundError:
         raise CliError(f"{path}: no such file") from None
-    except (OSError, UnicodeDecodeError) as err:
+    except IsADirectoryError:
+        raise CliError(f"{path}: is a folder, not a reserve file or photo") from None
+    except UnicodeDecodeError as err:
+        raise CliError(f"{path}: not a reserve file: not UTF-8 text ({err.reason})") from None
+    except OSError as err:
         raise CliError(f"{path}: cannot read the reserve file ({err})") from None
     try:
         return reserve_from_json(text)

@@ -1,9 +1,11 @@
 """Halli Galli card recognition from an overhead camera.
 
 detect (card quads) -> rectify (canonical card with a ring round it) -> whitebalance
-(from the card's own paper) -> fruits (count colour blobs) / animals (enrolled cards)
--> recognise (frame to cards) -> tracker (the table over time); enrol builds and
-saves the enrolment; annotate draws the result. With a fixed camera, table_model (the
+(from the card's own paper) -> read (backs.py: a back or a picture? fruit_parts.py:
+ink patches grouped into fruits; inks.py: their hue classes; layouts.py: the sanity
+check) / animals (enrolled pictures) -> recognise (frame to cards, backs apart) ->
+tracker (the table over time); enrol builds and saves the enrolment (animals, backs,
+the deck's fruit hues); annotate draws the result. With a fixed camera, table_model (the
 empty table, learnt) gives the finder a hint (TableHint: what differs from the table, the
 cards' size, the piles).
 
@@ -29,6 +31,8 @@ For the daemon (all names stable):
     line.visible_at(press_ns)             # what each seat showed then: sure or not
 
 A SeenCard is "fruit", "animal" or "unknown" (found but not read with confidence:
-never a guess); `SeenCard.to_json()` is the spec's form. Recognising a frame and
-updating the tracker are plain CPU work: run them in an executor, not on the loop.
+never a guess); an animal not enrolled has code None (an animal, which one unsure);
+face-down cards are not in the list but in its `backs` field (`Seen.backs`);
+`SeenCard.to_json()` is the spec's form. Recognising a frame and updating the tracker
+are plain CPU work: run them in an executor, not on the loop.
 """

@@ -2,7 +2,7 @@
 
 - A card back (face down) is printed all over with a small repeated pattern (the
   fruit-patterned backs of Halli Galli decks): many small details spread over the whole
-  card, whatever its colours.
+  card, in two or more fruit colours, whatever its ground.
 - An animal card is a coloured picture: most of the card is ink, not paper.
 - Otherwise it is a face of fruits on paper, to be read by counting.
 
@@ -18,6 +18,7 @@ import cv2
 import numpy as np
 
 from tableref.vision.halli.fruit_parts import Patch, paper_mask
+from tableref.vision.halli.inks import DEFAULT, classify, histogram
 
 Image = np.ndarray
 
@@ -39,11 +40,13 @@ def ink_share(card: Image) -> float:
     return 1.0 - paper / max(int(hsv.shape[0] * hsv.shape[1]), 1)
 
 
-def details(card: Image) -> tuple[int, int]:
-    """(how many small details, in how many grid cells) on the card's interior.
+def details(card: Image) -> tuple[int, int, int]:
+    """(how many small details, in how many grid cells, of how many fruit colours) on
+    the card's interior.
 
     A detail is a compact spot that differs from its neighbourhood: a small fruit of
-    a back's pattern, an eye, a seed. Long outlines count once, however long.
+    a back's pattern, an eye, a seed. Long outlines count once, however long. A fruit
+    colour counts when at least a tenth of the details' coloured pixels have it.
     """
     inner = interior(card)
     h, w = inner.shape[:2]
@@ -51,32 +54,44 @@ def details(card: Image) -> tuple[int, int]:
     local = cv2.blur(lab, (11, 11))
     dev = np.sqrt(((lab - local) ** 2).sum(axis=2))
     spots = (dev > 22).astype(np.uint8)
-    n, _, stats, cents = cv2.connectedComponentsWithStats(spots, connectivity=8)
+    n, labels, stats, cents = cv2.connectedComponentsWithStats(spots, connectivity=8)
     cells: set[tuple[int, int]] = set()
-    count = 0
+    kept = np.zeros(n, bool)
     for i in range(1, n):
         a = int(stats[i, cv2.CC_STAT_AREA])
         bw, bh = int(stats[i, cv2.CC_STAT_WIDTH]), int(stats[i, cv2.CC_STAT_HEIGHT])
         if a < 4 or max(bw, bh) > 0.3 * w:
             continue  # noise, or a long outline
-        count += 1
+        kept[i] = True
         cx, cy = cents[i]
         cells.add((min(int(cx * GRID[0] / w), GRID[0] - 1), min(int(cy * GRID[1] / h),
                                                                 GRID[1] - 1)))
-    return count, len(cells)
+    hsv = cv2.cvtColor(inner, cv2.COLOR_BGR2HSV)
+    coloured = kept[labels] & (hsv[..., 1] >= 90) & (hsv[..., 2] >= 60)
+    hist = histogram(hsv[..., 0][coloured], np.ones(int(np.count_nonzero(coloured))))
+    colours = sum(float(hist @ np.minimum(c.body, 1)) >= 0.1 for c in DEFAULT.values())
+    return int(kept.sum()), len(cells), int(colours)
 
 
-def is_back(card: Image, ink: float, found: Sequence[Patch]) -> bool:
-    """A face-down card: a small pattern repeated over the whole card. Either on a
-    coloured ground (most of the card ink, details everywhere) or on a light one (more
-    small patches than any fruit card prints, everywhere)."""
+def back_evidence(card: Image, ink: float, found: Sequence[Patch]) -> str:
+    """"back" (a small pattern repeated over the whole card), "none" (no such pattern)
+    or "some" (between the two: neither a back nor a picture can be claimed).
+
+    On a coloured ground (most of the card ink): details everywhere, in two or more
+    fruit colours (an animal picture mostly none or one). On a light one: more small
+    patches than any fruit card prints, everywhere, of three or more fruit colours."""
     if ink >= 0.6:
-        count, cells = details(card)
-        return count >= BACK_DETAILS and cells >= BACK_CELLS
+        count, cells, colours = details(card)
+        if count >= BACK_DETAILS and cells >= BACK_CELLS and colours >= 2:
+            return "back"
+        if count <= 4 or cells <= 3 or colours == 0:
+            return "none"
+        return "some"
     h, w = card.shape[:2]
     small = [p for p in found if p.area < 0.04 * h * w]
     spread = {(min(int(p.centre[0] * GRID[0] / w), GRID[0] - 1),
                min(int(p.centre[1] * GRID[1] / h), GRID[1] - 1)) for p in small}
-    return len(small) >= 10 and len(spread) >= BACK_CELLS
-
-
+    kinds = {classify(p.hist).fruit for p in small} - {None}
+    if len(small) >= 10 and len(spread) >= BACK_CELLS and len(kinds) >= 3:
+        return "back"
+    return "none" if len(small) <= 6 else "some"

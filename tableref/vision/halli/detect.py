@@ -387,6 +387,7 @@ def _verified(small: Image, white: np.ndarray, edges: Image, frame_area: float,
              (edges, -1.0, False)]
     if force:
         masks = masks[:2]  # fitting cards of a known size: into the paper's blobs
+    seen: set[tuple[int, ...]] = set()
     for mask, grow, split in masks:
         for quad, fill, aspect in _propose(mask, frame_area, opts, known, split, force):
             if fill < 0.6 or not 1.1 <= aspect <= 2.6:
@@ -396,6 +397,10 @@ def _verified(small: Image, white: np.ndarray, edges: Image, frame_area: float,
             best: Proposal | None = None
             for g in ((-2.0, -1.0, 0.0) if grow < 0 else (grow,)):
                 q = order_corners(_grow(quad, g))
+                key = tuple(np.round(q).astype(int).ravel().tolist())
+                if key in seen:
+                    continue  # the same outline from another mask: judged already
+                seen.add(key)
                 if _at_border(q, small.shape):
                     break  # cut by the frame's edge: not a whole card, its outline unknown
                 if changed is not None and not _changed_enough(changed, q):

@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 import cv2
 import numpy as np
 
-from tableref.vision.halli.backs import ink_share, interior, is_back
+from tableref.vision.halli.backs import back_evidence, ink_share, interior
 from tableref.vision.halli.codes import FRUITS
 from tableref.vision.halli.fruit_parts import Patch, paper_mask, patches
 from tableref.vision.halli.inks import HueClass, classify
@@ -83,12 +83,15 @@ def read_card(card: Image, around: Image | None = None, offset: tuple[int, int] 
     area = float(h * w)
     ink = ink_share(card)
     found = patches(card)
-    if is_back(card, ink, found):
+    back = back_evidence(card, ink, found)
+    if back == "back":
         return Reading("back", why="a small pattern all over: a card back")
     biggest = max((p.area for p in found), default=0) / area
     came_in = 0.0 if around is None else _intrusion(around, offset, (w, h))
     picture = biggest >= opts.picture_patch or ink >= opts.picture_ink
     if picture and (came_in < 0.05 or ink >= 0.8):
+        if back == "some":
+            return Reading("unknown", why="a picture with a pattern: an animal or a back?")
         return Reading("animal", why="a coloured picture, not fruits on paper")
     if came_in >= 0.01:
         return Reading("unknown", why="something runs onto the card from outside it")
@@ -117,6 +120,10 @@ def read_card(card: Image, around: Image | None = None, offset: tuple[int, int] 
             kind = _banana_or_lime(p)
             if kind is None:
                 return Reading("unknown", why="banana or lime? neither hue nor shape tells")
+        # the shape must agree with the hue: bananas are long, limes plump ovals
+        if (kind == "lime" and p.elongation >= 2.1) or (
+                kind == "banana" and p.elongation < 1.6 and p.solidity > 0.9):
+            return Reading("unknown", why=f"a {kind} of the wrong shape")
         if p.elongation > (5.0 if kind == "banana" else 2.6):
             return Reading("unknown", why=f"a {kind} too long: two fruits touching?")
         fruits.append(Fruit(str(kind), p.area, p.centre))

@@ -29,8 +29,6 @@ class Evidence:
     ink: float  # fraction of the card's middle that is not paper (something printed)
     sides: int  # sides where the card stands out from its surroundings
     contrast: float  # mean over the sides of the fraction of each side that stands out
-    rough: float = 0.0  # how far the border band's brightness strays (median deviation)
-    rim: float = 0.0  # paper fraction of the outermost band (1-2 px in): the card's margin
 
     def face_up(self) -> bool:
         """A whole face-up card."""
@@ -95,19 +93,15 @@ def evidence(balanced: Image, quad: np.ndarray) -> Evidence:
     sides_in = [inner[1:b + 1, 1:-1], inner[-b - 1:-1, 1:-1], inner[1:-1, 1:b + 1],
                 inner[1:-1, -b - 1:-1]]
     counts = [float(s.mean()) for s in sides_in]
-    rims = [inner[1:3, 2:-2], inner[-3:-1, 2:-2], inner[2:-2, 1:3], inner[2:-2, -3:-1]]
-    rim = float(min(r.mean() for r in rims))
-    lum_in = nmn[_R:_R + _H, _R:_R + _W]
-    ring = np.concatenate([lum_in[1:b + 1, 1:-1].ravel(), lum_in[-b - 1:-1, 1:-1].ravel(),
-                           lum_in[1:-1, 1:b + 1].ravel(), lum_in[1:-1, -b - 1:-1].ravel()])
-    rough = float(np.median(np.abs(ring - np.median(ring))))
+
+
     band = float(np.mean(counts))
     worst = min(counts)
     paper = float(inner.mean())
     middle = inner[b + 1:-b - 1, b + 1:-b - 1]
     ink = float(1.0 - middle.mean())
     if band < 0.45 or paper < 0.3:
-        return Evidence(band, worst, paper, ink, 0, 0.0, rough, rim)
+        return Evidence(band, worst, paper, ink, 0, 0.0)
     # contrast: the border band just inside against the ring just outside, per side
     y0, y1, x0, x1 = _R, _R + _H, _R, _R + _W
     across, down = slice(x0 + 2, x1 - 2), slice(y0 + 2, y1 - 2)
@@ -127,4 +121,4 @@ def evidence(balanced: Image, quad: np.ndarray) -> Evidence:
              + np.abs(chroma[i].mean(axis=axis) - chroma[o].mean(axis=axis)))
         contrasts.append(float((d >= 0.05).mean()))
     sides = sum(c >= 0.6 for c in contrasts)
-    return Evidence(band, worst, paper, ink, sides, float(np.mean(contrasts)), rough, rim)
+    return Evidence(band, worst, paper, ink, sides, float(np.mean(contrasts)))

@@ -59,9 +59,15 @@ export function player(seat) {
   return (current && current.players.find((p) => p.seat === seat)) || null;
 }
 
+// The config's default names ("Player 3") are shown in the page's language, as the voice
+// says them (device/voice/phrases.py); a name the players chose is shown as it is.
+const DEFAULT_NAME = /^\s*Player (\d+)\s*$/;
+
 export function playerName(seat) {
   const p = player(seat);
-  return p ? p.name : t("common.player", { n: seat + 1 });
+  if (!p) return t("common.player", { n: seat + 1 });
+  const m = DEFAULT_NAME.exec(p.name);
+  return m ? t("common.player", { n: Number(m[1]) }) : p.name;
 }
 
 export function playerColour(seat) {

@@ -47,7 +47,7 @@ class Faces:
 
 async def test_a_whole_nelly_game_plays_itself_on_the_simulated_table_to_the_winner(
         tmp_path: Path) -> None:
-    config = replace(parse_config(CONFIG), sim=SimConfig(flip_s=0.05, fps=4, seed=5))
+    config = replace(parse_config(CONFIG), sim=SimConfig(flip_s=0.05, fps=4, seed=5, bots=True))
     equipment = build_equipment(config, sim=True, state_dir=tmp_path)
     kit = equipment.kits["nelly"]  # the real turtle counter (vision/nelly) on the camera
     assert isinstance(kit, NellyKit) and kit.counter is not None
@@ -81,6 +81,27 @@ async def test_a_whole_nelly_game_plays_itself_on_the_simulated_table_to_the_win
         [game] = [g for g in d.history() if g["id"] == d.game_id]
         assert game["game"] == "nelly" and game["winner"] == winner
         assert game["scores"][nelly["winner"]] == 0  # turtles left: the winner has none
+    finally:
+        await d.stop()
+        d.store.close()
+
+
+async def test_without_bots_the_simulated_table_waits_for_the_family(tmp_path: Path) -> None:
+    """`[sim] bots = false` (the default): the family plays Nelly with the keys and the
+    page; the simulated players only lay the table out, they never press for anyone."""
+    config = replace(parse_config(CONFIG), sim=SimConfig(flip_s=0.02, fps=4, seed=5))
+    equipment = build_equipment(config, sim=True, state_dir=tmp_path)
+    [players] = [f for f in equipment.followers if isinstance(f, SimNellyPlayers)]
+    players.press_gap_s = 0.01
+    d = Daemon(config, Store(tmp_path / "j.sqlite3"), equipment)
+    await d.start()
+    try:
+        await until(lambda: d.snapshot().get("nelly") is not None, 60)
+        acted = players.presses
+        for _ in range(40):  # two seconds of simulated turns
+            await players.act(d)
+        assert players.presses == acted == 0
+        assert [e["event"] for e in d.store.events(d.game_id)] == ["start"]
     finally:
         await d.stop()
         d.store.close()

@@ -25,6 +25,7 @@ name = "Cid"
 [voice]
 engine = "none"
 [sim]
+bots = true
 flip_s = 0.1
 fps = 2
 seed = 77

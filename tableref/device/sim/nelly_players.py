@@ -76,6 +76,8 @@ class SimNellyPlayers:
                 self.table.clear()
             return
         self._show(nelly)
+        if not self.pace.bots:
+            return  # `[sim] bots = false`: the family plays with the keys and the page
         if await self._camera(hub, snap, nelly):
             return
         if nelly["over"]:

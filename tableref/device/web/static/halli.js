@@ -122,7 +122,7 @@ function renderVerdict(h, core) {
     el("span", { class: "why" }, (v.reasons || []).join(" · ")),
     el("span", { class: "margin" }, margin),
     v.taken ? el("span", { class: "taken" },
-      t("halli.takes", { name: playerName(v.player), n: v.taken })) : null);
+      t("halli.takes", { name: playerName(v.player), n: v.taken })) : "");
   lastVerdictSeq = v.seq;
 }
 

@@ -117,6 +117,18 @@ class ZoneStore:
         tmp.replace(self.path)
 
 
+def keep_zones(raw: object, players: int, store: ZoneStore | None) -> dict[str, Any]:
+    """Zones from the page, checked and kept in `store` (when there is one); a CountError
+    names what is wrong with them, or that they cannot be kept."""
+    zones = parse_zones(raw, players)
+    if store is not None:
+        try:
+            store.save(zones)
+        except OSError as err:
+            raise CountError(f"the zones cannot be kept: {err}") from None
+    return zones
+
+
 @dataclass(frozen=True)
 class NellySeen:
     """What the camera counted in one frame (`zones` empty: no zones set)."""

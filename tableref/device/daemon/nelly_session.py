@@ -40,7 +40,7 @@ from tableref.device.daemon.nelly_count import (
     NellySeen,
     Reconciler,
     ZoneStore,
-    parse_zones,
+    keep_zones,
 )
 from tableref.device.daemon.session import BaseSession, Box, Eyes, Refused, Result, Sight
 from tableref.device.store import StoreError
@@ -319,14 +319,9 @@ class NellySession(BaseSession[Event]):
 
     def _set_zones(self, raw: object) -> None:
         try:
-            zones = parse_zones(raw, len(self.players))
+            zones = keep_zones(raw, len(self.players), self._kit.zones)
         except CountError as err:
             raise Refused(str(err)) from None
-        if self._kit.zones is not None:
-            try:
-                self._kit.zones.save(zones)
-            except OSError as err:
-                raise Refused(f"the zones cannot be kept: {err}") from None
         self._zones = zones
         self.reconciler = Reconciler(steady=self._kit.steady)
         self._box.changed()

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 import cv2
 import numpy as np
 
-from tableref.device.daemon.nelly_count import CountError, ZoneStore, parse_zones
+from tableref.device.daemon.nelly_count import CountError, ZoneStore, keep_zones
 from tableref.device.daemon.nimalia_camera import ZONES_FILE, NimaliaEyes, cut_zone, zone_of
 from tableref.device.daemon.nimalia_photos import PhotoError, PhotoReading, read_reserve
 from tableref.device.daemon.nimalia_settle import SettleError, settled
@@ -247,14 +247,9 @@ class NimaliaSession(BaseSession[Event]):
 
     def _set_zones(self, raw: object) -> None:
         try:
-            zones = parse_zones(raw, len(self.players))
+            zones = keep_zones(raw, len(self.players), self._kit.zones)
         except CountError as err:
             raise Refused(str(err)) from None
-        if self._kit.zones is not None:
-            try:
-                self._kit.zones.save(zones)
-            except OSError as err:
-                raise Refused(f"the zones cannot be kept: {err}") from None
         self.zones = zones
         self._box.changed()
 

@@ -29,10 +29,10 @@ class Table:
     """A session on an offline box: its game log, what it says and lights."""
 
     def __init__(self, players: int = 3, camera: bool = True, cards: list[int] | None = None,
-                 settle_ms: float = 2.0) -> None:
+                 settle_ms: float = 2.0, kit: HalliKit | None = None) -> None:
         self.box = OfflineBox(_config(settle_ms), camera=camera)
         self.names = [f"P{i}" for i in range(players)]
-        self.session = HalliSession(self.box, HalliKit(timing=TIMING))
+        self.session = HalliSession(self.box, kit or HalliKit(timing=TIMING))
         start = self.session.start(self.names, {})
         if cards is not None:
             start = replace(start, cards=tuple(cards))
@@ -285,3 +285,29 @@ def test_the_game_log_replays_with_the_engine_alone() -> None:
                                                                    "Ring"]
     state = replay(lines)
     assert state == t.session.state
+
+
+def test_the_cards_the_last_game_left_on_the_table_are_not_the_next_games_flips() -> None:
+    """A new game begins while the last one's cards still lie on the table (a hand over the
+    third pile at the last frame): nothing is counted until each place has been seen empty;
+    then the first card turned there counts, even one like the card that lay there."""
+    kit = HalliKit(timing=TIMING)  # the box's: it outlives its games
+    t = Table(kit=kit)
+    t.seen(100 * MS, ("BBL", None, None))
+    t.seen(200 * MS, ("BBL", "PPS", None))
+    t.seen(300 * MS, ("BBL", "PPS", "SL"))
+    t.seen(400 * MS, ("BBL", "PPS", "~"))
+    t.session.close()  # a new game: the box opens a new session with the same kit
+    t = Table(kit=kit)
+    t.seen(500 * MS, ("BBL", "PPS", "SL"))  # the same cards: no flips
+    t.seen(600 * MS, ("BBL", "PPS", "SL"))
+    assert [r["event"] for r in t.box.journal[-1:]] == ["start"]
+    t.seen(700 * MS, (None, "PPS", "SL"))  # the first pile gathered
+    t.seen(800 * MS, ("BBL", "PPS", "SL"))  # and the same card turned there anew: a flip
+    assert t.box.journal[-1] == {"event": "flip", "player": 0, "card": "BBL",
+                                 "t_ns": 800 * MS}
+    t.seen(900 * MS, ("BBL", "PPS", "SL"))  # the second pile still the last game's card
+    assert t.box.journal[-1]["t_ns"] == 800 * MS
+    t.seen(1000 * MS, ("BBL", "LL", "SL"))  # a card of its own over the old one: a flip
+    assert t.box.journal[-1] == {"event": "flip", "player": 1, "card": "LL",
+                                 "t_ns": 1000 * MS}

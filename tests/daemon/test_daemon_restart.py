@@ -11,7 +11,6 @@ import time
 from pathlib import Path
 from typing import Any
 
-import pytest
 from daemon_proc_helper import DaemonProcess, game_state, post, wait_until
 
 CONFIG = """
@@ -119,10 +118,6 @@ def _the_exported_journal_replays_to_the_same_state(d: DaemonProcess,
     }
 
 
-@pytest.mark.xfail(strict=False, reason=(
-    "known bug, open in #11: after a kill -9 mid-game the restarted referee relearns the "
-    "table while hands move and records the simulated table's flips only now and then, "
-    "so its patient players wait 30 s a flip and the journal grows too slowly"))
 def test_a_kill_at_any_moment_loses_nothing_and_the_game_goes_on(tmp_path: Path) -> None:
     """Killed three times, each at a moment drawn from a seeded random: once the journal
     holds so many events (the daemon is then wherever the game took it: a flip being

@@ -3,7 +3,8 @@
 `TableSeen` is one frame's reading (halli_eyes): per seat a card code, None (no card) or
 `UNREADABLE` (a card is there but cannot be read: a hand over it, glare). `FlipWatch` keeps
 what each pile was last taken to show, and the "ghosts": the tops of piles the engine says
-were gathered by a ring, which stay in view until the players actually take them.
+were gathered by a ring, which stay in view until the players actually take them, and the
+cards the last game left lying on the table, which are no flips of the next game.
 """
 
 from __future__ import annotations
@@ -49,6 +50,18 @@ class FlipWatch:
             if top not in (self.shown[seat], self.ghosts[seat]):
                 out.append(seat)
         return out
+
+    def leftovers(self, seen: list[str | None]) -> list[str | None]:
+        """What lies on each pile as the game ends, the camera's last reading being `seen`:
+        the card it read there, else the card the game last showed there."""
+        return [now if now not in (UNREADABLE, HIDDEN_BY_HAND) else shown or ghost
+                for shown, ghost, now in zip(self.shown, self.ghosts, seen, strict=True)]
+
+    def left_lying(self, left: list[str | None] | None) -> None:
+        """A new game begins with `left` (`leftovers`) still lying on the piles: ghosts,
+        until the camera sees each place empty. Other seats, other places: nothing then."""
+        if left is not None and len(left) == len(self.ghosts):
+            self.ghosts = list(left)
 
     def flipped(self, seat: int, code: str | None) -> None:
         """A flip on `seat` showed `code` (also one the engine refused: the table shows it)."""

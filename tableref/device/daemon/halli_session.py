@@ -86,6 +86,9 @@ class HalliKit:
     reader: Callable[[np.ndarray], list[SeenCard]] | None = None
     timing: Timing = field(default_factory=Timing)
     enrolment_dir: Path | None = None  # where cards taught from the page are saved
+    # the cards the last game left on each pile, for the next game (a box's kit outlives
+    # its games): set when a session closes, taken when the next one begins
+    left_lying: list[str | None] | None = None
 
 
 def open_session(box: Box, kit: HalliKit | None) -> HalliSession:
@@ -195,10 +198,12 @@ class HalliSession(BaseSession[Event]):
         return []
 
     def _begin(self, event: Start) -> None:
+        left, self._kit.left_lying = self._kit.left_lying, None
         self.close()
         self.players = event.players
         n = len(event.players)
         self.watch = FlipWatch(n)
+        self.watch.left_lying(left)
         self.timeline = SeatTimeline(n)
         self.learning = self._table_known = self._turned = False
         reader = self._kit.reader
@@ -516,6 +521,8 @@ class HalliSession(BaseSession[Event]):
         self._box.changed()
 
     def close(self) -> None:
+        if self.watch.shown:  # a game was followed: what it leaves on the table
+            self._kit.left_lying = self.watch.leftovers(self.timeline.latest())
         for timer in (self._wait, self._unlock_timer):
             if timer is not None:
                 timer.cancel()

@@ -82,6 +82,10 @@ class SeatTimeline:
         """The time of the seat's n-th last frame (None: fewer frames)."""
         return self._frames[-n][0] if len(self._frames) >= n else None
 
+    def latest(self) -> list[Reading]:
+        """Each seat's reading in the last frame (UNSURE for all: no frame yet)."""
+        return list(self._frames[-1][1]) if self._frames else [UNSURE] * self.seats
+
     @property
     def last_ns(self) -> int | None:
         return self._frames[-1][0] if self._frames else None

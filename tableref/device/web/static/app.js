@@ -17,6 +17,9 @@
 //   export function key(ev, core)            // optional: a key on the game tab; true = used
 //   export function words()                  // optional: called when the language changes
 //
+// A view whose root has the class "fit" is given the screen's height left under the header
+// and any device problem (core.css), to lay itself out in without scrolling.
+//
 // `core` is lib.js: t, el, $, api, snap, player, playerName, playerColour, and confirm,
 // show (a snapshot the view got as an answer), showTab (name). A view
 // touches only its own container, takes its words from its phrase section (`halli.*` in

@@ -14,6 +14,7 @@ let lastVerdictSeq = null;
 export function mount(container, core) {
   const { el, t } = core;
   root = container;
+  root.classList.add("fit"); // the game fits the screen (core.css)
   root.append(
     el("div", { class: "halli-top" },
       el("div", { class: "halli-verdict" },

@@ -231,4 +231,9 @@ async def test_the_camera_tab_shows_the_cards_as_fruit_not_codes(
     assert "Annabelle-Marie" in await first.inner_text()
     elephant = page.locator('#camera-zones .zone-label[data-seat="1"] svg.card.animal')
     assert await elephant.count() == 1
+    pic = await _box(page, "#camera-pic")
+    labels = [await _box(page, f'#camera-zones .zone-label[data-seat="{s}"]') for s in range(4)]
+    for seat, label in enumerate(labels):
+        assert _inside(label, pic), (seat, label, pic)
+        assert not any(_overlap(label, o) for o in labels[seat + 1:]), (seat, labels)
     assert errors == []

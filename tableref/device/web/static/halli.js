@@ -6,6 +6,8 @@
 
 import { cardPicture, cardWords } from "./halli_cards.js";
 import { mountCamera, renderCamera } from "./halli_camera.js";
+
+export { cameraZones } from "./halli_camera.js";
 import { mountTeach, openTeach } from "./halli_teach.js";
 
 let root = null;

@@ -124,8 +124,9 @@ function renderVerdict(h, core) {
   detail.replaceChildren(
     el("span", { class: "why" }, (v.reasons || []).join(" · ")),
     el("span", { class: "margin" }, margin),
+    // the taker: the ringer, or after a wrong ring in the final round the other player
     v.taken ? el("span", { class: "taken" },
-      t("halli.takes", { name: playerName(v.player), n: v.taken })) : "");
+      t("halli.takes", { name: playerName(v.taker ?? v.player), n: v.taken })) : "");
   lastVerdictSeq = v.seq;
 }
 

@@ -383,12 +383,16 @@ class Daemon:
         speaker = self.equipment.speaker
         if speaker is not None:
             try:
-                speaker.say(text)
+                speaker.say(text, cut_off=not self._speech_waits())
             except Exception as err:  # the speaker failed at once: report it, go on
                 self._playback(False, str(err) or type(err).__name__)
             else:  # a voice that plays behind this call reports through its sink instead
                 if self._playback_error and not self._sink_reports:
                     self._playback(True, "")
+
+    def _speech_waits(self) -> bool:
+        session = self.session
+        return session is not None and session.speech_waits
 
     def light(self, player: int | None) -> None:
         leds = self.equipment.leds or (self._bells[0] if self._bells else None)

@@ -114,6 +114,7 @@ class _Pattern:
 
 class NellySession(BaseSession[Event]):
     game = "nelly"
+    speech_waits = True  # a sound (the rotten plant's, the fanfare) is never cut off
 
     def __init__(self, box: Box, kit: NellyKit | None = None) -> None:
         self._box = box

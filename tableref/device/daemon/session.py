@@ -128,6 +128,12 @@ class Session(Protocol[E]):
     @property
     def eyes(self) -> Eyes | None: ...
 
+    @property
+    def speech_waits(self) -> bool:
+        """Whether what the game says waits for what is still playing (Nelly: a sound or an
+        instruction is never cut off); False: a new announcement cuts off a stale one
+        (Halli Galli's verdicts, where only the newest counts)."""
+
     def start(self, players: Sequence[str], options: Mapping[str, Any]) -> E: ...
 
     def decode(self, data: Mapping[str, Any]) -> E: ...
@@ -163,6 +169,7 @@ class BaseSession(Generic[E]):
     game = ""  # the name in GAMES
     players: Sequence[str] = ()
     eyes: Eyes | None = None
+    speech_waits = False
 
     def press(self, player: int, t_ns: int) -> None:
         raise Refused(f"the game {self.game!r} has no bells")

@@ -200,20 +200,31 @@ class NimaliaSession(BaseSession[Event]):
         kept with its unsure spaces for the player to settle (`act("settle", ...)`)."""
         seat = self.seat(player)
         fold = self._fold()
-        if fold.game.over:
-            raise Refused("the game is over: start a new one in the settings")
-        if self._kit.enrolment is None:
-            raise Refused("no Nimalia enrolment: run `tableref nimalia enroll` first")
         box = self._box
+        w, name = box.speech.words, self.players[seat]
+        if fold.game.over:
+            raise Refused(w("nimalia.err_game_over"))
+        if self._kit.enrolment is None:
+            raise Refused(w("nimalia.err_no_enrolment"))
         try:
             enrolment = await box.in_vision(self._kit.enrolment)
+        except ValueError as err:
+            log.error("the Nimalia enrolment cannot be loaded: %s", err)
+            raise Refused(w("nimalia.err_no_enrolment")) from None
+        try:
             reading = await box.in_vision(read_reserve, data, enrolment)
-        except (PhotoError, ValueError) as err:
-            self.message = f"{self.players[seat]}: {err}"
+        except PhotoError as err:
+            log.info("%s: %s", name, err)
+            self.message = w(err.phrase, name=name, **err.fields)
+            box.changed()
+            raise Refused(self.message) from None
+        except ValueError as err:  # the reader's own trouble with this photo
+            log.warning("%s: the photo could not be read: %s", name, err)
+            self.message = w("nimalia.err_no_grid", name=name)
             box.changed()
             raise Refused(self.message) from None
         if self.fold is not fold:
-            raise Refused("the game changed while the photo was read")
+            raise Refused(w("nimalia.err_changed"))
         if reading.jpeg:
             box.keep_photo(seat, reading.jpeg)
         self.pending.pop(seat, None)
@@ -221,7 +232,7 @@ class NimaliaSession(BaseSession[Event]):
             try:
                 reserve = settled(reading, [])
             except SettleError as err:
-                self.message = f"{self.players[seat]}: the reserve read breaks the rules: {err}"
+                self.message = w("nimalia.err_breaks_rules", name=name, why=str(err))
                 box.changed()
                 raise Refused(self.message) from None
             self.reserve_read(seat, reserve.reserve, photo=bool(reading.jpeg))
@@ -239,10 +250,12 @@ class NimaliaSession(BaseSession[Event]):
             try:
                 image = cut_zone(image, polygon)
             except ValueError as err:
-                raise Refused(f"{self.players[seat]}: {err}") from None
+                log.info("%s: %s", self.players[seat], err)
+                raise Refused(self._box.speech.words("nimalia.err_zone",
+                                                     name=self.players[seat])) from None
         ok, png = cv2.imencode(".png", image)
         if not ok:
-            raise Refused("the camera frame cannot be encoded")
+            raise Refused(self._box.speech.words("nimalia.err_encode"))
         await self.photo(seat, png.tobytes())
 
     def _set_zones(self, raw: object) -> None:
@@ -269,14 +282,15 @@ class NimaliaSession(BaseSession[Event]):
         seat = self.seat(data.get("player"))
         reading = self.pending.get(seat)
         if reading is None:
-            raise Refused(f"{self.players[seat]}: no photo waits to be settled")
+            raise Refused(self._box.speech.words("nimalia.err_nothing_waits",
+                                                 name=self.players[seat]))
         if action == "retake":
             del self.pending[seat]
             self.message = ""
             self._box.changed()
             return
         if self._fold().game.over:
-            raise Refused("the game is over: start a new one in the settings")
+            raise Refused(self._box.speech.words("nimalia.err_game_over"))
         try:
             result = settled(reading, data.get("spaces"))
         except SettleError as err:

@@ -43,6 +43,12 @@ CREATE TABLE IF NOT EXISTS journal (
     event    TEXT NOT NULL
 );
 CREATE INDEX IF NOT EXISTS journal_game ON journal(game_id, seq);
+-- what a game's session keeps that is no event (a question pending, an answer about the
+-- camera), one row per game, so that a restart restores it (device/daemon/session.py)
+CREATE TABLE IF NOT EXISTS notes (
+    game_id  INTEGER PRIMARY KEY REFERENCES games(id),
+    note     TEXT NOT NULL
+);
 -- device/mqtt: how far the club's broker has acknowledged the journal, per table name
 CREATE TABLE IF NOT EXISTS mqtt_outbox (
     topic    TEXT PRIMARY KEY,
@@ -313,6 +319,22 @@ class Store:
             )
         except sqlite3.Error as err:
             raise write_error(self.path, "record the end of the game", err) from err
+
+    def keep_note(self, game_id: int, note: dict[str, Any]) -> None:
+        """Keep the session's note of an open game (the last one replaces the one before);
+        on disk when this returns."""
+        try:
+            self.db.execute("INSERT OR REPLACE INTO notes (game_id, note) VALUES (?, ?)",
+                            (game_id, json.dumps(note, separators=(",", ":"))))
+        except sqlite3.Error as err:
+            raise write_error(self.path, "keep the game's note", err) from err
+
+    def note(self, game_id: int) -> dict[str, Any] | None:
+        """The session's last note of this game (None: none, or one that is not a JSON
+        object)."""
+        rows = self._read("SELECT note FROM notes WHERE game_id=?", (game_id,))
+        note = _json(rows[0][0]) if rows else None
+        return note if isinstance(note, dict) else None
 
     def open_game(self) -> OpenGame | None:
         """The most recent game that is neither finished nor abandoned, with its events."""

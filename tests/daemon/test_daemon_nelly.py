@@ -137,8 +137,8 @@ async def test_the_box_plays_its_sounds_and_says_by_name_what_to_do(
         await until(lambda: "sound:turn" in sink.texts(), 20)
         with pytest.raises(HubError, match="Cid's place is out of order"):
             await d.report({"event": "place", "player": 2, "colour": "red", "on": "back"})
-        # round 2, Ben's: red again, and Ben must feed: a crab (one announcement at a time,
-        # as at a table: a new one cuts off what is still being said)
+        # round 2, Ben's: red again, and Ben must feed: a crab (the announcements queue:
+        # test_daemon_nelly_sounds has them played whole and in order)
         await d.report({"event": "roll"})
         await d.report({"event": "feed", "player": 1, "counter": "crab"})
         await until(lambda: "sound:pinch" in sink.texts(), 20)

@@ -105,6 +105,36 @@ async def test_a_bad_photo_is_refused_naming_the_problem(
     d.store.close()
 
 
+@pytest.mark.parametrize(("language", "not_image", "no_reserve", "nothing_waits"), [
+    ("de", "Ann: Die Datei ist kein lesbares JPEG- oder PNG-Bild",
+     "Ann: Auf diesem Foto ist kein Nimalia-Reservat", "Ben: Kein Foto wartet"),
+    ("fr", "Ann : le fichier n'est pas une image JPEG ou PNG lisible",
+     "Ann : aucune réserve Nimalia sur cette photo", "Ben : aucune photo n'attend"),
+])
+async def test_a_photo_refused_says_why_in_the_pages_language(
+    tmp_path: Path, art: tuple, language: str, not_image: str,  # type: ignore[type-arg]
+    no_reserve: str, nothing_waits: str
+) -> None:
+    equipment = Equipment(kits={"nimalia": NimaliaKit(enrolment=lambda: art[2])})
+    config = parse_config(CONFIG.replace('game = "nimalia"',
+                                         f'game = "nimalia"\nlanguage = "{language}"'))
+    d = Daemon(config, Store(tmp_path / "j.sqlite3"), equipment)
+    await d.start()
+    try:
+        with pytest.raises(HubError, match=not_image):
+            await d.upload_reserve(0, b"not an image", "image/jpeg")
+        empty = cv2.imencode(".png", np.full((300, 400, 3), 90, np.uint8))[1].tobytes()
+        with pytest.raises(HubError, match=no_reserve) as err:
+            await d.upload_reserve(0, empty, "image/png")
+        assert "look like" not in str(err.value)  # the English details are in the log
+        assert d.snapshot()["nimalia"]["message"] == str(err.value)
+        with pytest.raises(HubError, match=nothing_waits):
+            await d.report({"action": "retake", "player": 1})
+    finally:
+        await d.stop()
+        d.store.close()
+
+
 async def test_a_reserve_under_the_table_camera_is_scored(
     tmp_path: Path, art: tuple  # type: ignore[type-arg]
 ) -> None:

@@ -10,6 +10,7 @@ import cv2
 import numpy as np
 import pytest
 from playwright.async_api import Browser, Page, async_playwright
+from playwright.async_api import TimeoutError as PlaywrightTimeout
 from web_daemon import CHROMIUM, CHROMIUM_ARGS, DaemonProcess, get_json, running_daemon
 
 from tableref.device.web.hub import snapshot_problems
@@ -34,9 +35,15 @@ async def _open(browser: Browser, url: str, errors: list[str]) -> Page:
 async def _verdict_after(page: Page, seq: int) -> None:
     """Wait for the page to show a verdict other than number `seq` (selectors, no eval: the
     page's Content-Security-Policy forbids evaluating strings, and the test keeps it on)."""
-    await page.wait_for_selector(
-        f'#verdict[data-seq]:not([data-seq="{seq}"])', state="attached", timeout=15000
-    )
+    try:
+        await page.wait_for_selector(
+            f'#verdict[data-seq]:not([data-seq="{seq}"])', state="attached", timeout=15000
+        )
+    except PlaywrightTimeout:  # say what the page showed instead: a failure to read
+        shown = {sel: await page.inner_text(sel)
+                 for sel in ("#conn", "#verdict-text", "#verdict-detail")}
+        raise AssertionError(f"no verdict after number {seq} in 15 s; the page showed "
+                             f"{shown}") from None
 
 
 def _unlocked(base: str) -> dict[str, Any]:

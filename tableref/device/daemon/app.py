@@ -93,6 +93,14 @@ class SessionBox:
         if self._current() and segments:
             self._daemon.say(segments)
 
+    def keep(self, note: dict[str, Any]) -> None:
+        if not self._current():
+            return
+        try:
+            self._daemon.store.keep_note(self._daemon.game_id, note)
+        except StoreError as err:  # the note is lost on a restart; the game goes on
+            log.error("%s", err)
+
     def light(self, seat: int | None) -> None:
         if self._current() or seat is None:
             self._daemon.light(seat)
@@ -279,6 +287,12 @@ class Daemon:
         for data in resumed.events:
             session.apply(session.decode(data))
         self.journal_seq = len(resumed.events)
+        note = self.store.note(resumed.id)
+        if note is not None:
+            try:
+                session.restore(note)
+            except Exception:  # a note this code cannot read: the game goes on without it
+                log.exception("game %d: its session's note is left out", resumed.id)
         log.info("resumed game %d after %d journal events", resumed.id, len(resumed.events))
         self._finish_if_over()
         self.changes.bump()
@@ -383,12 +397,16 @@ class Daemon:
         speaker = self.equipment.speaker
         if speaker is not None:
             try:
-                speaker.say(text)
+                speaker.say(text, cut_off=not self._speech_waits())
             except Exception as err:  # the speaker failed at once: report it, go on
                 self._playback(False, str(err) or type(err).__name__)
             else:  # a voice that plays behind this call reports through its sink instead
                 if self._playback_error and not self._sink_reports:
                     self._playback(True, "")
+
+    def _speech_waits(self) -> bool:
+        session = self.session
+        return session is not None and session.speech_waits
 
     def light(self, player: int | None) -> None:
         leds = self.equipment.leds or (self._bells[0] if self._bells else None)

@@ -42,6 +42,7 @@ from tableref.device.daemon.nelly_count import (
     ZoneStore,
     keep_zones,
 )
+from tableref.device.daemon.nelly_note import Note, NoteError
 from tableref.device.daemon.session import BaseSession, Box, Eyes, Refused, Result, Sight
 from tableref.device.store import StoreError
 from tableref.device.voice.nelly_words import NellyWords
@@ -114,6 +115,7 @@ class _Pattern:
 
 class NellySession(BaseSession[Event]):
     game = "nelly"
+    speech_waits = True  # a sound (the rotten plant's, the fanfare) is never cut off
 
     def __init__(self, box: Box, kit: NellyKit | None = None) -> None:
         self._box = box
@@ -131,6 +133,8 @@ class NellySession(BaseSession[Event]):
         self.frame_size: tuple[int, int] = (0, 0)
         self._zones: dict[str, Any] | None = None
         self.eyes: Eyes | None = None
+        self._events = 0  # the events applied: the journal's length
+        self._kept: dict[str, Any] | None = None  # the last note kept (nelly_note)
         self._load_zones()
 
     # -- the events ---------------------------------------------------------------------------
@@ -152,6 +156,7 @@ class NellySession(BaseSession[Event]):
         before = self.state
         step = apply(before, event)
         self.state = step.state
+        self._events += 1
         if isinstance(event, Start):
             self.players = event.players
             self.close()
@@ -231,6 +236,8 @@ class NellySession(BaseSession[Event]):
             self._box.changed()
         except StoreError:
             pass  # reported by the box: the press is lost, the game goes on
+        finally:
+            self._keep()
 
     def _pressed(self, seat: int, presses: int) -> None:
         state = self._state()
@@ -275,6 +282,12 @@ class NellySession(BaseSession[Event]):
     # -- live: the page -----------------------------------------------------------------------
     def report(self, data: Mapping[str, Any]) -> None:
         """A report from the page (module docstring); Refused naming the problem."""
+        try:
+            self._report(data)
+        finally:
+            self._keep()
+
+    def _report(self, data: Mapping[str, Any]) -> None:
         state = self._state()
         if "zones" in data:
             self._set_zones(data["zones"])
@@ -345,6 +358,33 @@ class NellySession(BaseSession[Event]):
                  dict(self.reconciler.readings), set(self.reconciler.unsure))
         if after != before:
             self._box.changed()
+            self._keep()
+
+    # -- what is no event, kept with the journal (nelly_note) ---------------------------------
+    def _keep(self) -> None:
+        if self.state is None:
+            return
+        note = Note.of(self._events, self.proposal, self.chosen, self.fall_asked,
+                       self.reconciler).to_json()
+        if note != self._kept:
+            self._kept = note
+            self._box.keep(note)
+
+    def restore(self, note: Mapping[str, Any]) -> None:
+        """The last note kept, after the journal's events (a restart): the question part way
+        through when no event came after it, and the camera's side of the reconciliation."""
+        state = self._state()
+        try:
+            kept = Note.from_json(note, len(self.players))
+        except NoteError as err:
+            log.error("%s: the note is left out", err)
+            return
+        if kept.events == self._events and not state.over:
+            self.proposal, self.chosen, self.fall_asked = (kept.proposal, kept.chosen,
+                                                           kept.fall_asked)
+        kept.restore(self.reconciler, state)
+        self._kept = Note.of(self._events, self.proposal, self.chosen, self.fall_asked,
+                             self.reconciler).to_json()
 
     def close(self) -> None:
         for pattern in self._patterns.values():

@@ -15,7 +15,7 @@ import cv2
 
 from tableref.games.nimalia.model import Pos, Space
 from tableref.vision.images import decode_image
-from tableref.vision.limits import ImageError, ImageTooLarge
+from tableref.vision.limits import MAX_PIXELS, MAX_SIDE, ImageError, ImageTooLarge
 from tableref.vision.nimalia.annotate import annotate
 from tableref.vision.nimalia.enrol import Enrolment
 from tableref.vision.nimalia.locate import NoReserveError
@@ -23,7 +23,13 @@ from tableref.vision.nimalia.recognise import Recognition, recognise
 
 
 class PhotoError(ValueError):
-    """The photo cannot be scored; the message says why."""
+    """The photo cannot be scored; the message says why (in English, with the details), and
+    `phrase` with `fields` say it in the phrase table's words (the page's language)."""
+
+    def __init__(self, message: str, phrase: str, **fields: object) -> None:
+        super().__init__(message)
+        self.phrase = phrase
+        self.fields = fields
 
 
 @dataclass(frozen=True)
@@ -77,16 +83,19 @@ def read_reserve(data: bytes, enrolment: Enrolment) -> PhotoReading:
     try:  # the limits from the header first; a truncated photo is an error, not grey
         photo = decode_image(data, "the photo")
     except ImageTooLarge as err:
-        raise PhotoError(str(err)) from None
+        raise PhotoError(str(err), "nimalia.err_too_large", megapixels=round(MAX_PIXELS / 1e6),
+                         side=MAX_SIDE) from None
     except ImageError as err:
-        raise PhotoError(f"the file is not a JPEG or PNG image that can be decoded ({err})"
-                         ) from None
+        raise PhotoError(f"the file is not a JPEG or PNG image that can be decoded ({err})",
+                         "nimalia.err_not_image") from None
     try:
         rec = recognise(photo, enrolment)
     except NoReserveError as err:
-        raise PhotoError(f"no Nimalia reserve in this photo ({err})") from None
+        raise PhotoError(f"no Nimalia reserve in this photo ({err})",
+                         "nimalia.err_no_reserve") from None
     except ValueError as err:
-        raise PhotoError(f"no Nimalia reserve found in this photo ({err})") from None
+        raise PhotoError(f"no Nimalia reserve found in this photo ({err})",
+                         "nimalia.err_no_grid") from None
     ok, buf = cv2.imencode(".jpg", annotate(photo, rec), [cv2.IMWRITE_JPEG_QUALITY, 80])
     height, width = photo.shape[:2]
     return PhotoReading(dict(rec.spaces), _unsure(rec, width, height),

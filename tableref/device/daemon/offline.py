@@ -35,6 +35,7 @@ class OfflineBox:
         self.lit: list[int | None] = []
         self.photos: dict[int, bytes] = {}
         self.replays: list[int] = []  # the press times the session kept a replay of
+        self.note: dict[str, Any] | None = None  # the session's last note (Box.keep)
         self.changes = 0
 
     @property
@@ -72,6 +73,9 @@ class OfflineBox:
     def say(self, segments: list[str]) -> None:
         if segments:
             self.said.append(segments)
+
+    def keep(self, note: dict[str, Any]) -> None:
+        self.note = note
 
     def light(self, seat: int | None) -> None:
         self.lit.append(seat)

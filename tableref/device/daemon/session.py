@@ -15,6 +15,10 @@ names the module of its session. A session speaks its game's own typed events (t
 - `view()` is the game's part of the page's snapshot (`device/web/hub.py` has the schema),
   `outs()` who is out, `result()` the scores and the winner once the game is over.
 
+What a session knows that is no event (Nelly: the question the buttons answer, the
+players' answers about the camera) it keeps with `box.keep(note)`, and a restart hands the
+last note to `restore(note)` after the journal's events: nothing is lost on a kill -9.
+
 The world reaches a session through its inputs, all on the daemon's loop: `press` (a bell,
 from any source: GPIO, the bell box, the page, the simulated players), `seen` (what the
 session's `eyes` read in a camera frame; the eyes run in the vision thread), and `photo` (a
@@ -102,6 +106,11 @@ class Box(Protocol):
         """Say something that is no event's announcement (a question, a reminder); a
         segment "sound:NAME" plays that sound (device/voice/sounds.py)."""
 
+    def keep(self, note: dict[str, Any]) -> None:
+        """Keep what the session knows that is no event (a question pending, the players'
+        answer about the camera) with the journal: after a restart the session's `restore`
+        gets the last note back. Never raises: a note that cannot be written is logged."""
+
     def light(self, seat: int | None) -> None:
         """Light this seat's bell LED alone (None: all dark)."""
 
@@ -127,6 +136,12 @@ class Session(Protocol[E]):
 
     @property
     def eyes(self) -> Eyes | None: ...
+
+    @property
+    def speech_waits(self) -> bool:
+        """Whether what the game says waits for what is still playing (Nelly: a sound or an
+        instruction is never cut off); False: a new announcement cuts off a stale one
+        (Halli Galli's verdicts, where only the newest counts)."""
 
     def start(self, players: Sequence[str], options: Mapping[str, Any]) -> E: ...
 
@@ -154,6 +169,8 @@ class Session(Protocol[E]):
 
     def report(self, data: Mapping[str, Any]) -> None: ...
 
+    def restore(self, note: Mapping[str, Any]) -> None: ...
+
     def close(self) -> None: ...
 
 
@@ -163,6 +180,7 @@ class BaseSession(Generic[E]):
     game = ""  # the name in GAMES
     players: Sequence[str] = ()
     eyes: Eyes | None = None
+    speech_waits = False
 
     def press(self, player: int, t_ns: int) -> None:
         raise Refused(f"the game {self.game!r} has no bells")
@@ -187,6 +205,10 @@ class BaseSession(Generic[E]):
 
     def report(self, data: Mapping[str, Any]) -> None:
         raise Refused(f"the game {self.game!r} takes no reports from the page")
+
+    def restore(self, note: Mapping[str, Any]) -> None:
+        """The last note the session kept (`Box.keep`), after the journal's events were
+        applied on a restart; a game that keeps none ignores it."""
 
     def close(self) -> None:
         """Stop the session's timers (the game is left or replaced)."""

@@ -153,5 +153,61 @@ PHRASES = {
                          "photographie alors que cette zone."},
     "zones_save": {"en": "Save the zones", "de": "Zonen speichern", "fr": "Enregistrer les zones"},
     "zones_saved": {"en": "Zones saved.", "de": "Zonen gespeichert.", "fr": "Zones enregistrées."},
+    # -- a photo that cannot be scored (the daemon's refusals, shown on the page) ----------
+    "err_not_image": {"en": "{name}: the file is not a JPEG or PNG image that can be decoded. "
+                            "Take the photo again.",
+                      "de": "{name}: Die Datei ist kein lesbares JPEG- oder PNG-Bild. Mache das "
+                            "Foto neu.",
+                      "fr": "{name} : le fichier n'est pas une image JPEG ou PNG lisible. "
+                            "Reprenez la photo."},
+    "err_too_large": {"en": "{name}: the photo is too large: at most {megapixels} megapixels "
+                            "and {side} pixels a side.",
+                      "de": "{name}: Das Foto ist zu groß: höchstens {megapixels} Megapixel und "
+                            "{side} Pixel je Seite.",
+                      "fr": "{name} : la photo est trop grande : au plus {megapixels} "
+                            "mégapixels et {side} pixels de côté."},
+    "err_no_reserve": {"en": "{name}: no Nimalia reserve in this photo. Photograph the whole "
+                             "reserve from above.",
+                       "de": "{name}: Auf diesem Foto ist kein Nimalia-Reservat. Fotografiere "
+                             "das ganze Reservat von oben.",
+                       "fr": "{name} : aucune réserve Nimalia sur cette photo. Photographiez "
+                             "toute la réserve par-dessus."},
+    "err_no_grid": {"en": "{name}: no Nimalia reserve found in this photo: its spaces cannot "
+                          "be made out. Photograph the whole reserve from above.",
+                    "de": "{name}: Auf diesem Foto wurde kein Nimalia-Reservat gefunden: seine "
+                          "Felder sind nicht zu erkennen. Fotografiere das ganze Reservat von "
+                          "oben.",
+                    "fr": "{name} : aucune réserve Nimalia trouvée sur cette photo : ses cases "
+                          "ne se distinguent pas. Photographiez toute la réserve par-dessus."},
+    "err_breaks_rules": {"en": "{name}: the reserve read breaks the rules ({why}). Retake the "
+                               "photo.",
+                         "de": "{name}: Das gelesene Reservat verstößt gegen die Regeln "
+                               "({why}). Mache das Foto neu.",
+                         "fr": "{name} : la réserve lue enfreint les règles ({why}). Reprenez "
+                               "la photo."},
+    "err_game_over": {"en": "The game is over: start a new one in the settings.",
+                      "de": "Das Spiel ist vorbei: Beginne in den Einstellungen ein neues.",
+                      "fr": "La partie est finie : commencez-en une nouvelle dans les "
+                            "réglages."},
+    "err_no_enrolment": {"en": "The box knows no Nimalia cards: run `tableref nimalia enroll` "
+                               "first.",
+                         "de": "Die Box kennt keine Nimalia-Karten: Führe zuerst `tableref "
+                               "nimalia enroll` aus.",
+                         "fr": "La boîte ne connaît aucune carte Nimalia : lancez d'abord "
+                               "`tableref nimalia enroll`."},
+    "err_changed": {"en": "The game changed while the photo was read: take it again.",
+                    "de": "Das Spiel hat sich geändert, während das Foto gelesen wurde: Mache "
+                          "es neu.",
+                    "fr": "La partie a changé pendant la lecture de la photo : reprenez-la."},
+    "err_zone": {"en": "{name}: the zone is not inside the camera picture: set it again.",
+                 "de": "{name}: Die Zone liegt nicht im Kamerabild: Lege sie neu fest.",
+                 "fr": "{name} : la zone n'est pas dans l'image de la caméra : "
+                       "tracez-la à nouveau."},
+    "err_encode": {"en": "The camera picture cannot be read: try again.",
+                   "de": "Das Kamerabild kann nicht gelesen werden: Versuche es noch einmal.",
+                   "fr": "L'image de la caméra ne peut pas être lue : réessayez."},
+    "err_nothing_waits": {"en": "{name}: no photo waits to be settled.",
+                          "de": "{name}: Kein Foto wartet auf Angaben.",
+                          "fr": "{name} : aucune photo n'attend de réponses."},
     **nimalia_objectives.PHRASES,
 }

@@ -1,18 +1,21 @@
 """Count each player's turtles by colour in their zone of a camera frame.
 
 1. Each zone's pixels as log-chromaticities (u, v) = (ln G/R, ln B/R) (material.py).
-2. The light from the water plants' known green, pooled over the zones (light.py), and
-   the table's own colours from the band round each zone (table.py).
+2. The light from the water plants' known green, pooled over the zones (light.py), the
+   table's own colours from outside the zones (table.py), and the plants as circles of
+   the frame's one plant size (plants.py).
 3. In the light's frame, paint is what is far from neutral towards red (ln B/R low):
    the shells, their glare filled in. Each blob is a turtle, several, a part of one, or
-   the table where the table has the paint's colours.
+   the table where the table has the paint's colours; inside a plant's rim, paint as wide
+   as a turtle is a turtle whatever the table's colours (the notch is narrower).
 4. The size of one turtle from the frame itself: the median of the blobs' inscribed
    radii (every blob holds at least one whole shell on top), unless given.
 5. The paints' hue (G-B)/(R-B) refined on the turtles themselves: the one shift of the
    green gain that brings the single turtles nearest to the three known paints (what the
    plants' print leaves uncertain in the white balance).
 6. Each blob's colour from its core (its rim mixes with what lies round it); its number of
-   turtles from its area and its distance-transform peaks (domes.py). A blob that fits no
+   turtles from its area and its distance-transform peaks (domes.py); a single turtle
+   whose core holds a second paint has another under or on it. A blob that fits no
    whole number of turtles, a colour between two paints, or something over the zone
    (hands.py) makes the zone unsure: never a guess.
 """
@@ -36,6 +39,7 @@ from tableref.vision.nelly.light import (
     plant_pixels,
 )
 from tableref.vision.nelly.material import COLOURS
+from tableref.vision.nelly.plants import Plant, one_size, plant_circles, turtles_on_plants
 from tableref.vision.nelly.table import TableModel, table_outside
 from tableref.vision.nelly.zones import Zone
 
@@ -43,7 +47,6 @@ Image = np.ndarray
 PAD = 24  # pixels round a zone's box: a blob at its edge is seen whole, the table round it
 LARGE = 6.0  # a blob of paint larger than this many shells is no turtle
 TABLE_AREA = 0.04  # of a zone: a blob of the table's colour this large is the table
-ON_PLANT = 0.35  # of the ring round a blob green: it lies on a water plant
 DOME_SHADE = 1.5  # a dome's lit side is this much brighter than its shaded side
 RECOVER_COMPACT = 1.3  # a turtle of the table's colour is found whole and round
 NECK = 9  # px: the narrowest part of a turtle is wider, a plant's notch near it narrower
@@ -102,6 +105,7 @@ class _ZoneData:
     n_in: int = 0
     table: TableModel | None = None
     paint: np.ndarray | None = None
+    plants: list[Plant] = field(default_factory=list)
     blobs: list[Blob] = field(default_factory=list)
 
 
@@ -146,9 +150,9 @@ def _blobs(d: _ZoneData) -> list[Blob]:
     """The paint's blobs that are turtles, or may be, whose centre is in the zone.
 
     Where the table has a paint's colour (a red cloth, an orange wood, a pattern's dots) a
-    blob mostly of the table's colours is the table: unless it lies on a water plant (a
-    green ring round it), or is shaded like a dome; a large one is searched for turtles of
-    other colours lying on it."""
+    blob mostly of the table's colours is the table: unless it lies within a water plant's
+    rim, as wide as a turtle (plants.py), or is shaded like a dome; a large one is searched
+    for turtles of other colours lying on it."""
     assert d.paint is not None and d.table is not None
     painted = d.paint > 0
     like = np.zeros(painted.shape, bool)
@@ -156,9 +160,11 @@ def _blobs(d: _ZoneData) -> list[Blob]:
     if not np.any(like):
         return _components(d.paint, d)
     mask = d.paint & ~like
-    # a turtle on a plant touches the table through the plant's notch: cut such necks
-    # (shrink, take the parts apart, grow each back within the table-coloured paint)
     alike = (d.paint & like).astype(np.uint8)
+    # a turtle of the table's colour on a plant: within the plant's rim, cut off its notch
+    mask |= turtles_on_plants(d.paint, d.plants)
+    # elsewhere such a turtle touches the table through necks: cut them (shrink, take the
+    # parts apart, grow each back within the table-coloured paint)
     neck = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (NECK, NECK))
     cores = cv2.erode(alike, neck)
     for core in _components(cores, d, MIN_TURTLE // 2, read=False):
@@ -188,7 +194,7 @@ def _blobs(d: _ZoneData) -> list[Blob]:
             bh, bw = blob.window.shape
             compact = blob.area / (math.pi * (blob.radius + 1.0) ** 2)
             if compact <= RECOVER_COMPACT and blob.area <= TABLE_AREA * d.n_in and (
-                    _on_plant(blob, d) or _dome_shaded(blob, d)):
+                    _dome_shaded(blob, d)):
                 mask[by:by + bh, bx:bx + bw] |= blob.window.astype(np.uint8)
     opened = cv2.morphologyEx(mask.astype(np.uint8), cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
     return _components(opened, d)
@@ -211,25 +217,6 @@ def _round_out(part: Blob, paint: np.ndarray, d: _ZoneData) -> Blob | None:
     disc &= paint[y0:y1, x0:x1].astype(np.uint8)
     found = _components(disc, d, MIN_TURTLE, (x0, y0))
     return max(found, key=lambda b: b.area) if found else None
-
-
-def _on_plant(blob: Blob, d: _ZoneData) -> bool:
-    """A green ring round the blob, not of the table's own colours: it lies on a water
-    plant (on a green cloth, the cloth is no plant)."""
-    x, y = blob.origin
-    hgt, wid = blob.window.shape
-    e = max(2, round(0.35 * blob.radius))
-    y0, x0 = max(y - e, 0), max(x - e, 0)
-    y1, x1 = min(y + hgt + e, d.inside.shape[0]), min(x + wid + e, d.inside.shape[1])
-    win = np.zeros((y1 - y0, x1 - x0), np.uint8)
-    win[y - y0:y - y0 + hgt, x - x0:x - x0 + wid] = blob.window
-    ring = cv2.dilate(win, np.ones((2 * e + 1, 2 * e + 1), np.uint8)) > win
-    uw, vw = d.u[y0:y1, x0:x1], d.v[y0:y1, x0:x1]
-    green = plant_pixels(uw, vw, d.bright[y0:y1, x0:x1]) & ring
-    if d.table is not None and np.any(green):
-        green[green] = ~d.table.like(uw[green], vw[green])
-    n_ring = int(np.count_nonzero(ring))
-    return int(np.count_nonzero(green & ring)) >= ON_PLANT * max(n_ring, 1)
 
 
 def _dome_shaded(blob: Blob, d: _ZoneData) -> bool:
@@ -320,6 +307,9 @@ def count_turtles(frame: Image, zones: Sequence[Zone],
         d.u -= light.du
         d.v -= light.dv
         d.table = table
+        d.plants = plant_circles(d.u, d.v, d.bright, table, MIN_TURTLE)
+    for d, plants in zip(data, one_size([d.plants for d in data]), strict=True):
+        d.plants = plants
         d.paint = _paint(d, opts)
         d.blobs = _blobs(d)
         radii += [b.radius for b in d.blobs if b.area >= MIN_TURTLE]

@@ -34,6 +34,7 @@ THIN = 0.42  # a turtle lying on its side keeps over half a shell's inscribed ra
 TWO = (1.25, 2.35)  # two, when the distance transform shows two shells
 MIN_PART = 0.15  # smaller bits (a rim of mixed colour, a speck) are no turtle
 MIN_SHARE = 0.15  # of a blob's core: less is the rim's mixing, not a second colour
+MIXED = 0.06  # of a single turtle's core in a second paint: another turtle under or on it
 BETWEEN = 0.05  # a hue this near the middle between two paints is neither
 GREEN_SHIFT = 0.12  # at most this refinement of ln(green gain) by the turtles themselves
 
@@ -132,6 +133,21 @@ def _peaks(dist: np.ndarray, r1: float) -> int:
     return int(n) - 1
 
 
+def _shares(blob: Blob, bgr: np.ndarray, paints: Paints) -> dict[str, float]:
+    """Of the blob's core, the share of pixels whose hue is each paint's."""
+    x, y = blob.origin
+    hgt, wid = blob.window.shape
+    px = bgr[y:y + hgt, x:x + wid][blob.core].astype(np.float32)
+    if px.size == 0:
+        return dict.fromkeys(COLOURS, 0.0)
+    hues = paints.hue(px[:, 0], px[:, 1], px[:, 2])
+    return {
+        "red": float(np.mean(hues < RED_ORANGE)),
+        "orange": float(np.mean((hues >= RED_ORANGE) & (hues < ORANGE_YELLOW))),
+        "yellow": float(np.mean(hues >= ORANGE_YELLOW)),
+    }
+
+
 def read_blob(blob: Blob, bgr: np.ndarray, paints: Paints) -> BlobReading:
     """The turtles in one blob; `bgr` is the zone's crop."""
     if paints.radius <= 0:
@@ -156,16 +172,13 @@ def read_blob(blob: Blob, bgr: np.ndarray, paints: Paints) -> BlobReading:
             return BlobReading(why="a turtle whose colour lies between two paints")
         if k < ONE[0]:
             return BlobReading(why=f"a part of a {colour} turtle (covered, or at the edge?)")
+        # one turtle is of one paint: a second paint in its core is a turtle lying on it
+        # or under it, nearly hidden
+        if sorted(_shares(blob, bgr, paints).values())[-2] >= MIXED:
+            return BlobReading(why="turtles of two colours lying on each other that cannot be "
+                                   "told apart")
         return BlobReading({colour: 1})
-    x, y = blob.origin
-    hgt, wid = blob.window.shape
-    px = bgr[y:y + hgt, x:x + wid][blob.core].astype(np.float32)
-    hues = paints.hue(px[:, 0], px[:, 1], px[:, 2])
-    shares = {
-        "red": float(np.mean(hues < RED_ORANGE)),
-        "orange": float(np.mean((hues >= RED_ORANGE) & (hues < ORANGE_YELLOW))),
-        "yellow": float(np.mean(hues >= ORANGE_YELLOW)),
-    }
+    shares = _shares(blob, bgr, paints)
     present = [c for c in COLOURS if shares[c] >= MIN_SHARE and k * shares[c] >= MIN_PART]
     if len(present) <= 1:
         c = present[0] if present else max(shares, key=lambda s: shares[s])

@@ -17,7 +17,10 @@ The parts, the held-out ones first:
 - `heldout-phone`: conditions never tuned on (2048x1536, spaces 45..120 px, turned up
   to 20 degrees), seeds [20261203, i];
 - `tuning`: the default conditions, the stream of `--seed` (1): what the reader was
-  developed on.
+  developed on;
+- `tuning-phone`: the phone's conditions, seeds [`--seed`, 7, i]: the phone part's
+  failures looked for on photos of its own (from #16 on, the phone's conditions are no
+  longer unseen; its seeds still are).
 
     .venv/bin/python bench/nimalia_vision.py [--photos 200] [--parts heldout,tuning]
 """
@@ -114,11 +117,11 @@ def judge(tally: Tally, truth: dict[tuple[int, int], Space], rec: Recognition) -
     return "silent"
 
 
-def run_part(name: str, photos: int, seeds: Callable[[int], np.random.Generator],
+def run_part(name: str, photos: range, seeds: Callable[[int], np.random.Generator],
              style: PhotoStyle | None, cards: dict[int, Any], images: dict[int, np.ndarray],
              enrolment: Any, keep: Path | None) -> Tally:
     tally = Tally()
-    for i in range(photos):
+    for i in photos:
         rng = seeds(i)
         placements = random_reserve(list(cards), rng, n_cards=int(rng.choice([3, 6, 9, 12, 15])))
         photo = render_photo(images, cards, placements, rng, style)
@@ -165,6 +168,8 @@ def main() -> int:
     ap.add_argument("--photos", type=int, default=200, help="per part")
     ap.add_argument("--seed", type=int, default=1, help="the tuning part's stream")
     ap.add_argument("--parts", default="heldout,heldout-phone,tuning")
+    ap.add_argument("--first", type=int, default=0,
+                    help="start at this photo (seeded parts; `tuning` is one stream: --seed)")
     ap.add_argument("--data", type=Path, default=DATA)
     ap.add_argument("--keep", type=Path, help="write the photos not read exactly right here")
     args = ap.parse_args()
@@ -176,6 +181,7 @@ def main() -> int:
         "heldout": (lambda i: np.random.default_rng([20261202, i]), None),
         "heldout-phone": (lambda i: np.random.default_rng([20261203, i]), PHONE),
         "tuning": (lambda i: tuning, None),
+        "tuning-phone": (lambda i: np.random.default_rng([args.seed, 7, i]), PHONE),
     }
     print(f"real card art, {len(enrolment.card_ids)} cards enrolled; "
           f"load average at the start: {os.getloadavg()[0]:.2f}, {os.cpu_count()} cores")
@@ -183,7 +189,8 @@ def main() -> int:
         if name not in parts:
             sys.exit(f"unknown part {name!r} (known: {', '.join(parts)})")
         seeds, style = parts[name]
-        report(name, run_part(name, args.photos, seeds, style, cards, images, enrolment,
+        shots = range(args.first, args.first + args.photos)
+        report(name, run_part(name, shots, seeds, style, cards, images, enrolment,
                               args.keep))
     print(f"load average at the end: {os.getloadavg()[0]:.2f} (1 min), {os.cpu_count()} cores")
     return 0

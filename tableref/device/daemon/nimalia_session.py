@@ -8,10 +8,17 @@ it scores alone are shown as its photo comes in, and when every player's reserve
 the round is scored, shown on the score sheet (every round, each objective, the ranked
 ones explained) and spoken. The state is the fold of the events
 (tableref.games.nimalia.events).
+
+With zones set on the page, the table camera photographs a player's zone by itself when
+it has changed and then stayed still for `still_s` seconds with nothing across its edge
+(no hand over it; vision/nimalia/still.py), once per change, while that player's reserve
+of this round is not in yet (a zone changed after it waits for the next round). The
+page's view shows each zone's state (`camera_zones`: moving, still, crossed, changed).
 """
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
@@ -21,10 +28,16 @@ import cv2
 import numpy as np
 
 from tableref.device.daemon.nelly_count import CountError, ZoneStore, keep_zones
-from tableref.device.daemon.nimalia_camera import ZONES_FILE, NimaliaEyes, cut_zone, zone_of
+from tableref.device.daemon.nimalia_camera import (
+    ZONES_FILE,
+    NimaliaEyes,
+    NimaliaSight,
+    cut_zone,
+    zone_of,
+)
 from tableref.device.daemon.nimalia_photos import PhotoError, PhotoReading, read_reserve
 from tableref.device.daemon.nimalia_settle import SettleError, settled
-from tableref.device.daemon.session import BaseSession, Box, Refused, Result
+from tableref.device.daemon.session import BaseSession, Box, Refused, Result, Sight
 from tableref.games.nimalia.choice import FIRST, check_choice, resolve, schedule
 from tableref.games.nimalia.events import (
     Event,
@@ -39,6 +52,7 @@ from tableref.games.nimalia.game import FIRST_GAME, ROUNDS, RoundScore
 from tableref.games.nimalia.model import Reserve
 from tableref.games.nimalia.objectives import all_objectives, objective
 from tableref.games.nimalia.sheet import rankings, tie_break
+from tableref.vision.nimalia.still import ZoneState
 
 if TYPE_CHECKING:
     from tableref.device.config import Config
@@ -54,6 +68,7 @@ class NimaliaKit:
     enrolment: Callable[[], Any] | None = None
     objectives: tuple[int, ...] = FIRST_GAME
     zones: ZoneStore | None = None  # each player's zone of the table camera's picture
+    still_s: float = 2.0  # a zone changed and still this long is photographed by itself
 
 
 def open_session(box: Box, kit: NimaliaKit | None) -> NimaliaSession:
@@ -120,7 +135,11 @@ class NimaliaSession(BaseSession[Event]):
         except CountError as err:
             log.error("%s: the table camera photographs the whole table until the zones are "
                       "set again", err)
-        self.eyes = NimaliaEyes(lambda: self.zones)
+        self._eyes = NimaliaEyes(lambda: self.zones, still_s=self._kit.still_s)
+        self.eyes = self._eyes
+        self.zone_states: dict[int, str] = {}
+        self._shooting: set[int] = set()  # seats whose zone is being photographed by itself
+        self._tasks: set[asyncio.Task[None]] = set()
 
     def _empty_rows(self) -> list[dict[str, Any]]:
         return [{"seat": i, "objectives": {}, "round_total": 0, "total": 0, "photo": False}
@@ -195,10 +214,15 @@ class NimaliaSession(BaseSession[Event]):
 
     # -- live -------------------------------------------------------------------------
     async def photo(self, player: int, data: bytes) -> None:
-        """A photo of `player`'s reserve: read (in the vision thread); recorded when every
-        space was read with confidence (the round scored when every reserve is in), else
-        kept with its unsure spaces for the player to settle (`act("settle", ...)`)."""
+        """A photo of `player`'s reserve (uploaded): read (in the vision thread); recorded
+        when every space was read with confidence (the round scored when every reserve is
+        in), else kept with its unsure spaces for the player to settle (`act("settle",
+        ...)`). The table camera's zone of the player counts as photographed."""
         seat = self.seat(player)
+        await self._read_photo(seat, data)
+        self._eyes.taken(seat)
+
+    async def _read_photo(self, seat: int, data: bytes) -> None:
         fold = self._fold()
         box = self._box
         w, name = box.speech.words, self.players[seat]
@@ -246,6 +270,7 @@ class NimaliaSession(BaseSession[Event]):
         """The table camera's picture of `player`'s zone (the whole picture without one)."""
         seat = self.seat(player)
         polygon = zone_of(self.zones, seat)
+        self._eyes.taken(seat, image)
         if polygon is not None:
             try:
                 image = cut_zone(image, polygon)
@@ -256,7 +281,44 @@ class NimaliaSession(BaseSession[Event]):
         ok, png = cv2.imencode(".png", image)
         if not ok:
             raise Refused(self._box.speech.words("nimalia.err_encode"))
-        await self.photo(seat, png.tobytes())
+        await self._read_photo(seat, png.tobytes())
+
+    def seen(self, sight: Sight) -> None:
+        """A camera frame's zones: a zone changed and still is photographed (once)."""
+        if not isinstance(sight, NimaliaSight):
+            raise TypeError(f"a Nimalia session reads NimaliaSight, not {type(sight).__name__}")
+        states = {seat: z.state.value for seat, z in sight.zones.items()}
+        if states != self.zone_states:
+            self.zone_states = states
+            self._box.changed()
+        fold = self.fold
+        if fold is None or fold.game.over:
+            return
+        for seat, zone in sight.zones.items():
+            if (zone.state is ZoneState.CHANGED and seat not in fold.reserves
+                    and seat not in self._shooting and seat < len(self.players)):
+                self._shooting.add(seat)
+                self._eyes.taken(seat, sight.image)
+                task = asyncio.get_running_loop().create_task(
+                    self._auto_photo(seat, sight.image))
+                self._tasks.add(task)
+                task.add_done_callback(self._tasks.discard)
+
+    async def _auto_photo(self, seat: int, image: np.ndarray) -> None:
+        log.info("%s: the zone changed and is still: photographed", self.players[seat])
+        try:
+            await self.camera_photo(seat, image)
+        except Refused as err:  # the message is on the page (photo() set it)
+            self.message = str(err)
+            self._box.changed()
+        except Exception:
+            log.exception("%s: the zone's photo failed", self.players[seat])
+        finally:
+            self._shooting.discard(seat)
+
+    def close(self) -> None:
+        for task in self._tasks:
+            task.cancel()
 
     def _set_zones(self, raw: object) -> None:
         try:
@@ -341,6 +403,8 @@ class NimaliaSession(BaseSession[Event]):
             "winner": self.winner(),
             "message": self.message,
             "zones": self.zones,
+            "camera_zones": [{"seat": seat, "state": state}
+                             for seat, state in sorted(self.zone_states.items())],
             "pending": [{"seat": seat, "sure": len(reading.sure),
                          "unsure": [u.as_json(i + 1) for i, u in enumerate(reading.unsure)]}
                         for seat, reading in sorted(self.pending.items())],

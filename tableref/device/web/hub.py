@@ -101,11 +101,12 @@ A JSON-ready dict (only str, int, float, bool, None, lists and dicts). Keys:
     "said": ["Red!", "..."],      # the words of the last event
     "buttons": {"player": 0, "kind": "spot", "colour": "red",   # what the button of the
                 "one": "placed on the back", "two": "placed on the head"},  # player the box
-                                  # waits for means now (null: nobody's); three presses:
-                                  # turtles fell (device/daemon/nelly_buttons.py)
+                                  # waits for means now (null: nobody's); three presses
+                                  # or a long press: turtles fell (nelly_buttons.py)
     "colours": ["red", "yellow"], # what the placer the box waits for may place
     "fall_asked": null,           # the seat asked on the page which turtles fell
     "pressing": {"0": 2},         # press patterns under way: seat -> presses so far
+    "hold_s": 1.0,                # a press held this long is a long press (nelly_gestures)
     "message": "",                # why the last report or press was refused
     "camera": {"counter": false, "zones": null, "frame": [1280, 720], "readings": {},
                "unsure": [], "problem": "",

@@ -281,6 +281,7 @@ class HalliSession(BaseSession[Event]):
             "reasons": [],  # put in words by `view`, in the language of the moment
             "_why": why,
             "taken": out.won,
+            "taker": out.taker,  # who took them: the other player after a wrong final ring
             "seen": [None if c is None else c.code for c in before.tops()],  # judged on
             "margin_ms": None,
             "second": None,

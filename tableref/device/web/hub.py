@@ -53,7 +53,9 @@ A JSON-ready dict (only str, int, float, bool, None, lists and dicts). Keys:
       "margin_ms": 41.5,          # first press ahead of the second by, or null if alone
       "second": 0,                # seat that rang second, or null
       "seen": ["BBL", "BBL", null],   # each seat's top card the ring was judged on
-      "taken": 4,                 # cards the ringer took (0 when wrong)
+      "taken": 4,                 # cards taken (0 when wrong, but in the final round)
+      "taker": 2,                 # seat that took them: the ringer, or after a wrong ring
+                                  # in the final round the other player; null if nobody
       "reaction_ms": {"2": 612.0, "0": 653.5}   # seat -> press time minus the time the
                                   # card that made the ring right appeared; only seats
                                   # that pressed in this round; {} when the ring was wrong

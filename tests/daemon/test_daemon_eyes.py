@@ -54,3 +54,50 @@ def test_still_table_threshold() -> None:
     moved = img.copy()
     moved[300:460, 600:700] = 250  # a card-sized change
     assert still.changed(moved)
+
+
+def test_a_reading_with_a_hand_in_it_is_never_kept(recogniser: Recogniser) -> None:
+    eyes = HalliEyes(recogniser, 4, recheck_s=60)
+    tops = ("BBL", None, "pig", "PS")
+    clean = render_table(tops, seed=SEED)
+    for k in range(8):  # the table learnt, the cards on it
+        eyes.look(Frame(clean, 10**8 * k, k))
+    assert eyes.model.status == "ready"
+    covered = render_table(tops, seed=SEED, hand_at=2)
+    seen, _ = eyes.look(Frame(covered, 10**9, 9))
+    assert seen.tops[2] == "~"
+    skipped = eyes.skipped
+    # the same frame again: the table looks still, but the reading held a moving hand,
+    # so the frame is read again (a hand that lies still hides a card: "?", never "~")
+    seen, _ = eyes.look(Frame(covered, 10**9 + 10**8, 10))
+    assert eyes.skipped == skipped
+    assert seen.tops[2] != "~" and seen.tops[2] != "pig"
+
+
+def test_still_table_sees_a_slow_change_add_up() -> None:
+    still = StillTable()
+    img = np.full((720, 1280, 3), 120, np.uint8)
+    assert still.changed(img)
+    steps = []
+    for k in range(1, 5):  # a change of 4 grey levels a frame: each step below threshold
+        img = img.copy()
+        img[300:460, 600:700] = 120 + 4 * k
+        steps.append(still.changed(img))
+    assert steps[0] is False and any(steps)
+
+
+def test_the_camera_picture_for_the_page_draws_outlines_and_no_codes() -> None:
+    """The page draws each card read as fruit in its own language: the picture the daemon
+    serves has the cards' outlines only, never a code ("BBL") burned into it."""
+    from tableref.device.daemon.halli_eyes import annotate
+    from tableref.vision.halli.recognise import SeenCard
+
+    image = np.full((240, 320, 3), 90, np.uint8)
+    corners = ((100.0, 60.0), (180.0, 60.0), (180.0, 180.0), (100.0, 180.0))
+
+    def card(code: str) -> SeenCard:
+        return SeenCard("fruit", code, (140.0, 120.0), corners)
+
+    as_bbl = annotate(image, [card("BBL")])
+    assert as_bbl is not None and as_bbl == annotate(image, [card("PPSSL")])
+    assert as_bbl != annotate(image, [])  # the outline is drawn

@@ -129,3 +129,25 @@ def test_the_screen_says_while_the_empty_table_is_being_learnt() -> None:
     assert "Learning the empty table" in t.session.view()["message"]
     t.seen(200, None, None, None)
     assert t.session.view()["message"] == ""
+
+
+def test_a_pile_that_stays_unreadable_does_not_stall_the_game_and_makes_it_unsure() -> None:
+    t = Table()
+    for k, tops in enumerate([("BB", None, None), ("BB", "P", None), ("BB", "P", "L")]):
+        t.seen(100 + 200 * k, *tops)
+        t.seen(150 + 200 * k, *tops)
+    t.seen(700, "~", "P", "L")  # P0 turns a card over BB ...
+    for k in range(6):  # ... the camera cannot read it, long after the hand has gone
+        t.seen(750 + 50 * k, "?", "P", "L")
+    t.seen(1100, "?", "~", "L")
+    for k in range(3):
+        t.seen(1150 + 50 * k, "?", "SS", "L")  # P1 turns an SS: its turn came, so P0's did
+    flips = [e for e in t.box.journal if e["event"] == "flip"]
+    assert [(f["player"], f.get("card")) for f in flips[3:]] == [(0, None), (1, "SS")]
+    assert flips[3].get("inferred") is True
+    t.press(2, 1300)
+    t.seen(1350, "?", "SS", "L")
+    t.seen(1400, "?", "SS", "L")
+    t.seen(2000, "?", "SS", "L")
+    ring = t.ring()
+    assert ring.judged is False  # P0's card was never read: unsure, never a guess

@@ -213,3 +213,39 @@ def test_a_card_lying_there_while_learning_is_never_the_table() -> None:
 def test_frames_must_be_colour_images() -> None:
     with pytest.raises(ValueError, match="colour image"):
         TableModel().observe(np.zeros((720, 1280), np.uint8))
+
+
+def cream_cloth(table: Table, below: int) -> None:
+    """The table laid with a plain cloth `below` grey levels darker than the cards' paper
+    (beige, cream, linen): the paper differs from it by less than the model's tolerance."""
+    paper = np.asarray(table.style.paper, np.float32) - below
+    cloth = np.broadcast_to(paper, (SIZE[1], SIZE[0], 3)).astype(np.float32)
+    cloth = cloth * table.rng.uniform(0.97, 1.03, (SIZE[1], SIZE[0], 1)).astype(np.float32)
+    table.empty = np.clip(cloth, 0, 255).astype(np.uint8)
+    table.top = table.empty.copy()
+
+
+def test_a_card_the_cloths_colour_is_in_the_hint_and_never_learnt_as_the_table() -> None:
+    table = Table("cloth", seed=11)
+    cream_cloth(table, below=22)
+    model = learnt(table)
+    quad = table.put("BS", (500.0, 380.0), 0.3)
+    center = (500.0, 380.0)
+    t = 1.0
+    for _ in range(60):  # six seconds still, the finder missing the card (no `cards`)
+        view = model.observe(table.frame(), t)
+        t += 0.1
+    assert view.still
+    inside = in_quads(view.changed, [quad], -2) > 0
+    strict = np.count_nonzero(view.changed[inside]) / np.count_nonzero(inside)
+    assert strict < 0.5  # the paper is within the tolerance: only the fruit differs
+    hint = model.hint()
+    assert hint.changed is not None
+    full = np.zeros((720, 1280), np.uint8)
+    cv2.fillConvexPoly(full, np.round(quad).astype(np.int32), 255)
+    full = cv2.erode(full, np.ones((9, 9), np.uint8)) > 0
+    assert np.count_nonzero(hint.changed[full]) > 0.9 * np.count_nonzero(full)
+    faint = model.share_changed(center, 50.0, faint=True)
+    assert faint is not None and faint > 0.9
+    # and the empty cloth beside it is still the table, faintly or not
+    assert model.share_changed((900.0, 380.0), 50.0, faint=True) == 0.0

@@ -192,7 +192,8 @@ class Daemon:
         open_bells = eq.open_bells
         if open_bells is not None:
             self.spawn(supervise("bells", self.health, lambda: hold_bells(
-                lambda: open_bells(self.bell_from_thread, self.bell_health_from_thread),
+                lambda: open_bells(self.bell_from_thread, self.bell_health_from_thread,
+                                   self.release_from_thread),
                 self.health, self._bells)))
         sink = None if eq.speaker is None else eq.speaker.sink
         if sink is not None:
@@ -356,6 +357,25 @@ class Daemon:
         else:
             self._to_loop(self.press, player, t_ns)
 
+    def release_from_thread(self, player: int, t_ns: int) -> None:
+        """A bell let go (on the bells' thread, or the loop for the simulated players'):
+        to the session on the loop, which may time how long it was held."""
+        if self._loop_thread == threading.get_ident():
+            self.release(player, t_ns)
+        else:
+            self._to_loop(self.release, player, t_ns)
+
+    def release(self, player: int, t_ns: int) -> None:
+        session = self.session
+        if session is None:
+            return
+        try:
+            session.release(player, t_ns)
+        except Refused as err:
+            log.info("bell of seat %s let go: %s", player, err)
+        except StoreError:
+            pass  # reported; the press is lost, the game goes on
+
     def bell_health_from_thread(self, ok: bool, message: str) -> None:
         """The bell box lost or back (on its thread): to the device health on the loop."""
         self._to_loop(self.health.report, "bells", ok, message)
@@ -466,7 +486,9 @@ class Daemon:
                                      ) from None
             self.health.report("journal", True, str(self.store.path))
         try:
-            self._session().press(player, t_ns)
+            session = self._session()
+            session.press(player, t_ns)
+            session.release(player, t_ns)  # a click on the page is a tap: never held
         except Refused as err:
             raise HubError(str(err)) from None
         except StoreError as err:  # never "ok" for a press that is not on disk

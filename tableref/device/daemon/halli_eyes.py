@@ -26,9 +26,11 @@ Reader = Callable[[np.ndarray], list[SeenCard]]  # a Recogniser
 
 
 class StillTable:
-    """Says whether a frame shows the same table as the last one recognised: the frame is
-    shrunk to blocks of about 20x20 px of the 1280x720 view and compared block by block, so
-    sensor noise averages out while a turned card or a hand changes some block a lot."""
+    """Says whether a frame shows the same table as the last one that differed: the frame
+    is shrunk to blocks of about 20x20 px of the 1280x720 view and compared block by block,
+    so sensor noise averages out while a turned card or a hand changes some block a lot.
+    The frame compared with is kept only when one differs, so a slow change (a hand
+    leaving a little each frame) adds up and is seen."""
 
     def __init__(self, threshold: float = 6.0, size: tuple[int, int] = (64, 36)) -> None:
         self.threshold = threshold
@@ -38,8 +40,11 @@ class StillTable:
     def changed(self, image: np.ndarray) -> bool:
         grey = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY) if image.ndim == 3 else image
         small = cv2.resize(grey, self.size, interpolation=cv2.INTER_AREA).astype(np.int16)
-        last, self._last = self._last, small
-        return last is None or float(np.abs(small - last).max()) > self.threshold
+        last = self._last
+        if last is not None and float(np.abs(small - last).max()) <= self.threshold:
+            return False
+        self._last = small
+        return True
 
 
 class HalliEyes:
@@ -55,7 +60,9 @@ class HalliEyes:
     first still frames of a game and again when the camera or the light changes; the
     reading says while it is learning (`TableSeen.learning`). A frame that shows the same
     table as the last one recognised (`StillTable`) keeps its reading, re-checked at least
-    every `recheck_s` of frame time; this is what keeps the box cool while nobody moves."""
+    every `recheck_s` of frame time; this is what keeps the box cool while nobody moves. A
+    reading with a hand in it is never kept: a hand moves, and once the table is still the
+    hand has gone, so the next frame is read again."""
 
     def __init__(self, recogniser: Reader, seats: int, jpeg_every_s: float = 0.5,
                  recheck_s: float = 1.0, model: TableModel | None = None) -> None:
@@ -80,7 +87,8 @@ class HalliEyes:
         learning = table.status == LEARNING
         changed = self.still.changed(frame.image)
         last = self._last_read
-        if not changed and last is not None and now - last[0] < self.recheck_s:
+        if (not changed and last is not None and now - last[0] < self.recheck_s
+                and HIDDEN_BY_HAND not in last[1]):
             self.skipped += 1
             return TableSeen(frame.t_ns, last[1], learning), None
         if self._takes_hint:
@@ -92,7 +100,8 @@ class HalliEyes:
         best = self._by_seat(cards, (w, h))
         tops = [self._reading(seat, entry, table.moving, (w, h))
                 for seat, entry in enumerate(best)]
-        self.model.layout(self.card_px, [p for p in self._piles if p is not None])
+        # every seat's pile place, read there or not yet: never absorbed into the table
+        self.model.layout(self.card_px, self._places((w, h)))
         self.ms.append((time.perf_counter() - start) * 1000)
         del self.ms[:-1000]
         self._last_read = (now, tuple(tops))
@@ -107,10 +116,14 @@ class HalliEyes:
         """The cards' side (px) at this table, from the cards read lately."""
         return float(np.median(self._sides)) if self._sides else None
 
+    def _places(self, size: tuple[int, int]) -> list[tuple[float, float]]:
+        """Each seat's pile: where its card was last read, else the seat's place."""
+        return [p if p is not None else q
+                for p, q in zip(self._piles, pile_places(self.seats, size), strict=True)]
+
     def _by_seat(self, cards: list[SeenCard], size: tuple[int, int]) -> list[SeenCard | None]:
         w, h = size
-        places = [p if p is not None else q
-                  for p, q in zip(self._piles, pile_places(self.seats, size), strict=True)]
+        places = self._places(size)
         best: list[tuple[float, SeenCard] | None] = [None] * self.seats
         reach = 0.22 * min(w, h) + 0.1 * max(w, h)
         for card in cards:
@@ -138,7 +151,8 @@ class HalliEyes:
             return HIDDEN_BY_HAND  # a hand over the pile: what is under it cannot be said
         if card is not None:
             return ANIMAL if card.kind == "animal" else UNREADABLE
-        there = self.model.share_changed(place, 0.45 * side)
+        # even a faint change: a card the cloth's colour that the finder missed is a card
+        there = self.model.share_changed(place, 0.45 * side, faint=True)
         if there is None:
             if self.model.status == LEARNING and self._piles[seat] is not None:
                 return HIDDEN_BY_HAND  # the table is being learnt: the pile may be there
@@ -169,15 +183,13 @@ def _takes_hint(reader: Reader) -> bool:
 
 
 def annotate(image: np.ndarray, cards: list[SeenCard]) -> bytes | None:
-    """The frame with each card's outline and code drawn on it, as JPEG."""
+    """The frame with each card's outline drawn on it (green: read, red: not read), as
+    JPEG. No words: the page names each seat and draws the card read there itself, in its
+    language and with its fruit pictures (static/halli_camera.js)."""
     out = image.copy()
     for card in cards:
         pts = np.array(card.corners, np.int32).reshape(-1, 1, 2)
         colour = (0, 200, 0) if card.code is not None else (0, 0, 230)
         cv2.polylines(out, [pts], True, colour, 3)
-        label = card.code or "?"
-        x, y = int(card.center[0]), int(card.center[1])
-        cv2.putText(out, label, (x - 30, y), cv2.FONT_HERSHEY_SIMPLEX, 1.0, (0, 0, 0), 5)
-        cv2.putText(out, label, (x - 30, y), cv2.FONT_HERSHEY_SIMPLEX, 1.0, colour, 2)
     ok, buf = cv2.imencode(".jpg", out, [cv2.IMWRITE_JPEG_QUALITY, 75])
     return buf.tobytes() if ok else None

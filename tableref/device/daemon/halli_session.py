@@ -281,6 +281,7 @@ class HalliSession(BaseSession[Event]):
             "reasons": [],  # put in words by `view`, in the language of the moment
             "_why": why,
             "taken": out.won,
+            "taker": out.taker,  # who took them: the other player after a wrong final ring
             "seen": [None if c is None else c.code for c in before.tops()],  # judged on
             "margin_ms": None,
             "second": None,
@@ -404,15 +405,32 @@ class HalliSession(BaseSession[Event]):
     def _infer_unseen_flips(self, seat: int, seen: TableSeen, changed: list[int]) -> None:
         """A card turned on `seat` out of turn while the players before it show a card:
         they turned a card identical to the one they had on top (the camera cannot see
-        that), so they are counted as having turned that card again."""
+        that), so they are counted as having turned that card again. A player before it
+        whose pile has stayed unreadable since the hands left (`UNREAD_FRAMES` frames of
+        "?") turned a card the camera cannot read: counted without its card, so the game
+        goes on rather than wait for that pile for ever, and a ring judged on it is unsure
+        (the unread card is no card the referee could judge on)."""
         for _ in range(len(self.players)):
             turn = self._turn()
             if turn is None or turn == seat or turn in changed:
                 return
             top = seen.tops[turn]
+            if top == UNREADABLE and self._unreadable_since(turn) is not None:
+                since = self._unreadable_since(turn)
+                self.watch.flipped(turn, UNREADABLE)
+                self._box.record(Flip(turn, None, t_ns=since, inferred=True))
+                continue
             if top is None or top in (UNREADABLE, HIDDEN_BY_HAND) or top != self.watch.shown[turn]:
                 return
             self._flip_seen(turn, top, seen.t_ns, inferred=True)
+
+    def _unreadable_since(self, seat: int) -> int | None:
+        """When the seat's pile became unreadable, if it has read "?" for the last
+        `UNREAD_FRAMES` frames (the hand has gone, and still no card is read); else None."""
+        last = self.timeline.recent(seat, UNREAD_FRAMES)
+        if len(last) < UNREAD_FRAMES or any(r != UNREADABLE for r in last):
+            return None
+        return self.timeline.since(seat, UNREAD_FRAMES)
 
     def _note_frame(self, t_ns: int) -> None:
         self._frame_t = max(self._frame_t, t_ns)

@@ -33,10 +33,16 @@ PHRASES = {
     "unread": {"en": "I could not see the cards, you decide.",
                "de": "Ich konnte die Karten nicht sehen, ihr entscheidet.",
                "fr": "Je n'ai pas pu voir les cartes, à vous de juger."},
-    "final_round": {"en": "Only two players are left: the next ring ends the game.",
-                    "de": "Nur noch zwei Spieler: Das nächste Läuten beendet das Spiel.",
-                    "fr": "Il ne reste que deux joueurs : la prochaine sonnerie termine la "
-                          "partie."},
+    # the spec's final-round rule (halli-galli.md, "End of a game") in one sentence
+    "final_round": {"en": "Final round: the next ring ends the game (a wrong ring gives the "
+                          "cards to the other player), then whoever holds the most cards "
+                          "wins.",
+                    "de": "Letzte Runde: Das nächste Läuten beendet das Spiel (wer falsch "
+                          "läutet, gibt die Karten dem anderen Spieler), dann gewinnt, wer "
+                          "die meisten Karten hat.",
+                    "fr": "Dernière manche : la prochaine sonnerie termine la partie (sur "
+                          "une mauvaise sonnerie, l'autre joueur prend les cartes), puis "
+                          "celui qui a le plus de cartes gagne."},
     # -- why a ring was right or wrong (from the verdict's triggers and vetoes) ----------------
     "reason_identical": {"en": "two identical cards ({card})",
                          "de": "zwei gleiche Karten ({card})",

@@ -13,8 +13,14 @@ compared with every frame:
   (3x3 at model scale, widened by the pixel's noise seen while learning) by more than the
   tolerance, so a patterned cloth, wood grain and a pixel of camera shake are the table.
   What is enclosed by a change is a change too (the table does not show through a card).
+- **faint**: a card's paper on a cloth of nearly its colour (cream, beige, linen) differs
+  from the table by less than the tolerance; only its fruit would count as a change. The
+  `faint` mask is the same comparison with a small tolerance (`faint_tolerance`, beyond
+  the table's own range and noise): the card finder's hint and the test of a pile's place
+  use it, so a card the table's colour is never taken for the table.
 - **fresh**: on frames where nothing moves, the model follows the table where it shows
-  the table (a slow blend), never where it differs: a card lying still stays a card.
+  the table (a slow blend), never where it differs, however faintly, nor where a card was
+  found lately: a card lying still stays a card.
   Something put down that is no card (a phone, dice), lying still for `absorb_s` away
   from the piles and from every card found, becomes part of the table.
 - **camera or light changed**: when most of a still frame differs from the model for a
@@ -50,6 +56,8 @@ class ModelOptions:
     still_share: float = 0.002  # ... in more than this share of the frame: something moves
     tolerance: float = 22.0  # grey levels beyond the table's own range: a change
     rel_tolerance: float = 0.1  # ... plus this fraction of the table's brightness there
+    faint_tolerance: float = 8.0  # the faint mask's: grey levels beyond range and noise
+    faint_rel: float = 0.03  # ... plus this fraction of the table's brightness there
     noise_gain: float = 3.0  # ... plus this many times the pixel's noise while learning
     fresh: float = 0.05  # blend of a still frame into the model where it shows the table
     absorb_s: float = 8.0  # a still change with no card in it, away from piles: the table
@@ -61,12 +69,14 @@ class ModelOptions:
 @dataclass(frozen=True)
 class TableView:
     """One frame against the model, at model scale: `changed` (255: differs from the
-    table; everything while learning) and `moving` (255: changed since the last frame)."""
+    table; everything while learning), `moving` (255: changed since the last frame) and
+    `faint` (255: differs even faintly; holds `changed`)."""
 
     changed: Image
     moving: Image
     still: bool  # nothing moved since the last frame
     status: str  # LEARNING or READY
+    faint: Image | None = None  # None: as `changed`
 
 
 class TableModel:
@@ -87,6 +97,8 @@ class TableModel:
         self._grid: tuple[Image, Image] | None = None
         self._view: TableView | None = None
         self._cards: Image | None = None  # uint8: where cards were found (model scale)
+        self._cards_t: Image | None = None  # float32 s: when a card was last found there
+        self._t = 0.0
         self._piles: list[tuple[float, float]] = []  # frame pixels
         self._card_px: float | None = None
         self._still_since: Image | None = None  # float32 s: a change lay still since
@@ -107,14 +119,15 @@ class TableModel:
         moving, still = self._motion(small)
         if self.status == LEARNING:
             self._learning(small, moving)
+        self._t = t_s
         if self.status == LEARNING or self._bg is None:
             changed = np.full(small.shape[:2], 255, np.uint8)
-            view = TableView(changed, moving, still, LEARNING)
+            view = TableView(changed, moving, still, LEARNING, changed)
         else:
-            changed = self._compare(small)
-            view = TableView(changed, moving, still, READY)
+            changed, faint = self._compare(small)
+            view = TableView(changed, moving, still, READY, faint)
             if still:
-                self._keep_fresh(small, changed, t_s)
+                self._keep_fresh(small, faint, t_s)
             self._absorb(small, changed, moving, t_s)
             self._check_odd(changed, still)
         self._view = view
@@ -131,6 +144,9 @@ class TableModel:
             pts = np.round(np.asarray(q, np.float64).reshape(-1, 2) * [sx, sy]).astype(np.int32)
             cv2.fillConvexPoly(mask, pts, 255)
         self._cards = cv2.dilate(mask, np.ones((5, 5), np.uint8))
+        if self._cards_t is None or self._cards_t.shape != mask.shape:
+            self._cards_t = np.full(mask.shape, -np.inf, np.float32)
+        self._cards_t[self._cards > 0] = self._t
         if self.status == LEARNING and self._learn:
             self._learn[-1][1] &= self._cards == 0  # a card there: not the table
 
@@ -140,12 +156,13 @@ class TableModel:
         self._piles = list(piles)
 
     def hint(self) -> TableHint:
-        """What the finder may use for the last frame: the changed mask at frame size
-        (None while learning), the cards' size and the piles."""
+        """What the finder may use for the last frame: where it differs from the table,
+        even faintly, at frame size (None while learning), the cards' size and the piles."""
         view = self._view
         changed = None
         if view is not None and view.status == READY and self._size is not None:
-            changed = np.asarray(cv2.resize(view.changed, self._size,
+            mask = view.changed if view.faint is None else view.faint
+            changed = np.asarray(cv2.resize(mask, self._size,
                                             interpolation=cv2.INTER_NEAREST))
         return TableHint(changed, self._card_px, tuple(self._piles))
 
@@ -155,14 +172,16 @@ class TableModel:
             self._reset(self._size)
             self.relearnt += 1
 
-    def share_changed(self, center: tuple[float, float], radius: float) -> float | None:
+    def share_changed(self, center: tuple[float, float], radius: float,
+                      faint: bool = False) -> float | None:
         """The share of a disc (frame pixels) that differs from the table in the last
-        frame, counted where the table is known; None while learning, or when most of the
-        disc was never seen empty (no evidence either way)."""
+        frame (`faint`: even faintly), counted where the table is known; None while
+        learning, or when most of the disc was never seen empty (no evidence either way)."""
         view = self._view
         if view is None or view.status != READY or self._size is None or self._known is None:
             return None
-        sh, sw = view.changed.shape[:2]
+        mask = view.faint if faint and view.faint is not None else view.changed
+        sh, sw = mask.shape[:2]
         s = sw / self._size[0]
         disc = np.zeros((sh, sw), np.uint8)
         cv2.circle(disc, (round(center[0] * s), round(center[1] * s)), max(round(radius * s), 1),
@@ -171,7 +190,7 @@ class TableModel:
         known = inside & self._known
         if int(np.count_nonzero(known)) < 0.5 * max(int(np.count_nonzero(inside)), 1):
             return None
-        return int(np.count_nonzero(known & (view.changed > 0))) / int(np.count_nonzero(known))
+        return int(np.count_nonzero(known & (mask > 0))) / int(np.count_nonzero(known))
 
     # -- inside -------------------------------------------------------------------------
     def _small_size(self, size: tuple[int, int]) -> tuple[int, int]:
@@ -189,6 +208,7 @@ class TableModel:
         self._learn = []
         self._bg = self._lo = self._hi = self._slack = self._known = None
         self._still_since = None
+        self._cards_t = None
         self._odd = 0
         sw, sh = self._small_size(size)
         cw, ch = max(sw // 4, 4), max(sh // 4, 4)
@@ -272,7 +292,8 @@ class TableModel:
         gain = np.exp(basis @ coef).astype(np.float32)
         return np.asarray(cv2.resize(gain, (sw, sh), interpolation=cv2.INTER_LINEAR))
 
-    def _compare(self, small: Image) -> Image:
+    def _compare(self, small: Image) -> tuple[Image, Image]:
+        """The changed mask and the faint one (module docstring)."""
         assert self._lo is not None and self._hi is not None and self._slack is not None
         assert self._known is not None and self._bg is not None
         use = self._known.copy()
@@ -283,24 +304,24 @@ class TableModel:
         gain = self._light(small, use)
         lo, hi = self._lo * gain, self._hi * gain
         out = _chmax(cv2.max(cv2.subtract(small, hi), cv2.subtract(lo, small)))
-        limit = self.opts.tolerance + self.opts.rel_tolerance * _chmax(self._bg * gain)
-        changed = ((out > limit + self._slack) | ~self._known).astype(np.uint8) * 255
-        changed = cv2.morphologyEx(changed, cv2.MORPH_OPEN, np.ones((2, 2), np.uint8))
-        changed = cv2.morphologyEx(changed, cv2.MORPH_CLOSE, np.ones((3, 3), np.uint8))
-        # the table does not show through a card: a fruit the colour of the cloth is card
-        contours, _ = cv2.findContours(changed, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
-        cv2.drawContours(changed, contours, -1, 255, -1)
+        bright = _chmax(self._bg * gain)
+        limit = self.opts.tolerance + self.opts.rel_tolerance * bright
+        faint_limit = self.opts.faint_tolerance + self.opts.faint_rel * bright
+        changed = _cleaned((out > limit + self._slack) | ~self._known)
+        faint = _cleaned(out > faint_limit + self._slack) | changed
         self._gain = gain
-        return changed
+        return changed, faint
 
-    def _keep_fresh(self, small: Image, changed: Image, t_s: float) -> None:
+    def _keep_fresh(self, small: Image, faint: Image, t_s: float) -> None:
         """A still frame: the model follows the table where the frame shows the table."""
         assert self._bg is not None and self._gain is not None
-        # only well away from every change (a card's pixels that happen to look like the
-        # table must not be learnt, or the table would grow into the card)
-        near = np.asarray(cv2.dilate(changed, np.ones((7, 7), np.uint8)))
-        if self._cards is not None:
-            near = near | self._cards
+        # only well away from every change, however faint (a card's pixels that happen to
+        # look like the table must not be learnt, or the table would grow into the card),
+        # and never where a card was found in the last `absorb_s`
+        near: Image = np.asarray(cv2.dilate(faint, np.ones((7, 7), np.uint8)))
+        if self._cards_t is not None and self._cards_t.shape == near.shape:
+            near = np.where(t_s - self._cards_t <= self.opts.absorb_s, 255, near).astype(
+                np.uint8)
         table = near == 0
         unlit = small / np.maximum(self._gain, 1e-3)  # the frame in the model's light
         cv2.accumulateWeighted(unlit, self._bg, self.opts.fresh, mask=table.astype(np.uint8))
@@ -310,15 +331,17 @@ class TableModel:
     def _absorb(self, small: Image, changed: Image, moving: Image, t_s: float) -> None:
         """Changes that lie still (per pixel) and hold no card become the table: after
         `absorb_s` away from the piles; after `unknown_s` anywhere for pixels never seen
-        empty (a card lay there while learning), where no card is found now (the finder
-        is trusted there, as it is with no model at all)."""
+        empty (a card lay there while learning); only where no card was found for
+        `absorb_s` (the finder is trusted there, as it is with no model at all)."""
         assert self._bg is not None and self._still_since is not None
         assert self._known is not None and self._gain is not None
         diff = changed > 0
         since = self._still_since
         since[~diff] = np.inf
         since[diff & (np.isinf(since) | (moving > 0))] = t_s
-        free = self._cards == 0 if self._cards is not None else np.ones_like(diff)
+        free = np.ones_like(diff)  # no card found there lately
+        if self._cards_t is not None and self._cards_t.shape == diff.shape:
+            free = t_s - self._cards_t > self.opts.absorb_s
         old = diff & free & (t_s - since >= self.opts.absorb_s) & self._away_from_piles()
         old |= diff & free & ~self._known & (t_s - since >= self.opts.unknown_s)
         if np.any(old):
@@ -349,6 +372,17 @@ class TableModel:
         self._odd = self._odd + 1 if share > self.opts.relearn_share else 0
         if self._odd >= self.opts.relearn_frames:
             self.relearn()
+
+
+def _cleaned(mask: Image) -> Image:
+    """A comparison's mask without specks and holes; what a change encloses is a change
+    (the table does not show through a card: a fruit the colour of the cloth is card)."""
+    raw: Image = mask.astype(np.uint8) * 255
+    opened = cv2.morphologyEx(raw, cv2.MORPH_OPEN, np.ones((2, 2), np.uint8))
+    out = np.asarray(cv2.morphologyEx(opened, cv2.MORPH_CLOSE, np.ones((3, 3), np.uint8)))
+    contours, _ = cv2.findContours(out, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+    cv2.drawContours(out, contours, -1, 255, -1)
+    return np.asarray(out)
 
 
 def _chmax(img: Image) -> Image:

@@ -473,7 +473,7 @@ class Daemon:
 
     def _session(self) -> Session[Any]:
         if self.session is None:
-            raise HubError("no game is being played")
+            raise HubError.said("page.err_no_game")
         return self.session
 
     async def press_bell(self, player: int) -> None:
@@ -490,7 +490,7 @@ class Daemon:
             session.press(player, t_ns)
             session.release(player, t_ns)  # a click on the page is a tap: never held
         except Refused as err:
-            raise HubError(str(err)) from None
+            raise HubError.like(err) from None
         except StoreError as err:  # never "ok" for a press that is not on disk
             raise HubUnavailable(f"{err}: the ring was not recorded") from None
 
@@ -502,7 +502,7 @@ class Daemon:
         try:
             await self._session().photo(player, data)
         except Refused as err:
-            raise HubError(str(err)) from None
+            raise HubError.like(err) from None
         except StoreError as err:
             raise HubUnavailable(f"{err}: the score was not recorded") from None
 
@@ -514,7 +514,7 @@ class Daemon:
         try:  # the session picks the player's part of the picture (Nimalia: their zone)
             await self._session().camera_photo(player, frame.image)
         except Refused as err:
-            raise HubError(str(err)) from None
+            raise HubError.like(err) from None
         except StoreError as err:
             raise HubUnavailable(f"{err}: the score was not recorded") from None
 
@@ -522,18 +522,18 @@ class Daemon:
         """Teach the game's card `card` from the camera's latest frame (None: read only)."""
         frame = self.last_frame
         if frame is None or not self.health.ok("camera"):
-            raise HubError("no camera picture to teach from")
+            raise HubError.said("halli.teach_no_camera")
         try:
             return await self._session().teach(card, frame.image)
         except Refused as err:
-            raise HubError(str(err)) from None
+            raise HubError.like(err) from None
 
     async def report(self, data: dict[str, Any]) -> None:
         """A report from the page for the game being played (session.py)."""
         try:
             self._session().report(data)
         except Refused as err:
-            raise HubError(str(err)) from None
+            raise HubError.like(err) from None
         except StoreError as err:
             raise HubUnavailable(f"{err}: the report was not recorded") from None
 
@@ -541,7 +541,7 @@ class Daemon:
         try:
             new, restart = from_page(self.settings, settings)
         except SettingsError as err:
-            raise HubError(str(err)) from None
+            raise HubError.like(err) from None
         self.settings = new
         page_settings.save(new, self.settings_path())
         self.speech = self._speech()
@@ -549,8 +549,8 @@ class Daemon:
             try:
                 self.new_game()
             except StoreError as err:
-                raise HubUnavailable(f"{err}: the new game starts once it can be recorded"
-                                     ) from None
+                raise HubUnavailable(f"{err}: the new game starts once it can be recorded",
+                                     phrase="page.err_new_game_unsaved") from None
         else:
             self.changes.bump()
 

@@ -190,7 +190,7 @@ class NellySession(BaseSession[Event]):
 
     def _state(self) -> GameState:
         if self.state is None:
-            raise Refused("the game has not started")
+            raise Refused.said("page.err_not_started")
         return self.state
 
     def _record(self, event: Event) -> None:
@@ -209,7 +209,7 @@ class NellySession(BaseSession[Event]):
         seat = self.seat(player)
         state = self._state()
         if state.over:
-            raise Refused("the game is over: start a new one in the settings")
+            raise Refused.said("page.err_over")
         self._gestures.press(seat, t_ns)
         self._box.changed()
 
@@ -294,7 +294,7 @@ class NellySession(BaseSession[Event]):
             self._box.changed()
             return
         if state.over:
-            raise Refused("the game is over: start a new one in the settings")
+            raise Refused.said("page.err_over")
         if data.get("event") == "roll":
             if set(data) != {"event"}:
                 raise Refused("roll: the box throws the die; send {\"event\": \"roll\"} only")

@@ -47,6 +47,8 @@ from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 import cv2
 import numpy as np
 
+from tableref.device.phrasebook import Phrased
+
 if TYPE_CHECKING:
     from tableref.device.camera.base import Frame
     from tableref.device.clock import Clock
@@ -57,8 +59,9 @@ E = TypeVar("E")
 T = TypeVar("T")
 
 
-class Refused(ValueError):
-    """An input the session refuses now; the message says why, for the page."""
+class Refused(Phrased):
+    """An input the session refuses now; the message says why, for the page (with a phrase
+    of the table, in the page's language: `Refused.said(pid, ...)`)."""
 
 
 @dataclass(frozen=True)

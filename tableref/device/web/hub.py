@@ -145,9 +145,12 @@ from __future__ import annotations
 from collections.abc import AsyncIterator
 from typing import Any, Protocol, runtime_checkable
 
+from tableref.device.phrasebook import Phrased
 
-class HubError(ValueError):
-    """A request the hub refuses; the message names the problem and is shown to the user."""
+
+class HubError(Phrased):
+    """A request the hub refuses; the message names the problem and is shown to the user
+    (with a phrase of the table, in the page's language: phrasebook.Phrased)."""
 
 
 class HubUnavailable(HubError):

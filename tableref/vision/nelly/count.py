@@ -357,7 +357,7 @@ def _count_zone(d: _ZoneData, paints: Paints) -> ZoneCount:
 
 def _counted(d: _ZoneData, paints: Paints) -> np.ndarray:
     """The zone's blobs (their rims widened) and plants: what was seen for what it is."""
-    out = np.zeros(d.inside.shape, np.uint8)
+    out: np.ndarray = np.zeros(d.inside.shape, np.uint8)
     for b in d.blobs:
         x, y = b.origin
         hgt, wid = b.window.shape

@@ -28,7 +28,6 @@ The parts, the held-out ones first:
 from __future__ import annotations
 
 import argparse
-import contextlib
 import os
 import sys
 import time
@@ -45,14 +44,16 @@ os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 import cv2
 import numpy as np
 
+from tableref.device.daemon.nimalia_photos import PhotoReading, Unsure
+from tableref.device.daemon.nimalia_settle import SettleError, settled
 from tableref.games.nimalia import Reserve, Space
 from tableref.games.nimalia.objectives import OBJECTIVE_COUNT, objective
-from tableref.vision.nimalia.cards import load_cards
+from tableref.vision.nimalia.cards import load_cards, space_json
 from tableref.vision.nimalia.enrol import enrol_images
 from tableref.vision.nimalia.grid import GridError
 from tableref.vision.nimalia.locate import NoReserveError
 from tableref.vision.nimalia.recognise import Recognition, recognise
-from tableref.vision.synth.nimalia_photo import PhotoStyle, render_photo
+from tableref.vision.synth.nimalia_photo import Photo, PhotoStyle, S, render_photo
 from tableref.vision.synth.nimalia_reserve import random_reserve
 
 DATA = Path(__file__).resolve().parents[1] / ".." / "shared" / "data" / "nimalia-cards"
@@ -88,7 +89,8 @@ class Tally:
     spaces: int = 0
     right_spaces: int = 0
     exact: int = 0
-    asked: int = 0  # unsure spaces named, every sure space right: the player settles
+    asked: int = 0  # unsure spaces named, told by the player: then right
+    retake: int = 0  # refused (rules broken once told, a space missing): another photo
     silent_wrong: int = 0
     no_reserve: int = 0
     scored: int = 0  # exact reserves scoring right on all 22 objectives
@@ -96,25 +98,55 @@ class Tally:
     cpu_ms: list[float] = field(default_factory=list)
 
 
-def judge(tally: Tally, truth: dict[tuple[int, int], Space], rec: Recognition) -> str:
-    """exact | asked | silent | (the tally updated)."""
+def told_truly(photo: Photo, rec: Recognition) -> list[dict[str, object]]:
+    """What a truthful player taps for each unsure space: what the photo shows there (the
+    true space under the unsure cell's middle, or no card)."""
+    to_plane = np.linalg.inv(photo.plane_to_photo)
+    out: list[dict[str, object]] = []
+    for d in rec.unreadable:
+        middle = rec.quad((d.row, d.col)).mean(axis=0).reshape(1, 1, 2).astype(np.float64)
+        x, y = cv2.perspectiveTransform(middle, to_plane)[0, 0] / S
+        true = photo.spaces.get((int(np.floor(y)), int(np.floor(x))))
+        where = {"row": d.row, "col": d.col}
+        out.append({**where, **space_json(true)} if true is not None else {**where, "empty": True})
+    return out
+
+
+def settle(photo: Photo, rec: Recognition) -> Reserve | None:
+    """The reserve the box scores once a truthful player has told every unsure space (the
+    daemon's own settling: device/daemon/nimalia_settle.py); None when the box refuses it
+    and asks for another photo."""
+    unsure = tuple(Unsure(pos, "unsure", None, (0.0, 0.0, 0.0, 0.0))
+                   for pos in dict.fromkeys((d.row, d.col) for d in rec.unreadable))
+    reading = PhotoReading(dict(rec.spaces), unsure, b"")
+    told = list({(t["row"], t["col"]): t for t in told_truly(photo, rec)}.values())
+    try:
+        return settled(reading, told).reserve
+    except SettleError:
+        return None
+
+
+def judge(tally: Tally, photo: Photo, rec: Recognition) -> str:
+    """exact | asked | retake | silent (the tally updated): read whole and right; right
+    once the unsure spaces are told; refused once told (the box asks for another photo);
+    a wrong reserve scored (read whole but wrong, or wrong once told: a space read with
+    confidence but wrong, a space missed)."""
+    truth = photo.spaces
     tally.spaces += len(truth)
     tally.right_spaces += sum(rec.spaces.get(p) == k for p, k in truth.items())
-    sure_right = all(rec.spaces[p] == truth.get(p) for p in rec.spaces)
-    unsure = {(d.row, d.col) for d in rec.unreadable}
-    seen = set(rec.guesses)
-    missed = set(truth) - seen  # a space not on the grid: never asked about
-    extra = seen - set(truth)  # table read as a space: the player can say "no card"
-    if not missed and sure_right and extra <= unsure:
-        if rec.complete:
-            tally.exact += 1
-            with contextlib.suppress(ValueError):
-                tally.scored += scores(to_reserve(rec.spaces)) == scores(to_reserve(truth))
-            return "exact"
-        tally.asked += 1
-        return "asked"
-    tally.silent_wrong += 1
-    return "silent"
+    reserve = settle(photo, rec)
+    if reserve is None:
+        tally.retake += 1
+        return "retake"
+    if dict(reserve) != dict(to_reserve(truth)):
+        tally.silent_wrong += 1
+        return "silent"
+    if rec.complete:
+        tally.exact += 1
+        tally.scored += scores(reserve) == scores(to_reserve(truth))
+        return "exact"
+    tally.asked += 1
+    return "asked"
 
 
 def run_part(name: str, photos: range, seeds: Callable[[int], np.random.Generator],
@@ -139,7 +171,7 @@ def run_part(name: str, photos: range, seeds: Callable[[int], np.random.Generato
             tally.spaces += len(photo.spaces)
             verdict = "none"
         else:
-            verdict = judge(tally, photo.spaces, rec)
+            verdict = judge(tally, photo, rec)
         if verdict == "silent":
             print(f"{name} photo {i}: read wrong without a warning", file=sys.stderr)
         if keep is not None and verdict != "exact":
@@ -154,6 +186,7 @@ def report(name: str, t: Tally) -> None:
     print(f"reserves exactly right: {t.exact}/{n} = {100 * t.exact / n:.1f}%")
     print(f"reserves asked about (unsure spaces named, the rest right): {t.asked}/{n}; "
           f"right once settled: {t.exact + t.asked}/{n} = {100 * (t.exact + t.asked) / n:.1f}%")
+    print(f"refused once told (another photo asked for): {t.retake}")
     print(f"read wrong without a warning: {t.silent_wrong}; no reserve found: {t.no_reserve}")
     print(f"exact reserves scoring right on all {OBJECTIVE_COUNT} objectives: {t.scored}/{t.exact}")
     print(f"spaces read right with confidence: {t.right_spaces}/{t.spaces} = "

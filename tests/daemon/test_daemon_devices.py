@@ -45,8 +45,9 @@ def _table(folder: Path, tops: tuple[str | None, ...]) -> None:
 def _daemon(tmp: Path, factory: MockFactory, folder: Path, settle_ms: float = 2.0) -> Daemon:
     config = parse_config(CONFIG + f"[bells]\nsettle_ms = {settle_ms}\n")
 
-    def open_bells(sink: Any, _health: Any) -> Bells:
+    def open_bells(sink: Any, _health: Any, release: Any) -> Bells:
         return Bells.from_config(config, on_press=lambda p: sink(p.player, p.t_ns),
+                                 on_release=lambda r: release(r.player, r.t_ns),
                                  pin_factory=factory)
 
     kit = HalliKit(reader=Recogniser(halli_enrolment(SEED)), timing=Timing(lock_s=0.3))

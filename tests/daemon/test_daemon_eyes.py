@@ -84,3 +84,20 @@ def test_still_table_sees_a_slow_change_add_up() -> None:
         img[300:460, 600:700] = 120 + 4 * k
         steps.append(still.changed(img))
     assert steps[0] is False and any(steps)
+
+
+def test_the_camera_picture_for_the_page_draws_outlines_and_no_codes() -> None:
+    """The page draws each card read as fruit in its own language: the picture the daemon
+    serves has the cards' outlines only, never a code ("BBL") burned into it."""
+    from tableref.device.daemon.halli_eyes import annotate
+    from tableref.vision.halli.recognise import SeenCard
+
+    image = np.full((240, 320, 3), 90, np.uint8)
+    corners = ((100.0, 60.0), (180.0, 60.0), (180.0, 180.0), (100.0, 180.0))
+
+    def card(code: str) -> SeenCard:
+        return SeenCard("fruit", code, (140.0, 120.0), corners)
+
+    as_bbl = annotate(image, [card("BBL")])
+    assert as_bbl is not None and as_bbl == annotate(image, [card("PPSSL")])
+    assert as_bbl != annotate(image, [])  # the outline is drawn

@@ -45,10 +45,12 @@ def test_an_animal_held_among_fruit_piles_is_taught_and_read_back(tmp_path: Path
 
 def test_what_cannot_be_taught_is_said(tmp_path: Path) -> None:
     session, _ = _session(tmp_path)
-    with pytest.raises(Refused, match="only fruit cards seen"):
+    with pytest.raises(Refused, match="sees only fruit cards") as only_fruit:
         asyncio.run(session.teach("pig", render_table(["BBL", "SS", None, None], seed=3)))
-    with pytest.raises(Refused, match="no card seen"):
+    assert only_fruit.value.phrase == "halli.teach_only_fruit"  # said in the page's language
+    with pytest.raises(Refused, match="sees no card") as none:
         asyncio.run(session.teach("pig", render_table([None, None, None, None], seed=3)))
+    assert none.value.phrase == "halli.teach_no_card"
     with pytest.raises(Refused, match="'cow' is not a card"):
         asyncio.run(session.teach("cow", render_table(["pig", None, None, None], seed=3)))
     assert Enrolment.load(tmp_path) is None  # nothing was saved

@@ -68,3 +68,19 @@ def test_the_final_round_is_shown_and_its_ring_ends_the_game() -> None:
     assert view["end"]["rule"] == "final_ring"
     holding = view["end"]["holding"]
     assert view["winner"] == max(range(3), key=lambda s: holding[s])
+
+
+def test_a_wrong_ring_in_the_final_round_names_the_other_player_as_the_taker() -> None:
+    t = Table(players=3, cards=[35, 36, 1])
+    t.seen(100 * MS, ("BBL", None, None))
+    t.seen(200 * MS, ("BBL", "P", None))
+    t.seen(300 * MS, ("BBL", "P", "S"))
+    t.seen(400 * MS, ("L", "P", "S"))
+    t.seen(500 * MS, ("L", "BB", "S"))  # P2 is out: the final round, nothing to ring for
+    assert t.session.view()["final_round"]
+    t.press(0, 600 * MS)  # wrong: P1 takes the cards, as if P1 had rung right
+    t.seen(610 * MS, ("L", "BB", "S"))
+    verdict = t.session.view()["last_verdict"]
+    assert verdict["player"] == 0 and verdict["right"] is False
+    assert verdict["taker"] == 1 and verdict["taken"] > 0
+    assert t.replayed().view()["last_verdict"]["taker"] == 1

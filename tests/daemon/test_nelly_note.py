@@ -50,7 +50,9 @@ def _restarted(box: OfflineBox, faces: Sequence[Face] = ()) -> tuple[OfflineBox,
 def _press(box: OfflineBox, s: NellySession, seat: int, times: int = 1) -> None:
     for _ in range(times):
         s.press(seat, box.clock.now_ns())
-        box.clock.advance(200_000_000)
+        box.clock.advance(100_000_000)
+        s.release(seat, box.clock.now_ns())
+        box.clock.advance(100_000_000)
     box.clock.advance(700_000_000)
 
 

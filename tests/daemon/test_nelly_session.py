@@ -42,10 +42,12 @@ def _game(faces: Sequence[Face] | random.Random, names: Sequence[str] = ("Ann", 
 
 
 def _press(box: OfflineBox, session: NellySession, seat: int, times: int = 1) -> None:
-    """`times` presses 0.2 s apart, then the pattern's pause."""
+    """`times` presses 0.2 s apart (each let go after 0.1 s), then the pattern's pause."""
     for _ in range(times):
         session.press(seat, box.clock.now_ns())
-        box.clock.advance(200_000_000)
+        box.clock.advance(100_000_000)
+        session.release(seat, box.clock.now_ns())
+        box.clock.advance(100_000_000)
     box.clock.advance(GAP_NS)
 
 

@@ -125,3 +125,18 @@ def test_the_tables_own_patch_between_plants_is_no_turtle(seed: int, player: int
 def test_a_turtle_on_one_of_another_colour_is_unsure_not_one(seed: int, player: int) -> None:
     got, truth = _zone(seed, player)
     assert got.unsure or got.counts == truth, (got, truth)
+
+
+@pytest.mark.parametrize(("seed", "player"), [(19, 1), (33, 3)])
+def test_the_lamps_glare_on_a_blue_cloth_is_no_hand(seed: int, player: int) -> None:
+    """The glare adds white to the cloth's colour: some amount of white taken off gives the
+    cloth's colour back, wherever in the glare's soft edge the pixel lies."""
+    got, truth = _zone(seed, player)
+    assert not got.unsure and got.counts == truth, (got, truth)
+
+
+@pytest.mark.parametrize(("seed", "player"), [(2, 2), (21, 0), (94, 0)])
+def test_a_hand_over_the_turtles_is_still_something_over_the_zone(seed: int,
+                                                                   player: int) -> None:
+    got, _ = _zone(seed, player)
+    assert got.unsure and "something over the zone" in got.why, got

@@ -97,7 +97,7 @@ async def test_the_nelly_page_shows_the_game_and_takes_the_players_reports(
     help_text = await page.inner_text("#nelly-buttons")
     assert "press once = placed on the back" in help_text
     assert "press twice = placed on the head" in help_text
-    assert "three times = turtles fell" in help_text
+    assert "three times or hold 1 s = turtles fell" in help_text  # the long press
     # Ann places on the head with the touch target
     await page.click("#nelly .seat[data-seat='0'] button:has-text('red: placed on the head')")
     await page.wait_for_selector("#nelly-hippo .head-place.taken")

@@ -55,10 +55,10 @@ async def test_the_wizard_teaches_each_animal_and_reads_cards_back(
             await page.click("#teach-go")
             await page.wait_for_selector(
                 "#teach-result:has-text('The box reads: 2 bananas, 1 lime.')")
-            hub.camera = None  # no picture: said in words, not as the box's message
+            hub.camera = None  # no picture: the box's reason, in words of the phrase table
             await page.click("#teach-go")
             await page.wait_for_selector(
-                "#teach-result:has-text('The box sees no card: hold one flat')")
+                "#teach-result:has-text('The box has no camera picture to learn from')")
             await page.click("#teach-next")
             assert await step.inner_text() == "Done: the box knows your cards."
             await page.click("#teach-close")

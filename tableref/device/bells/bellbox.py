@@ -32,13 +32,14 @@ from tableref.device.bells.arbiter import Arbiter, EventSink
 from tableref.device.bells.bellbox_clock import SyncSample, TickClock
 from tableref.device.bells.bells import Bells
 from tableref.device.bells.controls import ArbiterControls
-from tableref.device.bells.events import BellEvent, Press, Ring
+from tableref.device.bells.events import BellEvent, Press, Release, Ring
 from tableref.device.clock import Clock
 from tableref.device.config import Config
 
 log = logging.getLogger(__name__)
 
 PressSink = Callable[[Press], None]
+ReleaseSink = Callable[[Release], None]
 HealthSink = Callable[[bool, str], None]
 HELLO = "tableref-bellbox"
 PROTOCOL_VERSION = "1"
@@ -50,7 +51,8 @@ class BellBoxError(RuntimeError):
 
 class BellBox(ArbiterControls):
     """The bell box on serial port `port` (a device path or a pyserial URL) for `players`
-    seats (button i is seat i). `on_event`, `on_press`, `clock` as for `Bells`; `on_health(ok,
+    seats (button i is seat i). `on_event`, `on_press`, `on_release`, `clock` as for `Bells`;
+    `on_health(ok,
     message)` hears when the box is lost and when it is back (on the box's thread)."""
 
     def __init__(
@@ -60,6 +62,7 @@ class BellBox(ArbiterControls):
         *,
         on_event: EventSink | None = None,
         on_press: PressSink | None = None,
+        on_release: ReleaseSink | None = None,
         on_health: HealthSink | None = None,
         settle_ms: float = 2.0,
         clock: Clock | None = None,
@@ -73,6 +76,7 @@ class BellBox(ArbiterControls):
         self.players = players
         self._on_event = on_event
         self._on_press = on_press
+        self._on_release = on_release
         self._on_health = on_health
         self._sync_every_ns = round(sync_every_s * 1e9)
         self._burst = burst
@@ -105,6 +109,7 @@ class BellBox(ArbiterControls):
         *,
         on_event: EventSink | None = None,
         on_press: PressSink | None = None,
+        on_release: ReleaseSink | None = None,
         on_health: HealthSink | None = None,
     ) -> BellBox:
         return cls(
@@ -112,6 +117,7 @@ class BellBox(ArbiterControls):
             len(config.players),
             on_event=on_event,
             on_press=on_press,
+            on_release=on_release,
             on_health=on_health,
             settle_ms=config.bells.settle_ms,
         )
@@ -241,7 +247,7 @@ class BellBox(ArbiterControls):
                         break
                     if fields[0] == "T":
                         continue  # the late answer to an earlier request
-                    if fields[0] == "P" and not self.clock.synced:
+                    if fields[0] in ("P", "R") and not self.clock.synced:
                         presses.append(line)  # mapped once there is a clock
                     else:
                         self._handle(line)
@@ -261,7 +267,7 @@ class BellBox(ArbiterControls):
             if fields[0] == "P" and len(fields) == 3:
                 self._box_press(int(fields[1]), int(fields[2]))
             elif fields[0] == "R" and len(fields) == 3:
-                log.debug("bell box: button %s released", fields[1])
+                self._box_release(int(fields[1]), int(fields[2]))
             elif fields[0] == "E":
                 log.warning("bell box says: %s", line[2:])
             elif fields[0] not in ("T", "H"):
@@ -275,6 +281,11 @@ class BellBox(ArbiterControls):
             log.warning("bell box: button %d has no player (%d seats)", button, self.players)
             return
         self._deliver(Press(button, None, self.clock.to_ns(ticks), seen))
+
+    def _box_release(self, button: int, ticks: int) -> None:
+        if 0 <= button < self.players and self._on_release is not None and (
+                not self._is_closed()):
+            self._on_release(Release(button, self.clock.to_ns(ticks)))
 
     def _readline(self, ser: Any) -> str | None:
         """One line from the box, or None when none came within the port's timeout."""
@@ -358,6 +369,7 @@ def open_bells(
     *,
     on_event: EventSink | None = None,
     on_press: PressSink | None = None,
+    on_release: ReleaseSink | None = None,
     on_health: HealthSink | None = None,
     pin_factory: Any | None = None,
 ) -> Bells | BellBox:
@@ -365,6 +377,7 @@ def open_bells(
     (`BellBox`, whose losses and returns go to `on_health`). Both have the same controls."""
     if config.bells.source == "bellbox":
         return BellBox.from_config(
-            config, on_event=on_event, on_press=on_press, on_health=on_health
-        )
-    return Bells.from_config(config, on_event=on_event, on_press=on_press, pin_factory=pin_factory)
+            config, on_event=on_event, on_press=on_press, on_release=on_release,
+            on_health=on_health)
+    return Bells.from_config(config, on_event=on_event, on_press=on_press,
+                             on_release=on_release, pin_factory=pin_factory)

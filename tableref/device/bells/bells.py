@@ -20,13 +20,14 @@ from typing import Any
 from tableref.device.bells.arbiter import Arbiter, EventSink
 from tableref.device.bells.controls import ArbiterControls
 from tableref.device.bells.debounce import Debouncer
-from tableref.device.bells.events import BellEvent, Press, Ring
+from tableref.device.bells.events import BellEvent, Press, Release, Ring
 from tableref.device.bells.gpio import BellsError, ButtonInput, make_pin_factory
 from tableref.device.bells.leds import Leds
 from tableref.device.clock import Clock
 from tableref.device.config import Config, PlayerConfig
 
 PressSink = Callable[[Press], None]
+ReleaseSink = Callable[[Release], None]
 
 
 class Bells(ArbiterControls):
@@ -36,7 +37,8 @@ class Bells(ArbiterControls):
     button's LED. `pin_factory` is a gpiozero factory, a factory name ("mock", "lgpio",
     "rpigpio"), or None / "auto" for gpiozero's usual choice. `on_event` receives every
     `Ring`, `LatePress` and `IgnoredPress` (see `Arbiter`); `on_press` every debounced press
-    as it happens, on gpiozero's thread, before arbitration; `clock` is the arbiter's (a
+    as it happens, on gpiozero's thread, before arbitration, and `on_release` every
+    debounced release (how long a button is held); `clock` is the arbiter's (a
     thread of its own by default). With no `on_event` there is no arbitration here: the
     presses go to `on_press` only, for a caller whose own `Arbiter` weighs them with other
     press sources (the daemon: its Halli session's, fed by these bells, the bell box and the
@@ -50,6 +52,7 @@ class Bells(ArbiterControls):
         *,
         on_event: EventSink | None = None,
         on_press: PressSink | None = None,
+        on_release: ReleaseSink | None = None,
         pin_factory: Any | None = None,
         bounce_ms: float = 5.0,
         settle_ms: float = 2.0,
@@ -57,6 +60,7 @@ class Bells(ArbiterControls):
     ) -> None:
         self._on_event = on_event
         self._on_press = on_press
+        self._on_release = on_release
         self._bounce_ns = round(bounce_ms * 1e6)
         self._closed = False
         self._owns_factory = isinstance(pin_factory, str) and pin_factory != "auto"
@@ -91,6 +95,7 @@ class Bells(ArbiterControls):
         *,
         on_event: EventSink | None = None,
         on_press: PressSink | None = None,
+        on_release: ReleaseSink | None = None,
         pin_factory: Any | None = None,
     ) -> Bells:
         """Bells for the players in `config`; `pin_factory` overrides `[bells] pin_factory`."""
@@ -100,6 +105,7 @@ class Bells(ArbiterControls):
             leds,
             on_event=on_event,
             on_press=on_press,
+            on_release=on_release,
             pin_factory=config.bells.pin_factory if pin_factory is None else pin_factory,
             bounce_ms=config.bells.bounce_ms,
             settle_ms=config.bells.settle_ms,
@@ -147,9 +153,11 @@ class Bells(ArbiterControls):
         def edge(t_ns: int, low: bool, seen_ns: int) -> None:
             with self._debounce_lock:
                 debouncer = self._debouncers.get(player)
-                is_press = debouncer is not None and debouncer.edge(t_ns, low)
-            if is_press:
+                kind = None if debouncer is None else debouncer.step(t_ns, low)
+            if kind == "press":
                 self._deliver(Press(player, pin, t_ns, seen_ns))
+            elif kind == "release" and self._on_release is not None and not self._closed:
+                self._on_release(Release(player, t_ns))
 
         return edge
 

@@ -18,6 +18,16 @@ class Press:
 
 
 @dataclass(frozen=True)
+class Release:
+    """A pressed button let go again (debounced): `t_ns` the time of the release's first
+    rising edge on the monotonic clock (the bell box: the time it found the button up).
+    A game may time how long a button was held (Nelly's long press)."""
+
+    player: int
+    t_ns: int
+
+
+@dataclass(frozen=True)
 class Ring:
     """The arbitrated first press: the bells are locked from here until `unlock()`.
 

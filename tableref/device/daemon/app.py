@@ -192,7 +192,8 @@ class Daemon:
         open_bells = eq.open_bells
         if open_bells is not None:
             self.spawn(supervise("bells", self.health, lambda: hold_bells(
-                lambda: open_bells(self.bell_from_thread, self.bell_health_from_thread),
+                lambda: open_bells(self.bell_from_thread, self.bell_health_from_thread,
+                                   self.release_from_thread),
                 self.health, self._bells)))
         sink = None if eq.speaker is None else eq.speaker.sink
         if sink is not None:
@@ -356,6 +357,25 @@ class Daemon:
         else:
             self._to_loop(self.press, player, t_ns)
 
+    def release_from_thread(self, player: int, t_ns: int) -> None:
+        """A bell let go (on the bells' thread, or the loop for the simulated players'):
+        to the session on the loop, which may time how long it was held."""
+        if self._loop_thread == threading.get_ident():
+            self.release(player, t_ns)
+        else:
+            self._to_loop(self.release, player, t_ns)
+
+    def release(self, player: int, t_ns: int) -> None:
+        session = self.session
+        if session is None:
+            return
+        try:
+            session.release(player, t_ns)
+        except Refused as err:
+            log.info("bell of seat %s let go: %s", player, err)
+        except StoreError:
+            pass  # reported; the press is lost, the game goes on
+
     def bell_health_from_thread(self, ok: bool, message: str) -> None:
         """The bell box lost or back (on its thread): to the device health on the loop."""
         self._to_loop(self.health.report, "bells", ok, message)
@@ -453,7 +473,7 @@ class Daemon:
 
     def _session(self) -> Session[Any]:
         if self.session is None:
-            raise HubError("no game is being played")
+            raise HubError.said("page.err_no_game")
         return self.session
 
     async def press_bell(self, player: int) -> None:
@@ -466,9 +486,11 @@ class Daemon:
                                      ) from None
             self.health.report("journal", True, str(self.store.path))
         try:
-            self._session().press(player, t_ns)
+            session = self._session()
+            session.press(player, t_ns)
+            session.release(player, t_ns)  # a click on the page is a tap: never held
         except Refused as err:
-            raise HubError(str(err)) from None
+            raise HubError.like(err) from None
         except StoreError as err:  # never "ok" for a press that is not on disk
             raise HubUnavailable(f"{err}: the ring was not recorded") from None
 
@@ -480,7 +502,7 @@ class Daemon:
         try:
             await self._session().photo(player, data)
         except Refused as err:
-            raise HubError(str(err)) from None
+            raise HubError.like(err) from None
         except StoreError as err:
             raise HubUnavailable(f"{err}: the score was not recorded") from None
 
@@ -492,7 +514,7 @@ class Daemon:
         try:  # the session picks the player's part of the picture (Nimalia: their zone)
             await self._session().camera_photo(player, frame.image)
         except Refused as err:
-            raise HubError(str(err)) from None
+            raise HubError.like(err) from None
         except StoreError as err:
             raise HubUnavailable(f"{err}: the score was not recorded") from None
 
@@ -500,18 +522,18 @@ class Daemon:
         """Teach the game's card `card` from the camera's latest frame (None: read only)."""
         frame = self.last_frame
         if frame is None or not self.health.ok("camera"):
-            raise HubError("no camera picture to teach from")
+            raise HubError.said("halli.teach_no_camera")
         try:
             return await self._session().teach(card, frame.image)
         except Refused as err:
-            raise HubError(str(err)) from None
+            raise HubError.like(err) from None
 
     async def report(self, data: dict[str, Any]) -> None:
         """A report from the page for the game being played (session.py)."""
         try:
             self._session().report(data)
         except Refused as err:
-            raise HubError(str(err)) from None
+            raise HubError.like(err) from None
         except StoreError as err:
             raise HubUnavailable(f"{err}: the report was not recorded") from None
 
@@ -519,7 +541,7 @@ class Daemon:
         try:
             new, restart = from_page(self.settings, settings)
         except SettingsError as err:
-            raise HubError(str(err)) from None
+            raise HubError.like(err) from None
         self.settings = new
         page_settings.save(new, self.settings_path())
         self.speech = self._speech()
@@ -527,8 +549,8 @@ class Daemon:
             try:
                 self.new_game()
             except StoreError as err:
-                raise HubUnavailable(f"{err}: the new game starts once it can be recorded"
-                                     ) from None
+                raise HubUnavailable(f"{err}: the new game starts once it can be recorded",
+                                     phrase="page.err_new_game_unsaved") from None
         else:
             self.changes.bump()
 

@@ -46,8 +46,9 @@ class Bells(Protocol):
     def close(self) -> None: ...
 
 
-# (press sink, health sink) -> the open bells; called again after a failure
-BellOpener = Callable[[BellSink, BellHealthSink], Bells]
+# (press sink, health sink, release sink) -> the open bells; called again after a failure.
+# Every press is followed by its release (bells that cannot tell, release at once)
+BellOpener = Callable[[BellSink, BellHealthSink, BellSink], Bells]
 
 
 class Follower(Protocol):

@@ -183,15 +183,13 @@ def _takes_hint(reader: Reader) -> bool:
 
 
 def annotate(image: np.ndarray, cards: list[SeenCard]) -> bytes | None:
-    """The frame with each card's outline and code drawn on it, as JPEG."""
+    """The frame with each card's outline drawn on it (green: read, red: not read), as
+    JPEG. No words: the page names each seat and draws the card read there itself, in its
+    language and with its fruit pictures (static/halli_camera.js)."""
     out = image.copy()
     for card in cards:
         pts = np.array(card.corners, np.int32).reshape(-1, 1, 2)
         colour = (0, 200, 0) if card.code is not None else (0, 0, 230)
         cv2.polylines(out, [pts], True, colour, 3)
-        label = card.code or "?"
-        x, y = int(card.center[0]), int(card.center[1])
-        cv2.putText(out, label, (x - 30, y), cv2.FONT_HERSHEY_SIMPLEX, 1.0, (0, 0, 0), 5)
-        cv2.putText(out, label, (x - 30, y), cv2.FONT_HERSHEY_SIMPLEX, 1.0, colour, 2)
     ok, buf = cv2.imencode(".jpg", out, [cv2.IMWRITE_JPEG_QUALITY, 75])
     return buf.tobytes() if ok else None

@@ -281,6 +281,7 @@ class HalliSession(BaseSession[Event]):
             "reasons": [],  # put in words by `view`, in the language of the moment
             "_why": why,
             "taken": out.won,
+            "taker": out.taker,  # who took them: the other player after a wrong final ring
             "seen": [None if c is None else c.code for c in before.tops()],  # judged on
             "margin_ms": None,
             "second": None,
@@ -622,7 +623,7 @@ class HalliSession(BaseSession[Event]):
 
         reader = self._kit.reader
         if not isinstance(reader, Recogniser):
-            raise Refused("this box reads no cards: there is nothing to teach")
+            raise Refused.said("halli.teach_no_reader")
         try:
             code = None if card is None else canonical(card)
         except ValueError as err:
@@ -633,7 +634,7 @@ class HalliSession(BaseSession[Event]):
                 await self._box.in_vision(halli_teach.teach, reader, image, code,
                                           self._kit.enrolment_dir))
         except halli_teach.TeachError as err:
-            raise Refused(str(err)) from None
+            raise Refused.like(err) from None
         self._box.changed()
         return taught.to_json()
 

@@ -17,6 +17,7 @@ from typing import Any
 
 import numpy as np
 
+from tableref.device.phrasebook import Phrased
 from tableref.vision.halli.codes import ANIMALS
 from tableref.vision.halli.enrol import Enrolment
 from tableref.vision.halli.recognise import Recogniser, SeenCard
@@ -24,7 +25,7 @@ from tableref.vision.halli.rectify import rectify
 from tableref.vision.halli.whitebalance import balance
 
 
-class TeachError(ValueError):
+class TeachError(Phrased):
     """The card could not be taught; the message says why, for the page."""
 
 
@@ -62,7 +63,9 @@ def teach(recogniser: Recogniser, image: np.ndarray, code: str,
     cards = recogniser(image)
     held = _held(cards, (image.shape[1], image.shape[0]), animal)
     if held is None:
-        raise TeachError("no card seen" if not cards else "only fruit cards seen")
+        if not cards:
+            raise TeachError.said("halli.teach_no_card")
+        raise TeachError.said("halli.teach_only_fruit")
     card = balance(rectify(image, np.asarray(held.corners, np.float32)))
     enrolment = recogniser.enrolment
     grown = Enrolment(list(enrolment.codes), enrolment.table.copy()) if enrolment else Enrolment()

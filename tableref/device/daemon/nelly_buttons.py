@@ -8,13 +8,16 @@ moment, so that a child need learn it once.
   "on the head", "another colour". Where there is no other thing (the die, the heron,
   placing on the back only), two presses mean the same as one: a press too many is never
   a mistake.
-- **Three presses or more**: "turtles fell during my move": the box asks on the screen
-  which (with the camera's count, where it counts).
+- **Three presses or more, or one long press** (held `NellyKit.hold_s`, 1 s, see
+  `nelly_gestures`): "turtles fell during my move": the box asks on the screen which (with
+  the camera's count, where it counts). Turtles fall at any moment, and a child who sees
+  them fall holds the button rather than counting presses; the box says so at once,
+  while the button is still held, and a button held for ever says it once.
 
 Only the player the box waits for (`expect`) answers with one or two presses; on `all` the
 box proposes the colours the placer holds one by one ("Red? Once for yes, twice for another
 colour"), and the roller who may place on the head is then asked where. A press pattern
-ends `gap` seconds after its last press (`NellyKit.gesture_s`).
+ends `gesture_s` seconds after its last release (`NellyKit.gesture_s`).
 
 `ask(state, proposal, chosen)` is the question the expected player's button answers now;
 `answer(ask, presses)` what their presses mean. Both are pure.

@@ -1,11 +1,12 @@
 """Nelly at the table: the die, the turns, the sounds, the players' reports, the camera.
 
 Inputs, all on the daemon's loop:
-- `press(player, t_ns)`: a button (GPIO, the bell box, the page, the simulated players).
-  Presses are counted into a pattern that ends `gesture_s` after the last press
-  (`nelly_buttons` says what one, two and three presses mean); the player the box waits
-  for throws the die (from the kit's random source) or answers the box's question, and
-  three presses from anyone say that turtles fell.
+- `press(player, t_ns)` and `release(player, t_ns)`: a button (GPIO, the bell box, the
+  page, the simulated players) pressed and let go. Presses are counted into a pattern that
+  ends `gesture_s` after the last release, or held `hold_s` make a long press
+  (`nelly_gestures`; `nelly_buttons` says what one, two and three presses mean); the
+  player the box waits for throws the die (from the kit's random source) or answers the
+  box's question, and three presses or a long press from anyone say that turtles fell.
 - `report(data)`: the page's big buttons send an event of the game log as the spec gives it
   (`{"event": "feed", "player": 1, "counter": "rotten"}`, a fall with its colours...;
   `{"event": "roll"}` throws the box's die), `{"camera": "dismiss", "player": 0}` answers a
@@ -30,7 +31,6 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from tableref.device.clock import Timer
 from tableref.device.daemon.nelly_buttons import FALL_PRESSES, Ask, answer, ask, held_colours
 from tableref.device.daemon.nelly_count import (
     ZONES_FILE,
@@ -42,6 +42,7 @@ from tableref.device.daemon.nelly_count import (
     ZoneStore,
     keep_zones,
 )
+from tableref.device.daemon.nelly_gestures import HOLD_S, Gestures
 from tableref.device.daemon.nelly_note import Note, NoteError
 from tableref.device.daemon.session import BaseSession, Box, Eyes, Refused, Result, Sight
 from tableref.device.store import StoreError
@@ -75,6 +76,7 @@ class NellyKit:
 
     rng: RandomSource = field(default_factory=random.SystemRandom)
     gesture_s: float = 0.7
+    hold_s: float = HOLD_S  # a press held this long is a long press: turtles fell
     counter: Counter | None = None
     zones: ZoneStore | None = None
     steady: int = 3  # frames in a row before the camera's count of a zone counts
@@ -107,12 +109,6 @@ def config_options(config: Config) -> dict[str, bool]:
     return {}
 
 
-@dataclass
-class _Pattern:
-    presses: int
-    timer: Timer
-
-
 class NellySession(BaseSession[Event]):
     game = "nelly"
     speech_waits = True  # a sound (the rotten plant's, the fanfare) is never cut off
@@ -127,7 +123,8 @@ class NellySession(BaseSession[Event]):
         self.chosen: Colour | None = None  # the colour said yes to, before "where?"
         self.fall_asked: int | None = None  # the seat asked on the page which turtles fell
         self.message = ""  # a refused report or press, for the page
-        self._patterns: dict[int, _Pattern] = {}
+        self._gestures = Gestures(box.clock, self._gesture_done, self._kit.gesture_s,
+                                  self._kit.hold_s)
         self.reconciler = Reconciler(steady=self._kit.steady)
         self.counting = ""  # why the camera does not count ("" when it does)
         self.frame_size: tuple[int, int] = (0, 0)
@@ -193,7 +190,7 @@ class NellySession(BaseSession[Event]):
 
     def _state(self) -> GameState:
         if self.state is None:
-            raise Refused("the game has not started")
+            raise Refused.said("page.err_not_started")
         return self.state
 
     def _record(self, event: Event) -> None:
@@ -212,25 +209,19 @@ class NellySession(BaseSession[Event]):
         seat = self.seat(player)
         state = self._state()
         if state.over:
-            raise Refused("the game is over: start a new one in the settings")
-        clock = self._box.clock
-        due = clock.now_ns() + round(self._kit.gesture_s * 1e9)
-        timer = clock.call_at(due, lambda: self._pattern_done(seat))
-        pattern = self._patterns.get(seat)
-        if pattern is not None:
-            pattern.timer.cancel()
-            pattern.presses += 1
-            pattern.timer = timer
-        else:
-            self._patterns[seat] = _Pattern(1, timer)
+            raise Refused.said("page.err_over")
+        self._gestures.press(seat, t_ns)
         self._box.changed()
 
-    def _pattern_done(self, seat: int) -> None:
-        pattern = self._patterns.pop(seat, None)
-        if pattern is None or self.state is None or self.state.over:
+    def release(self, player: int, t_ns: int) -> None:
+        self._gestures.release(self.seat(player), t_ns)
+
+    def _gesture_done(self, seat: int, presses: int, long: bool) -> None:
+        self._box.changed()
+        if self.state is None or self.state.over:
             return
         try:
-            self._pressed(seat, pattern.presses)
+            self._pressed(seat, FALL_PRESSES if long else presses)
         except Refused as err:
             self.message = str(err)
             self._box.changed()
@@ -303,7 +294,7 @@ class NellySession(BaseSession[Event]):
             self._box.changed()
             return
         if state.over:
-            raise Refused("the game is over: start a new one in the settings")
+            raise Refused.said("page.err_over")
         if data.get("event") == "roll":
             if set(data) != {"event"}:
                 raise Refused("roll: the box throws the die; send {\"event\": \"roll\"} only")
@@ -387,9 +378,7 @@ class NellySession(BaseSession[Event]):
                              self.reconciler).to_json()
 
     def close(self) -> None:
-        for pattern in self._patterns.values():
-            pattern.timer.cancel()
-        self._patterns.clear()
+        self._gestures.close()
 
     # -- the page -----------------------------------------------------------------------------
     def view(self) -> dict[str, Any]:
@@ -419,7 +408,8 @@ class NellySession(BaseSession[Event]):
             "buttons": buttons,
             "colours": colours,  # what the placer may place now
             "fall_asked": self.fall_asked,
-            "pressing": {str(s): p.presses for s, p in self._patterns.items()},
+            "pressing": {str(s): n for s, n in self._gestures.pressing().items()},
+            "hold_s": self._kit.hold_s,
             "message": self.message,
             "camera": {
                 "counter": self.eyes is not None,

@@ -175,7 +175,7 @@ class NimaliaSession(BaseSession[Event]):
 
     def _fold(self) -> NimaliaFold:
         if self.fold is None:
-            raise Refused("the game has not started")
+            raise Refused.said("page.err_not_started")
         return self.fold
 
     def _rows(self, scored: RoundScore) -> list[dict[str, Any]]:

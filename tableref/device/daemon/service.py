@@ -81,13 +81,14 @@ def bells_opener(config: Config) -> BellOpener:
     """Opens the bells `[bells] source` names (GPIO buttons or the Pico bell box) for the
     daemon: each press's edge time (the box's ticks mapped onto the monotonic clock) goes to
     the daemon's press sink, where the game's arbiter weighs it with every other bell; the
-    bell box's losses and returns go to the health sink. Both sinks are called on the bells'
-    own threads."""
+    bell box's losses and returns go to the health sink, each release (how long a button was
+    held) to the release sink. The sinks are called on the bells' own threads."""
 
-    def open_bells(press: BellSink, health: BellHealthSink) -> Bells:
+    def open_bells(press: BellSink, health: BellHealthSink, release: BellSink) -> Bells:
         from tableref.device.bells.bellbox import open_bells as open_any
 
-        return open_any(config, on_press=lambda p: press(p.player, p.t_ns), on_health=health)
+        return open_any(config, on_press=lambda p: press(p.player, p.t_ns),
+                        on_release=lambda r: release(r.player, r.t_ns), on_health=health)
 
     return open_bells
 

@@ -20,7 +20,9 @@ players' answers about the camera) it keeps with `box.keep(note)`, and a restart
 last note to `restore(note)` after the journal's events: nothing is lost on a kill -9.
 
 The world reaches a session through its inputs, all on the daemon's loop: `press` (a bell,
-from any source: GPIO, the bell box, the page, the simulated players), `seen` (what the
+from any source: GPIO, the bell box, the page, the simulated players) and `release` (that
+bell let go: every press is followed by one, at once for a tap on the page; a release that
+never comes, a button held for ever, is for the session to bound), `seen` (what the
 session's `eyes` read in a camera frame; the eyes run in the vision thread), and `photo` (a
 photo for a seat, uploaded or from the table camera). A session that takes no such input
 keeps `BaseSession`'s, which refuses it with a message for the page. `report` (a JSON object
@@ -45,6 +47,8 @@ from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 import cv2
 import numpy as np
 
+from tableref.device.phrasebook import Phrased
+
 if TYPE_CHECKING:
     from tableref.device.camera.base import Frame
     from tableref.device.clock import Clock
@@ -55,8 +59,9 @@ E = TypeVar("E")
 T = TypeVar("T")
 
 
-class Refused(ValueError):
-    """An input the session refuses now; the message says why, for the page."""
+class Refused(Phrased):
+    """An input the session refuses now; the message says why, for the page (with a phrase
+    of the table, in the page's language: `Refused.said(pid, ...)`)."""
 
 
 @dataclass(frozen=True)
@@ -159,6 +164,8 @@ class Session(Protocol[E]):
 
     def press(self, player: int, t_ns: int) -> None: ...
 
+    def release(self, player: int, t_ns: int) -> None: ...
+
     def seen(self, sight: Sight) -> None: ...
 
     async def photo(self, player: int, data: bytes) -> None: ...
@@ -184,6 +191,9 @@ class BaseSession(Generic[E]):
 
     def press(self, player: int, t_ns: int) -> None:
         raise Refused(f"the game {self.game!r} has no bells")
+
+    def release(self, player: int, t_ns: int) -> None:
+        """A bell let go; only a game that times how long a button is held listens."""
 
     def seen(self, sight: Sight) -> None:
         """Frames are only read for a game with eyes."""

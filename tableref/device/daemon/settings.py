@@ -25,14 +25,16 @@ from tableref.device.config import (
 )
 from tableref.device.daemon.games import GAMES, NAMES, game
 from tableref.device.daemon.snapshot import DEFAULT_COLOURS, PlayerInfo
+from tableref.device.phrasebook import Phrased
 
 log = logging.getLogger("tableref.daemon")
 _COLOUR = re.compile(r"#[0-9a-fA-F]{6}")
 _KEYS = ("game", "language", "players", "new_game", *NAMES)
 
 
-class SettingsError(ValueError):
-    """A setting the daemon refuses; the message starts with the key."""
+class SettingsError(Phrased):
+    """A setting the daemon refuses; the message starts with the key. What people can get
+    wrong on the page (names, the number of players) is also a phrase of the table."""
 
 
 @dataclass(frozen=True)
@@ -128,7 +130,9 @@ def from_page(current: GameSettings, raw: Any) -> tuple[GameSettings, bool]:
     if not entry.min_players <= len(new.players) <= entry.max_players:
         raise SettingsError(
             f"players: {entry.title} is for {entry.min_players} to {entry.max_players} "
-            f"players, not {len(new.players)}")
+            f"players, not {len(new.players)}", phrase="page.player_count",
+            fields={"game": entry.title, "min": entry.min_players, "max": entry.max_players,
+                    "n": len(new.players)})
     return new, restart
 
 
@@ -159,13 +163,16 @@ def _players(raw: Any) -> tuple[PlayerInfo, ...]:
                 raise SettingsError(f"players[{i}].{key}: unknown key")
         raw_name = p.get("name")
         if not isinstance(raw_name, str):
-            raise SettingsError(f"players[{i}].name: must be a name of 1 to 24 characters")
+            raise SettingsError(f"players[{i}].name: must be a name of 1 to 24 characters",
+                                phrase="page.name_bad", fields={"n": i + 1})
         try:  # the config's own rule: spaces around dropped, 1..24 characters
             name = player_name(raw_name, f"players[{i}].name")
         except ConfigError as err:
-            raise SettingsError(str(err)) from None
+            raise SettingsError(str(err), phrase="page.name_bad", fields={"n": i + 1}
+                                ) from None
         if name.casefold() in seen:
-            raise SettingsError(f"players[{i}].name: {name!r} is already taken")
+            raise SettingsError(f"players[{i}].name: {name!r} is already taken",
+                                phrase="page.name_taken", fields={"name": name})
         seen.add(name.casefold())
         colour = p.get("colour") or DEFAULT_COLOURS[i % len(DEFAULT_COLOURS)]
         if not isinstance(colour, str) or not _COLOUR.fullmatch(colour):

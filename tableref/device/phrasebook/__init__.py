@@ -22,6 +22,13 @@ holds `PHRASES = {"name": {"en": ..., "de": ..., "fr": ...}}`; its ids are prefi
 module's name. Every phrase has every language of `LANGUAGES`, with the same fields, and
 a test holds the table to that (tests/device/test_phrasebook.py).
 
+## Messages for people (errors the page shows)
+A refusal the page shows (`Refused`, `SettingsError`, `HubError`) is a `Phrased`: raised as
+`Refused.said("page.err_over")` or `HubError.said("page.name_taken", name="Ann")` its
+English text is the phrase's, and the web layer sends the phrase id and fields along
+(`{"error": ..., "phrase": ..., "fields": {...}}`), so the page says it in its own language
+(`static/lib.js`, `api`). Passed on from one kind to another with `HubError.like(err)`.
+
 ## How a game's phrases plug in
 A new game `foo` adds `phrasebook/foo.py` with its `PHRASES` and its name to `SECTIONS`
 below. Its session speaks `box.speech.words("foo.something", ...)`; its page view
@@ -127,6 +134,34 @@ def fields_of(t: Text) -> set[str]:
     """The format fields a text uses (all plural forms together)."""
     forms = t.values() if isinstance(t, dict) else (t,)
     return {f for form in forms for f in _FIELD.findall(form)}
+
+
+class Phrased(ValueError):
+    """A refusal said for people: its message in English, and `phrase` (an id of the
+    table, with its `fields`) for saying it in any language. Without a phrase it is a plain
+    message (for a program's mistakes, such as JSON the page never sends)."""
+
+    def __init__(self, message: str, *, phrase: str | None = None,
+                 fields: Mapping[str, Any] | None = None) -> None:
+        super().__init__(message)
+        self.phrase = phrase
+        self.fields: dict[str, Any] = dict(fields or {})
+
+    @classmethod
+    def said(cls, pid: str, **fields: Any) -> Any:
+        """The refusal of phrase `pid` (its English text the message)."""
+        return cls(text(pid, "en", **fields), phrase=pid, fields=fields)
+
+    @classmethod
+    def like(cls, err: BaseException) -> Any:
+        """`err` passed on as this kind, its phrase kept."""
+        if isinstance(err, Phrased):
+            return cls(str(err), phrase=err.phrase, fields=err.fields)
+        return cls(str(err))
+
+    def for_page(self) -> dict[str, Any]:
+        """The phrase part of the error answer: {} when there is none."""
+        return {} if self.phrase is None else {"phrase": self.phrase, "fields": self.fields}
 
 
 class Words:

@@ -33,10 +33,16 @@ PHRASES = {
     "unread": {"en": "I could not see the cards, you decide.",
                "de": "Ich konnte die Karten nicht sehen, ihr entscheidet.",
                "fr": "Je n'ai pas pu voir les cartes, à vous de juger."},
-    "final_round": {"en": "Only two players are left: the next ring ends the game.",
-                    "de": "Nur noch zwei Spieler: Das nächste Läuten beendet das Spiel.",
-                    "fr": "Il ne reste que deux joueurs : la prochaine sonnerie termine la "
-                          "partie."},
+    # the spec's final-round rule (halli-galli.md, "End of a game") in one sentence
+    "final_round": {"en": "Final round: the next ring ends the game (a wrong ring gives the "
+                          "cards to the other player), then whoever holds the most cards "
+                          "wins.",
+                    "de": "Letzte Runde: Das nächste Läuten beendet das Spiel (wer falsch "
+                          "läutet, gibt die Karten dem anderen Spieler), dann gewinnt, wer "
+                          "die meisten Karten hat.",
+                    "fr": "Dernière manche : la prochaine sonnerie termine la partie (sur "
+                          "une mauvaise sonnerie, l'autre joueur prend les cartes), puis "
+                          "celui qui a le plus de cartes gagne."},
     # -- why a ring was right or wrong (from the verdict's triggers and vetoes) ----------------
     "reason_identical": {"en": "two identical cards ({card})",
                          "de": "zwei gleiche Karten ({card})",
@@ -206,6 +212,29 @@ PHRASES = {
                       "de": "Die Box sieht keine Karte: Halte eine flach unter die Kamera.",
                       "fr": "Le boîtier ne voit aucune carte : tenez-en une à plat sous la "
                             "caméra."},
+    "teach_no_camera": {"en": "The box has no camera picture to learn from: check the "
+                              "camera, then try again.",
+                        "de": "Die Box hat kein Kamerabild zum Lernen: Prüft die Kamera und "
+                              "versucht es noch einmal.",
+                        "fr": "Le boîtier n'a pas d'image de la caméra pour apprendre : "
+                              "vérifiez la caméra, puis réessayez."},
+    "teach_no_reader": {"en": "This box reads no cards, so there is nothing to teach it.",
+                        "de": "Diese Box liest keine Karten, also gibt es nichts "
+                              "beizubringen.",
+                        "fr": "Ce boîtier ne lit pas les cartes : il n'y a rien à lui "
+                              "apprendre."},
+    "teach_no_card": {"en": "The box sees no card: hold it alone, flat, in the middle under "
+                            "the camera.",
+                      "de": "Die Box sieht keine Karte: Halte sie allein, flach und in der "
+                            "Mitte unter die Kamera.",
+                      "fr": "Le boîtier ne voit aucune carte : tenez-la seule, à plat, au "
+                            "milieu sous la caméra."},
+    "teach_only_fruit": {"en": "The box sees only fruit cards: hold the animal card alone, "
+                               "flat, in the middle under the camera.",
+                         "de": "Die Box sieht nur Obstkarten: Halte die Tierkarte allein, "
+                               "flach und in der Mitte unter die Kamera.",
+                         "fr": "Le boîtier ne voit que des cartes de fruits : tenez la carte "
+                               "animal seule, à plat, au milieu sous la caméra."},
     # -- cards in words (screen readers, titles) --------------------------------------------
     "fruit_B": {"en": {"one": "{n} banana", "other": "{n} bananas"},
                 "de": {"one": "{n} Banane", "other": "{n} Bananen"},

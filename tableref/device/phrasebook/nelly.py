@@ -149,13 +149,17 @@ PHRASES = {
     "presses_1": {"en": "press once", "de": "einmal drücken", "fr": "une fois"},
     "presses_2": {"en": "press twice", "de": "zweimal drücken", "fr": "deux fois"},
     "presses_3": {"en": "three times", "de": "dreimal", "fr": "trois fois"},
+    "presses_hold": {"en": "or hold {s} s", "de": "oder {s} s halten",
+                     "fr": "ou maintenir {s} s"},
     # -- the page ------------------------------------------------------------------------------
     "buttons_help": {"en": "Your button: once = yes, the usual thing; twice = the other "
-                           "thing; three times = turtles fell.",
+                           "thing; three times, or hold it down (1 second) = turtles fell.",
                      "de": "Dein Knopf: einmal = ja, das Übliche; zweimal = das andere; "
-                           "dreimal = Schildkröten heruntergefallen.",
+                           "dreimal, oder gedrückt halten (1 Sekunde) = Schildkröten "
+                           "heruntergefallen.",
                      "fr": "Ton bouton : une fois = oui, l'habituel ; deux fois = l'autre "
-                           "choix ; trois fois = des tortues sont tombées."},
+                           "choix ; trois fois, ou le maintenir (1 seconde) = des tortues "
+                           "sont tombées."},
     "head": {"en": "Nelly's head", "de": "Nellys Kopf", "fr": "La tête de Nelly"},
     "head_surfaced": {"en": "above the water", "de": "über Wasser", "fr": "hors de l'eau"},
     "head_submerged": {"en": "under water", "de": "unter Wasser", "fr": "sous l'eau"},

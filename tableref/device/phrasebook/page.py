@@ -40,6 +40,29 @@ PHRASES = {
     "player_count": {"en": "{game} is for {min} to {max} players, not {n}.",
                      "de": "{game} ist für {min} bis {max} Spieler, nicht für {n}.",
                      "fr": "{game} se joue de {min} à {max} joueurs, pas {n}."},
+    "name_bad": {"en": "The name of player {n} must be 1 to 24 letters, without control "
+                       "characters.",
+                 "de": "Der Name von Spieler {n} muss 1 bis 24 Zeichen lang sein, ohne "
+                       "Steuerzeichen.",
+                 "fr": "Le nom du joueur {n} doit faire de 1 à 24 caractères, sans "
+                       "caractères de contrôle."},
+    # -- the box's refusals, said on the page (phrasebook.Phrased) ------------------------
+    "err_no_game": {"en": "No game is being played: choose one in the settings.",
+                    "de": "Es läuft kein Spiel: Wählt eines in den Einstellungen.",
+                    "fr": "Aucune partie en cours : choisissez-en une dans les réglages."},
+    "err_over": {"en": "The game is over: start a new one in the settings.",
+                 "de": "Das Spiel ist vorbei: Startet ein neues in den Einstellungen.",
+                 "fr": "La partie est finie : lancez-en une nouvelle dans les réglages."},
+    "err_not_started": {"en": "The game has not started yet.",
+                        "de": "Das Spiel hat noch nicht begonnen.",
+                        "fr": "La partie n'a pas encore commencé."},
+    "err_new_game_unsaved": {"en": "The new game cannot start yet: the box cannot save it. "
+                                   "It starts once it can be saved.",
+                             "de": "Das neue Spiel kann noch nicht beginnen: Die Box kann "
+                                   "es nicht speichern. Es beginnt, sobald das wieder geht.",
+                             "fr": "La nouvelle partie ne peut pas encore commencer : le "
+                                   "boîtier ne peut pas l'enregistrer. Elle commence dès "
+                                   "que c'est possible."},
     "saved": {"en": "Saved.", "de": "Gespeichert.", "fr": "Enregistré."},
     "started": {"en": "A new game has started.", "de": "Ein neues Spiel hat begonnen.",
                 "fr": "Une nouvelle partie a commencé."},

@@ -13,11 +13,13 @@ HealthSink = Callable[[bool, str], None]
 class SimBells:
     def __init__(self) -> None:
         self._sink: PressSink | None = None
+        self._release: PressSink | None = None
         self.lit: int | None = None
 
-    def open(self, press: PressSink, health: HealthSink) -> SimBells:
+    def open(self, press: PressSink, health: HealthSink,
+             release: PressSink | None = None) -> SimBells:
         """The daemon's bell opener: these bells never fail, and say so themselves."""
-        self._sink = press
+        self._sink, self._release = press, release
         health(True, "the simulated players' bells")
         return self
 
@@ -26,12 +28,16 @@ class SimBells:
         return connected
 
     def press(self, player: int, t_ns: int | None = None) -> None:
-        """A simulated player presses (now, unless `t_ns` says when the edge was)."""
+        """A simulated player taps (now, unless `t_ns` says when the edge was): pressed
+        and let go at once, never held."""
+        t = time.monotonic_ns() if t_ns is None else t_ns
         if self._sink is not None:
-            self._sink(player, time.monotonic_ns() if t_ns is None else t_ns)
+            self._sink(player, t)
+        if self._release is not None:
+            self._release(player, t)
 
     def light(self, player: int | None) -> None:
         self.lit = player
 
     def close(self) -> None:
-        self._sink = None
+        self._sink = self._release = None

@@ -86,7 +86,7 @@ async def _guard(request: web.Request, handler: Handler) -> web.StreamResponse:
         return hosts.refusal(request)
     if not request.app[RATE_KEY].allow(client_key(request.remote)):
         await asyncio.sleep(SLOW_DOWN_S)  # held back: a flood cannot take the kiosk's turns
-        slow = _error(429, "too many requests from here: slow down")
+        slow = _error(429, "too many requests from here: slow down", phrase="page.busy")
         slow.headers["Retry-After"] = "1"
         return slow
     if request.method not in ("GET", "HEAD"):
@@ -96,9 +96,9 @@ async def _guard(request: web.Request, handler: Handler) -> web.StreamResponse:
     try:
         response = await handler(request)
     except HubUnavailable as exc:
-        response = _error(503, str(exc))
+        response = _error(503, str(exc), **exc.for_page())
     except HubError as exc:
-        response = _error(400, str(exc))
+        response = _error(400, str(exc), **exc.for_page())
     except web.HTTPException as exc:  # aiohttp's own refusals, in the page's JSON form
         if exc.status < 400:
             raise
@@ -119,8 +119,15 @@ def _hub(request: web.Request) -> Hub:
     return request.app[HUB_KEY]
 
 
-def _error(status: int, message: str) -> web.Response:
-    return web.json_response({"error": message}, status=status)
+def _error(status: int, message: str, phrase: str | None = None,
+           fields: dict[str, Any] | None = None) -> web.Response:
+    """The page's error answer: the message, and with `phrase` (an id of the phrase table)
+    its fields, so that the page says it in its own language (phrasebook.Phrased)."""
+    body: dict[str, Any] = {"error": message}
+    if phrase is not None:
+        body["phrase"] = phrase
+        body["fields"] = fields or {}
+    return web.json_response(body, status=status)
 
 
 def _seat(request: web.Request) -> int:

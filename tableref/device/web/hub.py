@@ -53,7 +53,9 @@ A JSON-ready dict (only str, int, float, bool, None, lists and dicts). Keys:
       "margin_ms": 41.5,          # first press ahead of the second by, or null if alone
       "second": 0,                # seat that rang second, or null
       "seen": ["BBL", "BBL", null],   # each seat's top card the ring was judged on
-      "taken": 4,                 # cards the ringer took (0 when wrong)
+      "taken": 4,                 # cards taken (0 when wrong, but in the final round)
+      "taker": 2,                 # seat that took them: the ringer, or after a wrong ring
+                                  # in the final round the other player; null if nobody
       "reaction_ms": {"2": 612.0, "0": 653.5}   # seat -> press time minus the time the
                                   # card that made the ring right appeared; only seats
                                   # that pressed in this round; {} when the ring was wrong
@@ -101,11 +103,12 @@ A JSON-ready dict (only str, int, float, bool, None, lists and dicts). Keys:
     "said": ["Red!", "..."],      # the words of the last event
     "buttons": {"player": 0, "kind": "spot", "colour": "red",   # what the button of the
                 "one": "placed on the back", "two": "placed on the head"},  # player the box
-                                  # waits for means now (null: nobody's); three presses:
-                                  # turtles fell (device/daemon/nelly_buttons.py)
+                                  # waits for means now (null: nobody's); three presses
+                                  # or a long press: turtles fell (nelly_buttons.py)
     "colours": ["red", "yellow"], # what the placer the box waits for may place
     "fall_asked": null,           # the seat asked on the page which turtles fell
     "pressing": {"0": 2},         # press patterns under way: seat -> presses so far
+    "hold_s": 1.0,                # a press held this long is a long press (nelly_gestures)
     "message": "",                # why the last report or press was refused
     "camera": {"counter": false, "zones": null, "frame": [1280, 720], "readings": {},
                "unsure": [], "problem": "",
@@ -142,9 +145,12 @@ from __future__ import annotations
 from collections.abc import AsyncIterator
 from typing import Any, Protocol, runtime_checkable
 
+from tableref.device.phrasebook import Phrased
 
-class HubError(ValueError):
-    """A request the hub refuses; the message names the problem and is shown to the user."""
+
+class HubError(Phrased):
+    """A request the hub refuses; the message names the problem and is shown to the user
+    (with a phrase of the table, in the page's language: phrasebook.Phrased)."""
 
 
 class HubUnavailable(HubError):

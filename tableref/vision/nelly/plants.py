@@ -44,7 +44,7 @@ def plant_circles(u: np.ndarray, v: np.ndarray, bright: np.ndarray, table: Table
                   min_area: int) -> list[Plant]:
     """The plants in a zone's crop (u, v in the light's frame), of any size."""
     green = plant_pixels(u, v, bright)
-    if np.any(green):
+    if table.has_green and np.any(green):  # a green cloth's own green is no plant
         green[green] = ~table.like(u[green], v[green])
     contours, _ = cv2.findContours(green.astype(np.uint8), cv2.RETR_EXTERNAL,
                                    cv2.CHAIN_APPROX_SIMPLE)

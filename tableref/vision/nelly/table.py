@@ -54,6 +54,11 @@ class TableModel:
         table &= flat >= FLOOR * max(self.samples, 1)
         table |= flat >= MIN_SHARE * max(self.samples, 1)
         self._table = table
+        # does any of the table's colours look like the plants' green (light.plant_pixels)?
+        centre = LO + STEP * (np.arange(BINS) + 0.5)
+        cu, cv = np.meshgrid(centre, centre, indexing="ij")
+        greenish = ((cu > 0.15 - STEP) & (cu > cv + 0.2 - 2 * STEP)).ravel()
+        self.has_green = bool(np.any(table & greenish))
 
     def like(self, u: np.ndarray, v: np.ndarray) -> np.ndarray:
         """Which pixels have a colour of the table (bool, the shape of u)."""

@@ -67,12 +67,13 @@ def _table_distance(lab: np.ndarray) -> np.ndarray:
     return dist
 
 
-def locate(photo: np.ndarray) -> Located:
+def locate(photo: np.ndarray, work_width: int = WORK_WIDTH) -> Located:
+    """The reserve, its mask found at `work_width` pixels across."""
     if photo.ndim != 3 or photo.shape[2] != 3 or min(photo.shape[:2]) < 64:
         raise NoReserveError("the photo must be a colour image of at least 64x64 pixels")
-    scale = WORK_WIDTH / photo.shape[1]
+    scale = work_width / photo.shape[1]
     small = cv2.resize(
-        photo, (WORK_WIDTH, max(1, round(photo.shape[0] * scale))), interpolation=cv2.INTER_AREA
+        photo, (work_width, max(1, round(photo.shape[0] * scale))), interpolation=cv2.INTER_AREA
     )
     small = cv2.GaussianBlur(small, (3, 3), 0)
     lab = cv2.cvtColor(small, cv2.COLOR_BGR2Lab).astype(np.float32)

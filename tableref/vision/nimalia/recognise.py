@@ -24,8 +24,8 @@ from tableref.vision.nimalia.classify import (
 from tableref.vision.nimalia.constraints import Doubt, check
 from tableref.vision.nimalia.enrol import Enrolment
 from tableref.vision.nimalia.features import C, rim
-from tableref.vision.nimalia.grid import Content, Grid, find_grid, square_on
-from tableref.vision.nimalia.locate import Located, NoReserveError, locate
+from tableref.vision.nimalia.grid import Content, Grid, GridError, find_grid, square_on
+from tableref.vision.nimalia.locate import WORK_WIDTH, Located, NoReserveError, locate
 from tableref.vision.nimalia.nudge import nudged_patches, unnudged_terrains
 
 CONFIDENT = 0.35
@@ -261,6 +261,7 @@ def _not_holes(
 
 
 CARD_MATCH = 0.6  # a space this like an enrolled space may be one of the deck's
+GRID_TRUST = 0.75  # of a grid's spaces like the deck's, at least, for it to be read
 
 
 def _like_the_deck(cells: list[tuple[int, int]], best: np.ndarray) -> None:
@@ -274,10 +275,39 @@ def _like_the_deck(cells: list[tuple[int, int]], best: np.ndarray) -> None:
         raise NoReserveError(
             "it does not look like cards of the enrolled Nimalia deck "
             f"({alike} of {len(cells)} spaces do)")
+    # A grid that fits the cards cuts them into the deck's spaces: all of them look like
+    # enrolled spaces but those a hand or glare hides (a right grid: 94 % and more on the
+    # tuning photos). One where many do not cuts across the spaces (a pitch or a phase
+    # off where the table mask missed cards): what its cells show is not the reserve's
+    # spaces, and a player told about them would say what straddles two. Another photo.
+    if alike < GRID_TRUST * len(cells):
+        raise GridError(
+            f"the spaces cannot be made out: only {alike} of {len(cells)} cells of the "
+            "grid found look like spaces of the cards")
+
+
+FINE_WIDTH = 1400  # the second look's mask width, for a large photo of small spaces
 
 
 def recognise(photo: np.ndarray, enrolment: Enrolment) -> Recognition:
-    loc = locate(photo)
+    """The reserve of a photo (module docstring). A large photo whose grid does not fit at
+    the usual mask width is looked at again with a finer mask: small spaces on a table
+    much like a terrain (savanna on wood) lose cards from a coarse mask, and the grid
+    from the ragged outline cuts across the spaces."""
+    try:
+        return _recognise(photo, enrolment, WORK_WIDTH)
+    except (NoReserveError, GridError) as err:
+        finer = min(photo.shape[1], FINE_WIDTH)
+        if finer < 1.25 * WORK_WIDTH:
+            raise
+        try:
+            return _recognise(photo, enrolment, finer)
+        except (NoReserveError, GridError):
+            raise err from None
+
+
+def _recognise(photo: np.ndarray, enrolment: Enrolment, work_width: int) -> Recognition:
+    loc = locate(photo, work_width)
     grid = find_grid(photo, loc, _looks_like_cards(photo, enrolment))
     grid = _grow(photo, loc.mask, grid, enrolment)
     cells = sorted(grid.covered)

@@ -16,6 +16,11 @@
 //                                            // part = snap[<name>] (hub.py's schema)
 //   export function key(ev, core)            // optional: a key on the game tab; true = used
 //   export function words()                  // optional: called when the language changes
+//   export function cameraZones(box, part, core) // optional: mark each seat (and what was
+//                                            // read there) on the Camera tab's picture
+//
+// A view whose root has the class "fit" is given the screen's height left under the header
+// and any device problem (core.css), to lay itself out in without scrolling.
 //
 // `core` is lib.js: t, el, $, api, snap, player, playerName, playerColour, and confirm,
 // show (a snapshot the view got as an answer), showTab (name). A view
@@ -97,6 +102,19 @@ async function render(s) {
   const view = await viewOf(s.game);
   for (const [name, v] of views) v.root.hidden = name !== s.game;
   if (view && view.module.render && s[s.game]) view.module.render(s[s.game], s, core);
+  if (tab === "camera") cameraZones();
+}
+
+// The Camera tab's marks over the picture, drawn by the game's view (words, not codes).
+function cameraZones() {
+  const s = lib.snap();
+  const view = s && views.get(s.game);
+  const box = $("camera-zones");
+  if (view && view.module.cameraZones && s[s.game] && !$("camera-img").hidden) {
+    view.module.cameraZones(box, s[s.game], core);
+  } else {
+    box.replaceChildren();
+  }
 }
 
 function translateStatic() {
@@ -181,8 +199,18 @@ function showTab(name) {
 function refreshCamera() {
   const img = $("camera-img");
   const next = new Image();
-  next.onload = () => { img.src = next.src; img.hidden = false; $("camera-msg").textContent = ""; };
-  next.onerror = () => { img.hidden = true; $("camera-msg").textContent = t("page.no_camera"); };
+  next.onload = () => {
+    const first = img.hidden;
+    img.src = next.src;
+    img.hidden = false;
+    $("camera-msg").textContent = "";
+    if (first) cameraZones();
+  };
+  next.onerror = () => {
+    img.hidden = true;
+    $("camera-msg").textContent = t("page.no_camera");
+    cameraZones();
+  };
   next.src = `/api/camera.jpg?t=${Date.now()}`;
 }
 

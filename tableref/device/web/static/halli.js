@@ -6,6 +6,8 @@
 
 import { cardPicture, cardWords } from "./halli_cards.js";
 import { mountCamera, renderCamera } from "./halli_camera.js";
+
+export { cameraZones } from "./halli_camera.js";
 import { mountTeach, openTeach } from "./halli_teach.js";
 
 let root = null;
@@ -14,6 +16,7 @@ let lastVerdictSeq = null;
 export function mount(container, core) {
   const { el, t } = core;
   root = container;
+  root.classList.add("fit"); // the game fits the screen (core.css)
   root.append(
     el("div", { class: "halli-top" },
       el("div", { class: "halli-verdict" },
@@ -121,8 +124,9 @@ function renderVerdict(h, core) {
   detail.replaceChildren(
     el("span", { class: "why" }, (v.reasons || []).join(" · ")),
     el("span", { class: "margin" }, margin),
+    // the taker: the ringer, or after a wrong ring in the final round the other player
     v.taken ? el("span", { class: "taken" },
-      t("halli.takes", { name: playerName(v.player), n: v.taken })) : "");
+      t("halli.takes", { name: playerName(v.taker ?? v.player), n: v.taken })) : "");
   lastVerdictSeq = v.seq;
 }
 

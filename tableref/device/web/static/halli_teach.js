@@ -103,7 +103,7 @@ async function go(core) {
     }
   } catch (e) {
     const name = s.card ? t(`halli.${s.card}`) : "";
-    result(core, e.status === 400 || e.status === 503
+    result(core, !e.phrase && (e.status === 400 || e.status === 503)
       ? t(s.card ? "halli.teach_none" : "halli.teach_nothing", { card: name }) : e.message, false);
   } finally {
     go.disabled = false;

@@ -77,8 +77,14 @@ export function playerColour(seat) {
 
 // ---- talking to the daemon ------------------------------------------------------------------
 
+// `phrase`: the box said it with a phrase of the table, and `message` is that phrase in the
+// page's language; without one, `message` is the box's own words.
 export class ApiError extends Error {
-  constructor(message, status) { super(message); this.status = status; }
+  constructor(message, status, phrase = null) {
+    super(message);
+    this.status = status;
+    this.phrase = phrase;
+  }
 }
 
 let onUnauthorised = () => {};
@@ -100,6 +106,11 @@ export async function api(method, path, body) {
   if (res.status === 401 && path !== "/api/login") onUnauthorised();
   let data = null;
   try { data = await res.json(); } catch { data = null; }
-  if (!res.ok) throw new ApiError((data && data.error) || `${res.status} ${res.statusText}`, res.status);
+  if (!res.ok) {
+    if (data && data.phrase && has(data.phrase)) {
+      throw new ApiError(t(data.phrase, data.fields || {}), res.status, data.phrase);
+    }
+    throw new ApiError((data && data.error) || `${res.status} ${res.statusText}`, res.status);
+  }
   return data;
 }

@@ -113,7 +113,8 @@ function renderPrompt(n, core) {
       el("strong", { colour: core.playerColour(b.player) }, `${playerName(b.player)}: `),
       el("span", { class: "press" }, `${t("nelly.presses_1")} = ${b.one}`),
       b.two !== b.one ? el("span", { class: "press" }, `${t("nelly.presses_2")} = ${b.two}`) : null,
-      el("span", { class: "press" }, `${t("nelly.presses_3")} = ${t("nelly.btn_fall")}`),
+      el("span", { class: "press" },
+        `${t("nelly.presses_3")} ${t("nelly.presses_hold", { s: n.hold_s })} = ${t("nelly.btn_fall")}`),
     ].filter(Boolean)); // replaceChildren would write a null as "null"
   }
   core.$("nelly-favoured").textContent = n.favoured_hand == null ? ""

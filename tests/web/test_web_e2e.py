@@ -361,6 +361,13 @@ async def test_a_players_zone_is_dragged_on_the_camera_picture_and_kept(
         await page.wait_for_selector("#nzone-msg.ok")
         zones = get_json(base + "/api/state")["nimalia"]["zones"]["zones"]
         assert [z["player"] for z in zones] == [1]
+        # the camera watches the zone: its state is on the box (moving, still, ...)
+        box = page.locator("#nzone-boxes .zone-box[data-seat='1']")
+        await box.filter(has_text=" · ").wait_for(timeout=20000)
+        state = get_json(base + "/api/state")["nimalia"]["camera_zones"]
+        assert [z["seat"] for z in state] == [1]
+        assert (await box.inner_text()).split(" · ")[1] in (
+            "moving", "still", "a hand over it", "photographing")
         xs = [x for x, _ in zones[0]["polygon"]]
         frame_w = 1280  # the simulated camera's frame
         assert abs(min(xs) - 0.5 * frame_w) < 0.05 * frame_w

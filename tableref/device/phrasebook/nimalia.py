@@ -145,12 +145,22 @@ PHRASES = {
               "de": "Tischkamera: die Zone jedes Spielers",
               "fr": "Caméra de la table : la zone de chaque joueur"},
     "zones_help": {"en": "Choose a player, then drag a box around their reserve on the camera "
-                         "picture. \"Use the table camera\" then photographs that zone only.",
+                         "picture. \"Use the table camera\" then photographs that zone only, and "
+                         "the box photographs it by itself once the cards placed in it stop "
+                         "moving and no hand is over it.",
                    "de": "Wähle einen Spieler und ziehe auf dem Kamerabild einen Rahmen um sein "
-                         "Reservat. \"Tischkamera verwenden\" fotografiert dann nur diese Zone.",
+                         "Reservat. \"Tischkamera verwenden\" fotografiert dann nur diese Zone, "
+                         "und die Box fotografiert sie von selbst, sobald die gelegten Karten "
+                         "ruhen und keine Hand darüber ist.",
                    "fr": "Choisissez un joueur, puis tracez un cadre autour de sa réserve sur "
                          "l'image de la caméra. « Utiliser la caméra de la table » ne "
-                         "photographie alors que cette zone."},
+                         "photographie alors que cette zone, et la boîte la photographie "
+                         "d'elle-même dès que les cartes posées ne bougent plus et qu'aucune "
+                         "main n'est au-dessus."},
+    "zone_moving": {"en": "moving", "de": "in Bewegung", "fr": "en mouvement"},
+    "zone_still": {"en": "still", "de": "ruhig", "fr": "immobile"},
+    "zone_crossed": {"en": "a hand over it", "de": "eine Hand darüber", "fr": "une main dessus"},
+    "zone_changed": {"en": "photographing", "de": "wird fotografiert", "fr": "photo en cours"},
     "zones_save": {"en": "Save the zones", "de": "Zonen speichern", "fr": "Enregistrer les zones"},
     "zones_saved": {"en": "Zones saved.", "de": "Zonen gespeichert.", "fr": "Zones enregistrées."},
     # -- a photo that cannot be scored (the daemon's refusals, shown on the page) ----------

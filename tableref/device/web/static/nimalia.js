@@ -116,9 +116,14 @@ function renderZones(core) {
     "data-seat": p.seat, onclick: () => { zoneSeat = p.seat; renderZones(core); } }, playerName(p.seat))));
   const [w, h] = picSize(core);
   core.$("nzone-pic").style.aspectRatio = `${w} / ${h}`;
+  // what the camera sees in each saved zone: moving, still, a hand over it, photographing
+  const states = Object.fromEntries((n.camera_zones || []).map((z) => [z.seat, z.state]));
   core.$("nzone-boxes").replaceChildren(...Object.entries(zones).map(([seat, b]) => {
+    const state = states[seat];
+    const label = state ? `${playerName(Number(seat))} · ${core.t(`nimalia.zone_${state}`)}`
+      : playerName(Number(seat));
     const box = el("div", { class: "zone-box", colour: playerColour(Number(seat)), "data-seat": seat },
-      playerName(Number(seat)));
+      label);
     // the CSSOM, not a style attribute: the page's CSP allows no inline styles
     Object.assign(box.style, { left: `${(100 * b[0]) / w}%`, top: `${(100 * b[1]) / h}%`,
       width: `${(100 * (b[2] - b[0])) / w}%`, height: `${(100 * (b[3] - b[1])) / h}%` });

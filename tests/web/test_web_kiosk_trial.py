@@ -256,3 +256,29 @@ async def test_what_to_do_about_the_camera_fits_the_game_played(
     assert todo == phrasebook.text(f"devices.todo_camera_{game}", "en")
     assert "bells" not in todo
     assert errors == []
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+async def test_what_the_referee_tells_the_table_is_shown_and_the_game_stays_on_screen(
+    browser: Browser, hub: FakeHub, client_for: Callable[..., Awaitable[Any]], lang: str,
+) -> None:
+    """The Halli view's `message` (learning the empty table, a card not counted) was never
+    drawn: now it is, above the table line, and the game still fits 800x480."""
+    hub.language = lang
+    hub.players = _players(6)
+    said = phrasebook.text("halli.not_counted", lang, name="Ben",
+                           why=phrasebook.text("halli.not_their_turn", lang))
+    hub.halli = {**_table(6), "message": said}
+    client = await client_for(hub)
+    errors: list[str] = []
+    w, h = SIZES["kiosk7"]
+    page = await _page(browser, str(client.make_url("/")), (w, h), errors)
+    await page.wait_for_selector("#halli-message:not([hidden])")
+    await page.screenshot(path=str(shot_path(f"halli-message-6p-kiosk7-{lang}")))
+    assert await page.inner_text("#halli-message") == said
+    assert _inside(await _box(page, "#halli-message"), {"x": 0, "y": 0, "width": w, "height": h})
+    await _game_on_screen(page, 6, w, h)
+    hub.halli = {**_table(6), "message": ""}
+    hub._bump()  # said and gone
+    await page.wait_for_selector("#halli-message", state="hidden")
+    assert errors == []

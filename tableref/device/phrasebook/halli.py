@@ -91,7 +91,7 @@ PHRASES = {
     "not_counted": {"en": "A card turned by {name} was not counted: {why}",
                     "de": "Eine Karte von {name} wurde nicht gezählt: {why}",
                     "fr": "Une carte retournée par {name} n'a pas été comptée : {why}"},
-    "not_their_turn": {"en": "it was not their turn", "de": "sie waren nicht an der Reihe",
+    "not_their_turn": {"en": "it was not their turn", "de": "außer der Reihe umgedreht",
                        "fr": "ce n'était pas son tour"},
     # -- the page: the table ----------------------------------------------------------------
     "ring_key": {"en": "Ring ({n})", "de": "Läuten ({n})", "fr": "Sonner ({n})"},

@@ -33,6 +33,7 @@ export function mount(container, core) {
         el("span", { "data-t": "halli.under_bell" }, t("halli.under_bell")), ": ",
         el("strong", { id: "bell-count" }, "0")),
       el("span", { id: "missed", class: "missed", hidden: true }),
+      el("span", { id: "halli-message", class: "halli-message", role: "status", hidden: true }),
       el("span", { id: "teach-hint", class: "teach-hint", hidden: true }),
       el("button", { type: "button", id: "teach-open", class: "teach-open",
         onclick: () => openTeach(core) }, t("halli.teach_title")),
@@ -220,6 +221,11 @@ export function render(h, snap, core) {
   const final = core.$("final-round");
   final.hidden = !h.final_round;
   final.textContent = h.final_round ? t("halli.final_round") : "";
+  // what the referee tells the table (learning the empty table, a card not counted), in
+  // the box's words of the moment (the view says it from the phrase table)
+  const message = core.$("halli-message");
+  message.hidden = !h.message;
+  message.textContent = h.message || "";
   const missed = core.$("missed");
   missed.hidden = !h.missed;
   if (h.missed) {

@@ -92,15 +92,24 @@ async def _game_on_screen(page: Page, players: int, w: int, h: int) -> float:
         assert _inside(panel, screen), (seat, panel)
         bell = await _box(page, f'#piles .player[data-seat="{seat}"] button.bell')
         assert bell["height"] >= 30, bell
+        assert _inside(bell, panel), (seat, bell, panel)
+        card = await _box(page, f'#piles .player[data-seat="{seat}"] svg.card')
+        assert card["height"] >= 60 and card["width"] >= 30, (seat, card)  # still a card
+        for label in await page.locator(
+                f'#piles .player[data-seat="{seat}"] .count span').all():
+            words = await label.bounding_box()  # "in hand": never under the bell
+            assert words is not None and words["y"] + words["height"] <= bell["y"] + 0.5
+            assert _inside(words, panel), (seat, words, panel)
         lowest = max(lowest, bell["y"] + bell["height"])
     return lowest
 
 
-@pytest.mark.parametrize("lang", ["en", "de", "fr"])
-@pytest.mark.parametrize("players", [4, 6])
+@pytest.mark.parametrize(("size", "lang", "players"), [
+    ("kiosk7", lang, n) for lang in ("en", "de", "fr") for n in (4, 6)
+] + [("kiosk10", "de", 6), ("hd", "de", 6)])
 async def test_a_device_problem_at_800x480_leaves_the_whole_game_on_the_screen(
     browser: Browser, hub: FakeHub, client_for: Callable[..., Awaitable[Any]],
-    players: int, lang: str,
+    players: int, lang: str, size: str,
 ) -> None:
     hub.language = lang
     hub.players = _players(players)
@@ -109,13 +118,13 @@ async def test_a_device_problem_at_800x480_leaves_the_whole_game_on_the_screen(
                    {"name": "audio", "ok": False, "message": RAW_AUDIO}]
     client = await client_for(hub)
     errors: list[str] = []
-    w, h = SIZES["kiosk7"]
+    w, h = SIZES[size]
     page = await _page(browser, str(client.make_url("/")), (w, h), errors)
     await page.wait_for_selector(f"html[lang={lang}]")
     await page.wait_for_selector("#piles svg.card")
     audio = page.locator('#devices .device-problem[data-device="audio"]')
     await audio.wait_for()
-    await page.screenshot(path=str(shot_path(f"devices-game-{players}p-kiosk7-{lang}")))
+    await page.screenshot(path=str(shot_path(f"devices-game-{players}p-{size}-{lang}")))
     # shown plainly with what to do, each problem once
     for name in ("audio", "camera"):
         card = page.locator(f'#devices .device-problem[data-device="{name}"]')
@@ -128,8 +137,9 @@ async def test_a_device_problem_at_800x480_leaves_the_whole_game_on_the_screen(
                        {"x": 0, "y": 0, "width": w, "height": h})
     assert RAW_AUDIO not in await audio.inner_text()  # folded away under Details
     lowest = await _game_on_screen(page, players, w, h)
-    print(f"{players} players, {lang}, two device problems at 800x480: "
-          f"lowest bell ends at {lowest:.0f} px of {h}")
+    card = await _box(page, '#piles .player[data-seat="0"] svg.card')
+    print(f"{players} players, {lang}, two device problems at {w}x{h}: lowest bell ends "
+          f"at {lowest:.0f} px of {h}, a card {card['width']:.0f}x{card['height']:.0f} px")
 
     hub.devices = [{"name": "camera", "ok": True, "message": ""},
                    {"name": "audio", "ok": True, "message": "default"}]

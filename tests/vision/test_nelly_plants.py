@@ -140,3 +140,17 @@ def test_a_hand_over_the_turtles_is_still_something_over_the_zone(seed: int,
                                                                    player: int) -> None:
     got, _ = _zone(seed, player)
     assert got.unsure and "something over the zone" in got.why, got
+
+
+def test_a_plant_nearly_covered_by_its_turtle_is_still_a_plant() -> None:
+    """Only a thin green ring is left round a large turtle: still the plant it sits on."""
+    got, truth = _zone(169, 0)
+    assert not got.unsure and got.counts == truth, (got, truth)
+
+
+def test_a_red_turtle_off_the_plants_on_a_red_cloth_makes_the_zone_unsure() -> None:
+    """By colour it is the cloth; its dome's lit cap, brighter than the darker cloth round
+    it, says something lies there. (On a cloth as bright as the paint the cap does not
+    stand out and the turtle is missed: see the note.)"""
+    got, truth = _zone(169, 3)
+    assert got.unsure and "dome's shading" in got.why, (got, truth)

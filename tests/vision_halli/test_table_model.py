@@ -88,6 +88,7 @@ def test_the_empty_table_in_any_light_is_the_table(kind: str, gain: tuple[float,
         view = model.observe(table.frame(gain=gain, ramp=ramp), 1.0 + 0.1 * i)
     assert view.status == READY
     assert share(view.changed) < 0.003
+    assert view.faint is not None and share(view.faint) < 0.003  # not even faintly
     assert model.hint().changed is not None
 
 
@@ -249,3 +250,29 @@ def test_a_card_the_cloths_colour_is_in_the_hint_and_never_learnt_as_the_table()
     assert faint is not None and faint > 0.9
     # and the empty cloth beside it is still the table, faintly or not
     assert model.share_changed((900.0, 380.0), 50.0, faint=True) == 0.0
+
+
+def test_a_card_over_a_pattern_whose_tones_bracket_its_paper_is_in_the_hint() -> None:
+    table = Table("cloth", seed=12)
+    paper = np.asarray(table.style.paper, np.float32)
+    ys, xs = np.mgrid[0:SIZE[1], 0:SIZE[0]]
+    check = ((xs // 12 + ys // 12) % 2).astype(np.float32)[..., None]
+    # a fine gingham, one tone lighter than the paper and one darker: the table's range
+    # round every pixel holds the paper's colour, only the pattern's absence tells
+    cloth = check * np.minimum(paper + 12, 255) + (1 - check) * (paper - 45)
+    table.empty = np.clip(cloth, 0, 255).astype(np.uint8)
+    table.top = table.empty.copy()
+    model = learnt(table)
+    empty = model.observe(table.frame(), 0.9)
+    assert empty.faint is not None and share(empty.faint) < 0.003
+    quad = table.put("L", (640.0, 360.0), 0.5)
+    for i in range(3):
+        view = model.observe(table.frame(), 1.0 + 0.1 * i)
+    hint = model.hint()
+    assert hint.changed is not None
+    full = np.zeros((720, 1280), np.uint8)
+    cv2.fillConvexPoly(full, np.round(quad).astype(np.int32), 255)
+    full = cv2.erode(full, np.ones((9, 9), np.uint8)) > 0
+    assert np.count_nonzero(hint.changed[full]) > 0.8 * np.count_nonzero(full)
+    assert view.faint is not None
+    assert share(view.faint & ~in_quads(view.faint, [quad], 3)) < 0.003

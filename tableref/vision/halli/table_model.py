@@ -17,7 +17,10 @@ compared with every frame:
   from the table by less than the tolerance; only its fruit would count as a change. The
   `faint` mask is the same comparison with a small tolerance (`faint_tolerance`, beyond
   the table's own range and noise): the card finder's hint and the test of a pile's place
-  use it, so a card the table's colour is never taken for the table.
+  use it, so a card the table's colour is never taken for the table. A patterned cloth
+  hides a card of its middle tone from that test (the table's range round a pixel holds
+  the card's colour), so where the table shows a pattern and the frame shows none (a
+  flat card over gingham), the faint mask says so too.
 - **fresh**: on frames where nothing moves, the model follows the table where it shows
   the table (a slow blend), never where it differs, however faintly, nor where a card was
   found lately: a card lying still stays a card.
@@ -58,6 +61,8 @@ class ModelOptions:
     rel_tolerance: float = 0.1  # ... plus this fraction of the table's brightness there
     faint_tolerance: float = 8.0  # the faint mask's: grey levels beyond range and noise
     faint_rel: float = 0.03  # ... plus this fraction of the table's brightness there
+    pattern: float = 10.0  # the table's own range round a pixel: a pattern (grey levels)
+    pattern_shown: float = 0.35  # ... a frame showing less than this share of it: hidden
     noise_gain: float = 3.0  # ... plus this many times the pixel's noise while learning
     fresh: float = 0.05  # blend of a still frame into the model where it shows the table
     absorb_s: float = 8.0  # a still change with no card in it, away from piles: the table
@@ -308,7 +313,13 @@ class TableModel:
         limit = self.opts.tolerance + self.opts.rel_tolerance * bright
         faint_limit = self.opts.faint_tolerance + self.opts.faint_rel * bright
         changed = _cleaned((out > limit + self._slack) | ~self._known)
-        faint = _cleaned(out > faint_limit + self._slack) | changed
+        # a card hides the cloth's pattern: where the table has a pattern (its own range
+        # round the pixel is wide) and the frame shows none, the table does not show
+        k = np.ones((3, 3), np.uint8)
+        pattern = _chmax(cv2.subtract(hi, lo))  # in this frame's light
+        shown = _chmax(cv2.subtract(cv2.dilate(small, k), cv2.erode(small, k)))
+        hidden = (pattern > self.opts.pattern) & (shown < self.opts.pattern_shown * pattern)
+        faint = _cleaned((out > faint_limit + self._slack) | hidden) | changed
         self._gain = gain
         return changed, faint
 

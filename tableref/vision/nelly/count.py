@@ -16,8 +16,9 @@
 6. Each blob's colour from its core (its rim mixes with what lies round it); its number of
    turtles from its area and its distance-transform peaks (domes.py); a single turtle
    whose core holds a second paint has another under or on it. A blob that fits no
-   whole number of turtles, a colour between two paints, or something over the zone
-   (hands.py) makes the zone unsure: never a guess.
+   whole number of turtles, a colour between two paints, something over the zone
+   (hands.py), or a dome's lit cap amid the table's colour where nothing was counted
+   (hidden.py) makes the zone unsure: never a guess.
 """
 
 from __future__ import annotations
@@ -31,6 +32,7 @@ import numpy as np
 
 from tableref.vision.nelly.domes import Blob, Paints, core_of, read_blob, refine_green
 from tableref.vision.nelly.hands import something_over
+from tableref.vision.nelly.hidden import hidden_dome
 from tableref.vision.nelly.light import (
     MAX_GREEN_SHARE,
     NEUTRAL,
@@ -106,6 +108,7 @@ class _ZoneData:
     table: TableModel | None = None
     paint: np.ndarray | None = None
     plants: list[Plant] = field(default_factory=list)
+    alike: np.ndarray | None = None  # uint8: paint of the table's colours
     blobs: list[Blob] = field(default_factory=list)
 
 
@@ -161,6 +164,7 @@ def _blobs(d: _ZoneData) -> list[Blob]:
         return _components(d.paint, d)
     mask = d.paint & ~like
     alike = (d.paint & like).astype(np.uint8)
+    d.alike = alike
     # a turtle of the table's colour on a plant: within the plant's rim, cut off its notch
     mask |= turtles_on_plants(d.paint, d.plants)
     # elsewhere such a turtle touches the table through necks: cut them (shrink, take the
@@ -345,4 +349,21 @@ def _count_zone(d: _ZoneData, paints: Paints) -> ZoneCount:
             continue
         for c, k in seen.counts.items():
             counts[c] += k
+    if not why and d.alike is not None and hidden_dome(d.bright, d.alike, _counted(d, paints),
+                                                       shell, paints.radius):
+        why = "a dome's shading amid the table's colour (a turtle of the table's colour?)"
     return ZoneCount(player, counts["red"], counts["yellow"], counts["orange"], bool(why), why)
+
+
+def _counted(d: _ZoneData, paints: Paints) -> np.ndarray:
+    """The zone's blobs (their rims widened) and plants: what was seen for what it is."""
+    out: np.ndarray = np.zeros(d.inside.shape, np.uint8)
+    for b in d.blobs:
+        x, y = b.origin
+        hgt, wid = b.window.shape
+        out[y:y + hgt, x:x + wid] |= b.window.astype(np.uint8)
+    for p in d.plants:
+        cv2.circle(out, (round(p.x), round(p.y)), round(p.r), 1, -1)
+    e = max(1, round(0.5 * paints.radius))
+    out = cv2.dilate(out, np.ones((2 * e + 1, 2 * e + 1), np.uint8))
+    return np.asarray(out & d.inside)

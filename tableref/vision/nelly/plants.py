@@ -27,7 +27,8 @@ import numpy as np
 from tableref.vision.nelly.light import plant_pixels
 from tableref.vision.nelly.table import TableModel
 
-FILL = 0.35  # of its enclosing circle green at least (a plant under a turtle is a ring)
+FILL = 0.2  # of its enclosing circle green at least: a plant under the largest turtle is a
+# ring of about half its circle, less the notch, the shadow and the rims mixing
 SIZE = (0.8, 1.25)  # of the frame's median plant radius: one plant
 INNER = 0.92  # of a plant's radius: inside its rim
 OPEN = 0.6  # the opening's diameter in plant radii: wider than the notch, under a turtle's

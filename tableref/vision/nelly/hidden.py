@@ -1,0 +1,49 @@
+"""A turtle of the table's own colour lying off the plants: seen by its shading, not counted.
+
+Where the table has a paint's colour (a red cloth, an orange wood) a turtle of that colour
+lying beside the plants is the table by colour, and no cut finds it (it touches the table
+all round). Its dome still shades like one under the lamp: a bright cap, far brighter than
+the table's own paint round it, of less than a turtle's size, with the table's colour all
+round. A flat top has no such cap (its texture varies little; a lamp's glare on it is
+larger than a turtle). Such a cap where no turtle was counted makes the zone unsure: a
+turtle may lie there that colour alone cannot count.
+"""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+
+CAP = 1.3  # a dome's cap is this much brighter than the table's paint round it
+CAP_AREA = (0.05, 1.0)  # of one turtle's area: a cap, neither a speck nor a glare
+AROUND = 0.7  # of the ring round a cap, the table's paint at least
+ROUND = 0.5  # of its bounding box a round cap fills at least
+
+
+def hidden_dome(bright: np.ndarray, alike: np.ndarray, counted: np.ndarray, shell: float,
+                radius: float) -> bool:
+    """Is there a dome's bright cap amid the table-coloured paint `alike` (uint8 0/1),
+    away from the pixels `counted` (uint8 0/1: the blobs, the plants)?"""
+    if shell <= 0 or radius <= 0 or cv2.countNonZero(alike) < shell:
+        return False
+    level = float(np.median(bright[alike > 0]))
+    cap = ((bright > CAP * level) & (counted == 0)).astype(np.uint8)
+    n, labels, stats, _ = cv2.connectedComponentsWithStats(cap, connectivity=8)
+    e = max(2, round(0.4 * radius))
+    ring_k = np.ones((2 * e + 1, 2 * e + 1), np.uint8)
+    for i in range(1, n):
+        x, y, w, h, area = (int(a) for a in stats[i])
+        if not CAP_AREA[0] * shell <= area <= CAP_AREA[1] * shell:
+            continue
+        x0, y0 = max(x - e, 0), max(y - e, 0)
+        x1, y1 = min(x + w + e, bright.shape[1]), min(y + h + e, bright.shape[0])
+        if not (0.5 <= w / h <= 2.0 and area >= ROUND * w * h):
+            continue  # a cap is round: a stripe of a wood's grain is not
+        own = (labels[y0:y1, x0:x1] == i).astype(np.uint8)
+        ring = (cv2.dilate(own, ring_k) > own) & (alike[y0:y1, x0:x1] > 0)
+        if np.count_nonzero(ring) < AROUND * (cv2.countNonZero(cv2.dilate(own, ring_k)) - area):
+            continue
+        b = bright[y0:y1, x0:x1]
+        if float(np.median(b[own > 0])) >= CAP * float(np.median(b[ring])):
+            return True  # brighter than the paint right round it: shading, not the light
+    return False

@@ -243,7 +243,7 @@ def test_a_misread_card_the_stack_cannot_hold_is_counted_as_unknown() -> None:
     t.seen(500 * MS, ("L", "S"))
     assert t.records[-1] == {"event": "flip", "player": 1, "t_ns": 500 * MS, "misread": "S"}
     view = s.view()
-    assert "read as S" in view["message"] and "unknown card" in view["message"]
+    assert "read as 1 strawberry" in view["message"] and "unknown card" in view["message"]
     assert [p["pile"] for p in view["piles"]] == [1, 2]
     assert [p["stack"] for p in view["piles"]] == [1, 0]
     assert view["piles"][1]["top"] is None  # not known: the engine does not take the S

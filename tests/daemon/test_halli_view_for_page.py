@@ -17,7 +17,8 @@ def test_a_ringable_table_passed_unrung_is_a_chance_missed() -> None:
     view = t.session.view()
     assert view["missed"] == 1
     assert view["last_missed"]["cards"] == ["BBL", "BBL", "P"]
-    assert view["last_missed"]["reasons"] == ["two identical cards (BBL)"]
+    # the cards in words, never as codes
+    assert view["last_missed"]["reasons"] == ["two identical cards (2 bananas, 1 lime)"]
     assert t.replayed().view()["last_missed"] == view["last_missed"]
 
 
@@ -84,3 +85,15 @@ def test_a_wrong_ring_in_the_final_round_names_the_other_player_as_the_taker() -
     assert verdict["player"] == 0 and verdict["right"] is False
     assert verdict["taker"] == 1 and verdict["taken"] > 0
     assert t.replayed().view()["last_verdict"]["taker"] == 1
+
+
+def test_the_reasons_say_the_cards_as_fruit_in_every_language() -> None:
+    from tableref.device.daemon.halli_words import said
+    from tableref.device.phrasebook import Words
+
+    why = [("halli.reason_identical", {"card": "BBL"}),
+           ("halli.veto_monkey_lime", {"cards": ["L", "PPL"]})]
+    assert said(Words("de"), why) == [
+        "zwei gleiche Karten (2 Bananen, 1 Limette)",
+        "ein Affe mit einer Limette (1 Limette; 2 Pflaumen, 1 Limette): nicht läuten"]
+    assert said(Words("fr"), why)[0] == "deux cartes identiques (2 bananes, 1 citron vert)"

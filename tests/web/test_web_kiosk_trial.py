@@ -237,3 +237,22 @@ async def test_the_camera_tab_shows_the_cards_as_fruit_not_codes(
         assert _inside(label, pic), (seat, label, pic)
         assert not any(_overlap(label, o) for o in labels[seat + 1:]), (seat, labels)
     assert errors == []
+
+
+@pytest.mark.parametrize("game", ["nelly", "nimalia"])
+async def test_what_to_do_about_the_camera_fits_the_game_played(
+    browser: Browser, client_for: Callable[..., Awaitable[Any]], game: str,
+) -> None:
+    """Halli's "the bells still say who was first, you judge the cards" is not said at
+    Nelly's or Nimalia's table: each game says what to do without the camera."""
+    hub = FakeHub(game)
+    hub.devices = [{"name": "camera", "ok": False, "message": "camera gone"}]
+    client = await client_for(hub)
+    errors: list[str] = []
+    page = await _page(browser, str(client.make_url("/")), SIZES["kiosk7"], errors)
+    card = page.locator('#devices .device-problem[data-device="camera"]')
+    await card.wait_for()
+    todo = await card.locator(".todo").inner_text()
+    assert todo == phrasebook.text(f"devices.todo_camera_{game}", "en")
+    assert "bells" not in todo
+    assert errors == []

@@ -2,8 +2,9 @@
 
 The engine's verdict names its triggers and vetoes; the cards behind them (the pair, the
 fruit with a strawberry) come from the cards it judged. A reason is kept as a phrase id and
-its fields, and put in words in the language of the moment (`said`), so the page shows it
-in the language chosen after the ring too.
+its fields (cards as codes), and put in words in the language of the moment (`said`: "two
+identical cards (2 bananas, 1 lime)", never "BBL"), so the page shows it in the language
+chosen after the ring too.
 """
 
 from __future__ import annotations
@@ -42,10 +43,10 @@ def reasons(judged: Verdict, cards: Sequence[Card]) -> list[Phrase]:
     for veto in judged.vetoes:
         if veto is Veto.ELEPHANT_STRAWBERRY:
             codes = sorted({c.code for c in fruits if c.strawberry})
-            vetoes.append(("halli.veto_elephant_strawberry", {"cards": ", ".join(codes)}))
+            vetoes.append(("halli.veto_elephant_strawberry", {"cards": codes}))
         else:
             codes = sorted({c.code for c in fruits if c.lime})
-            vetoes.append(("halli.veto_monkey_lime", {"cards": ", ".join(codes)}))
+            vetoes.append(("halli.veto_monkey_lime", {"cards": codes}))
     if judged.ring:
         return triggers
     if vetoes:
@@ -53,5 +54,25 @@ def reasons(judged: Verdict, cards: Sequence[Card]) -> list[Phrase]:
     return [("halli.no_trigger", {})]
 
 
+FRUIT_ORDER = "BPSL"  # bananas, plums, strawberries, limes: as the page says a card
+
+
+def card_words(words: Words, code: str) -> str:
+    """A fruit card in words: "BBL" -> "2 bananas, 1 lime" (as static/halli_cards.js)."""
+    counts = Counter(code)
+    if not code or set(code) - set(FRUIT_ORDER):
+        return code
+    return ", ".join(words(f"halli.fruit_{f}", n=counts[f]) for f in FRUIT_ORDER if counts[f])
+
+
 def said(words: Words, phrases: Sequence[Phrase]) -> list[str]:
-    return [words(pid, **fields) for pid, fields in phrases]
+    """The reasons in words; a field `card` (a code) or `cards` (codes) said as fruit."""
+    out = []
+    for pid, fields in phrases:
+        shown = dict(fields)
+        if isinstance(shown.get("card"), str):
+            shown["card"] = card_words(words, shown["card"])
+        if isinstance(shown.get("cards"), list):
+            shown["cards"] = "; ".join(card_words(words, c) for c in shown["cards"])
+        out.append(words(pid, **shown))
+    return out

@@ -49,6 +49,26 @@ PHRASES = {
                     "fr": "Vous pouvez continuer : les sonnettes disent toujours qui était "
                           "premier, c'est vous qui jugez les cartes. Vérifiez le câble de la "
                           "caméra ; le boîtier réessaie tout seul."},
+    # a game's own "what to do" where the general one does not fit (devices.js looks for
+    # devices.todo_<device>_<game> first)
+    "todo_camera_nelly": {"en": "You can play on: the box goes by your buttons and what you "
+                                "tell it. Check the camera's cable; the box tries again by "
+                                "itself.",
+                          "de": "Ihr könnt weiterspielen: Die Box richtet sich nach euren "
+                                "Knöpfen und dem, was ihr meldet. Prüft das Kabel der Kamera; "
+                                "die Box versucht es von selbst wieder.",
+                          "fr": "Vous pouvez continuer : le boîtier suit vos boutons et ce "
+                                "que vous lui dites. Vérifiez le câble de la caméra ; le "
+                                "boîtier réessaie tout seul."},
+    "todo_camera_nimalia": {"en": "You can play on: photograph each reserve with a phone and "
+                                  "upload it instead. Check the camera's cable; the box tries "
+                                  "again by itself.",
+                            "de": "Ihr könnt weiterspielen: Fotografiert jede Reserve mit "
+                                  "einem Handy und ladet das Foto hoch. Prüft das Kabel der "
+                                  "Kamera; die Box versucht es von selbst wieder.",
+                            "fr": "Vous pouvez continuer : photographiez chaque réserve avec "
+                                  "un téléphone et envoyez la photo. Vérifiez le câble de la "
+                                  "caméra ; le boîtier réessaie tout seul."},
     "problem_bells": {"en": "The bells are not working.",
                       "de": "Die Glocken funktionieren nicht.",
                       "fr": "Les sonnettes ne fonctionnent pas."},

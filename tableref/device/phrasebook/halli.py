@@ -1,8 +1,8 @@
 """Halli Galli: what the referee says at a ring, and the game's part of the page.
 
 Fields: {name}, {names} (already joined), {n} (a count: chooses the plural form), {ms}
-(whole milliseconds), {card} / {cards} (card codes as read, e.g. BBL), {why} (a reason
-already in words).
+(whole milliseconds), {card} / {cards} (card codes as read, e.g. BBL, said as fruit in
+words by daemon/halli_words.said), {why} (a reason already in words).
 """
 
 from __future__ import annotations

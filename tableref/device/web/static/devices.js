@@ -3,7 +3,7 @@
 // folded away under "Details" for whoever looks after it). "OK, got it" puts it away to a
 // small chip in the header (tap it to see it again); when the device works again, both go
 // and "works again" shows for a few seconds. A problem whose message changes is new.
-import { $, el, has, t } from "./lib.js";
+import { $, el, has, snap, t } from "./lib.js";
 
 const BACK_MS = 6000;
 const dismissed = new Set(); // name + message of the problems put away
@@ -13,8 +13,13 @@ let backTimer = null;
 const key = (d) => `${d.name}\n${d.message}`;
 const id = (name) => name.replace(/[^a-z0-9]+/gi, "_");
 
+// The game's own phrase for the device first (devices.todo_camera_nelly), then the
+// device's, then the general one.
 function phrase(kind, name) {
+  const s = snap();
   const pid = `devices.${kind}_${id(name)}`;
+  const own = s && s.game ? `${pid}_${id(s.game)}` : null;
+  if (own && has(own)) return t(own);
   return has(pid) ? t(pid) : t(`devices.${kind}_other`);
 }
 

@@ -5,11 +5,13 @@ never copied into the repository), builds legal reserves from the real cards (3,
 12 or 15 cards: the end of each round; rotations and overlaps by the placement rules),
 renders photos (perspective, turn, light, glare, shadow, table, loose cards, a hand,
 noise, JPEG) and prints, per part: how many reserves were read exactly right, how many
-were asked about (unsure spaces the player settles on the page, every space read with
-confidence right), how many were read wrong without a warning (a space read with
-confidence but wrong, a space missed: the only failure that scores a wrong reserve),
-how many photos were said to show no reserve, the spaces right, and the milliseconds
-per photo (wall clock, and the process's CPU time: one core).
+were asked about and right once told (a truthful player taps, for each unsure space,
+what the photo shows under it; the daemon's own settling makes the reserve), how many
+were refused once told (the rules broken, a space missing: the box asks for another
+photo), how many were scored wrong without a warning (read whole but wrong, or wrong
+once told: the only failure that scores a wrong reserve), how many photos were said to
+show no reserve, the spaces right, and the milliseconds per photo (wall clock, and the
+process's CPU time: one core).
 
 The parts, the held-out ones first:
 - `heldout`: the renderer's default conditions (1600x1200), photo seeds [20261202, i]:
@@ -184,7 +186,7 @@ def report(name: str, t: Tally) -> None:
     n = t.photos
     print(f"== {name}: {n} photos")
     print(f"reserves exactly right: {t.exact}/{n} = {100 * t.exact / n:.1f}%")
-    print(f"reserves asked about (unsure spaces named, the rest right): {t.asked}/{n}; "
+    print(f"reserves asked about, right once told: {t.asked}/{n}; "
           f"right once settled: {t.exact + t.asked}/{n} = {100 * (t.exact + t.asked) / n:.1f}%")
     print(f"refused once told (another photo asked for): {t.retake}")
     print(f"read wrong without a warning: {t.silent_wrong}; no reserve found: {t.no_reserve}")

@@ -8,8 +8,10 @@ import asyncio
 import logging
 import threading
 import time
+from collections.abc import Callable
 from pathlib import Path
 
+import cv2
 import numpy as np
 import pytest
 
@@ -24,7 +26,7 @@ from tableref.vision.nimalia.enrol import enrol_images
 from tableref.vision.synth.nimalia_art import draw_cards, synthetic_cards
 from tableref.vision.synth.nimalia_photo import CLEAN_SMALL, render_photo
 from tableref.vision.synth.nimalia_reserve import random_reserve
-from tableref.vision.synth.nimalia_table import TableScene, reserve_patch, table_frame, table_of
+from tableref.vision.synth.nimalia_table import Patch, TableScene, reserve_patch, table_frame
 
 CONFIG = 'game = "nimalia"\n[[players]]\nname = "Ann"\n[[players]]\nname = "Ben"\n' \
          '[voice]\nengine = "none"\n'
@@ -33,15 +35,16 @@ STEP_NS = 100_000_000  # the frames' times: 10 a second
 
 class Script:
     """A camera that films a scripted scene: each read is the next frame (its time 100 ms
-    after the last), once `go` is set; then the last frame again and again. `at` is how
-    many frames were read."""
+    after the last), once `go` is set; then the last frame again and again, until more are
+    added to `frames`. `at` is how many frames were read."""
 
     name = "script"
 
-    def __init__(self, frames: list[np.ndarray]) -> None:
+    def __init__(self, frames: list[Patch]) -> None:
         self.frames = frames
         self.go = threading.Event()
         self.at = 0
+        self.next = 0
         self._closed = threading.Event()
 
     def open(self) -> None:
@@ -52,7 +55,8 @@ class Script:
             if self._closed.wait(0.01):
                 raise CameraError("script: closed")
         time.sleep(0.004)
-        image = self.frames[min(self.at, len(self.frames) - 1)]
+        image = self.frames[min(self.next, len(self.frames) - 1)]
+        self.next = min(self.next + 1, len(self.frames))
         self.at += 1
         return Frame(image, self.at * STEP_NS, self.at)
 
@@ -67,20 +71,32 @@ def art() -> tuple[dict, dict, object]:  # type: ignore[type-arg]
     return cards, images, enrol_images(cards, images)
 
 
-def _reserve(art: tuple, seed: int) -> tuple[np.ndarray, list[dict]]:  # type: ignore[type-arg]
+def _reserve(art: tuple, seed: int, n: int = 3  # type: ignore[type-arg]
+             ) -> tuple[Patch, list[dict], bytes]:  # type: ignore[type-arg]
+    """A reserve as the zone's patch, its spaces, and as a photo from a phone (PNG)."""
     cards, images, _ = art
     rng = np.random.default_rng(seed)
-    photo = render_photo(images, cards, random_reserve(list(cards), rng, n_cards=3), rng,
+    photo = render_photo(images, cards, random_reserve(list(cards), rng, n_cards=n), rng,
                          CLEAN_SMALL)
     truth = [{"row": r, "col": c, **space_json(k)} for (r, c), k in sorted(photo.spaces.items())]
-    return reserve_patch(photo), truth
+    return reserve_patch(photo), truth, cv2.imencode(".png", photo.image)[1].tobytes()
+
+
+async def _until(test: Callable[[], bool], what: str) -> None:
+    for _ in range(1000):
+        if test():
+            return
+        await asyncio.sleep(0.02)
+    raise AssertionError(f"not within 20 s: {what}")
 
 
 async def test_a_zone_is_photographed_once_its_cards_stop_moving_never_under_a_hand(
     tmp_path: Path, art: tuple, caplog: pytest.LogCaptureFixture  # type: ignore[type-arg]
 ) -> None:
-    patch, truth = _reserve(art, 11)
-    scene = TableScene(table=table_of(patch))
+    patch, truth, _ = _reserve(art, 11)
+    later, later_truth, _ = _reserve(art, 21)  # Ann's reserve in round 2 (another one)
+    _, ben_truth, ben = _reserve(art, 12)
+    scene = TableScene()
     left, top, right, bottom = scene.zone
     rng = np.random.default_rng(4)
     frames = [table_frame(scene, rng) for _ in range(15)]  # the empty zone, still
@@ -121,6 +137,23 @@ async def test_a_zone_is_photographed_once_its_cards_stop_moving_never_under_a_h
             == {0: "still"}
         shots = [r for r in caplog.records if "photographed" in r.getMessage()]
         assert len(shots) == 1
+
+        # Ann lays her next round's cards before Ben's reserve is in: no photo yet (her
+        # reserve of this round is in); once Ben's is, the round is scored and hers taken
+        for k in range(6):
+            camera.frames.append(table_frame(scene, rng, reserve=patch,
+                                             arm=((left + right) // 2, bottom - 60 * k)))
+        camera.frames += [table_frame(scene, rng, reserve=later) for _ in range(20)]
+        end = camera.at + 26 + 15
+        await _until(lambda: camera.at > end, "the new cards filmed")
+        assert d.snapshot()["nimalia"]["camera_zones"] == [{"seat": 0, "state": "changed"}]
+        assert [e["event"] for e in d.store.events(d.game_id)] == ["start", "reserve"]
+        await d.upload_reserve(1, ben, "image/png")
+        await _until(lambda: len(d.store.events(d.game_id)) == 5, "round 2's photo of Ann")
+        events = d.store.events(d.game_id)
+        assert [(e["event"], e.get("player")) for e in events[2:]] == [
+            ("reserve", 1), ("score", None), ("reserve", 0)]
+        assert events[2]["spaces"] == ben_truth and events[4]["spaces"] == later_truth
     finally:
         await d.stop()
         d.store.close()

@@ -13,13 +13,13 @@ from tableref.vision.nimalia.cards import Card
 from tableref.vision.nimalia.still import ZoneState, ZoneWatch
 from tableref.vision.synth.nimalia_photo import CLEAN_SMALL, render_photo
 from tableref.vision.synth.nimalia_reserve import random_reserve
-from tableref.vision.synth.nimalia_table import TableScene, reserve_patch, table_frame, table_of
+from tableref.vision.synth.nimalia_table import Patch, TableScene, reserve_patch, table_frame
 
 STEP_NS = 100_000_000  # 10 frames a second
 
 
 @pytest.fixture(scope="module")
-def patches(cards: dict[int, Card], card_images: dict[int, np.ndarray]) -> list[np.ndarray]:
+def patches(cards: dict[int, Card], card_images: dict[int, np.ndarray]) -> list[Patch]:
     """A reserve of 3 cards, then the same reserve grown to 6 cards (another photo)."""
     out = []
     for n in (3, 6):
@@ -61,10 +61,10 @@ def reach(scene: TableScene, frames: int) -> Iterator[tuple[int, int]]:
 
 
 def test_a_change_then_stillness_fires_once_and_a_hand_held_still_never(
-    patches: list[np.ndarray],
+    patches: list[Patch],
 ) -> None:
     first, second = patches
-    scene = TableScene(table=table_of(first))
+    scene = TableScene()
     film = Film(scene)
     # the empty zone: still after a second; the first still view is the reference
     states = film.shoot(25)
@@ -92,8 +92,8 @@ def test_a_change_then_stillness_fires_once_and_a_hand_held_still_never(
     assert film.fired == 2
 
 
-def test_a_hand_that_moves_over_the_zone_keeps_it_moving(patches: list[np.ndarray]) -> None:
-    scene = TableScene(table=table_of(patches[0]))
+def test_a_hand_that_moves_over_the_zone_keeps_it_moving(patches: list[Patch]) -> None:
+    scene = TableScene()
     film = Film(scene, still_s=1.0)
     film.shoot(15)
     left, top, right, _ = scene.zone

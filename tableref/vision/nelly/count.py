@@ -349,8 +349,8 @@ def _count_zone(d: _ZoneData, paints: Paints) -> ZoneCount:
             continue
         for c, k in seen.counts.items():
             counts[c] += k
-    if not why and d.alike is not None and hidden_dome(d.bright, d.alike, _counted(d, paints),
-                                                       shell, paints.radius):
+    if not why and d.alike is not None and hidden_dome(
+            d.bright, d.alike, lambda: _counted(d, paints), shell, paints.radius):
         why = "a dome's shading amid the table's colour (a turtle of the table's colour?)"
     return ZoneCount(player, counts["red"], counts["yellow"], counts["orange"], bool(why), why)
 

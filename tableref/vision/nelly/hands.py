@@ -36,9 +36,14 @@ def _glare_on_table(bgr: np.ndarray, sel: np.ndarray, light: Light,
     px[:, 1] *= math.exp(-light.du)
     low = px.min(axis=1, keepdims=True)
     out = np.zeros(px.shape[0], bool)
+    left = np.arange(px.shape[0])  # the pixels not yet found to be the table
     for f in GLARE_STEPS:
-        q = np.log(np.maximum(px - f * low, 0.0) + 1.0)
-        out |= table.like(q[:, 1] - q[:, 2], q[:, 0] - q[:, 2])
+        q = np.log(np.maximum(px[left] - f * low[left], 0.0) + 1.0)
+        hit = table.like(q[:, 1] - q[:, 2], q[:, 0] - q[:, 2])
+        out[left[hit]] = True
+        left = left[~hit]
+        if left.size == 0:
+            break
     return out
 
 

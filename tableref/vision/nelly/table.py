@@ -27,6 +27,11 @@ STRIDE = 4  # the outside is read on every 4th pixel each way
 MIN_BRIGHT = 30
 
 
+_CENTRE = LO + STEP * (np.arange(BINS) + 0.5)
+_CU, _CV = np.meshgrid(_CENTRE, _CENTRE, indexing="ij")
+_GREENISH = ((_CU > 0.15 - STEP) & (_CU > _CV + 0.2 - 2 * STEP)).ravel()  # bins, a bin's slack
+
+
 def _index(u: np.ndarray, v: np.ndarray) -> np.ndarray:
     iu = np.clip(((u - LO) / STEP).astype(np.int32), 0, BINS - 1)
     iv = np.clip(((v - LO) / STEP).astype(np.int32), 0, BINS - 1)
@@ -55,10 +60,7 @@ class TableModel:
         table |= flat >= MIN_SHARE * max(self.samples, 1)
         self._table = table
         # does any of the table's colours look like the plants' green (light.plant_pixels)?
-        centre = LO + STEP * (np.arange(BINS) + 0.5)
-        cu, cv = np.meshgrid(centre, centre, indexing="ij")
-        greenish = ((cu > 0.15 - STEP) & (cu > cv + 0.2 - 2 * STEP)).ravel()
-        self.has_green = bool(np.any(table & greenish))
+        self.has_green = bool(np.any(table & _GREENISH))
 
     def like(self, u: np.ndarray, v: np.ndarray) -> np.ndarray:
         """Which pixels have a colour of the table (bool, the shape of u)."""

@@ -56,6 +56,8 @@ class Photo:
     spaces: dict[tuple[int, int], Space]
     plane_to_photo: np.ndarray  # homography from plane px (S per space, origin row 0 col 0)
     placements: list[Placement] = field(default_factory=list)
+    cover: np.ndarray | None = None  # float32 photo-sized: how much the reserve covers each
+    #                                  pixel (0..1), before light and noise
 
 
 def _card_rgba(img: np.ndarray, turns: int) -> tuple[np.ndarray, np.ndarray]:
@@ -238,7 +240,8 @@ def render_photo(
     size = (st.width, st.height)
     photo_cards = cv2.warpPerspective(canvas, h, size, flags=cv2.INTER_LINEAR)
     photo_cover = cv2.warpPerspective(cover, h, size, flags=cv2.INTER_LINEAR)
-    reserve_mask = cv2.warpPerspective(reserve_cover, h, size) > 0
+    reserve_alpha = cv2.warpPerspective(reserve_cover, h, size, flags=cv2.INTER_LINEAR)
+    reserve_mask = reserve_alpha > 0
     img = _table(rng, *size)
     # cards cast a soft shadow on the table
     sh = cv2.GaussianBlur(np.roll(photo_cover, (4, 3), (0, 1)), (0, 0), 4)
@@ -265,7 +268,8 @@ def render_photo(
     else:
         img = img.astype(np.uint8)
     shift_rc = np.array([[1, 0, margin - 0.0], [0, 1, margin - 0.0], [0, 0, 1.0]])
-    return Photo(img, visible(cards, placements), h @ shift_rc, list(placements))
+    return Photo(img, visible(cards, placements), h @ shift_rc, list(placements),
+                 np.clip(reserve_alpha, 0, 1))
 
 
 def _light(img: np.ndarray, rng: np.random.Generator, space: float) -> np.ndarray:

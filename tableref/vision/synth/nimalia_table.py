@@ -25,8 +25,20 @@ class TableScene:
     table: tuple[int, int, int] = (95, 95, 95)  # BGR of the cloth
 
 
-def reserve_patch(photo: Photo, margin: float = 0.3) -> np.ndarray:
-    """The reserve of a rendered photo, cut out with `margin` spaces of its table."""
+@dataclass(frozen=True)
+class Patch:
+    """A reserve cut out of a rendered photo: its pixels and how much the cards cover each
+    (0..1): laid on the scene's cloth, the photo's own table does not come along."""
+
+    image: np.ndarray
+    alpha: np.ndarray
+
+
+def reserve_patch(photo: Photo, margin: float = 0.3) -> Patch:
+    """The reserve of a rendered photo (`photo.cover` needed), cut out with `margin`
+    spaces around it."""
+    if photo.cover is None:
+        raise ValueError("the photo has no cover of its reserve")
     rows = max(r for r, _ in photo.spaces) + 1
     cols = max(c for _, c in photo.spaces) + 1
     m = margin * S
@@ -36,20 +48,14 @@ def reserve_patch(photo: Photo, margin: float = 0.3) -> np.ndarray:
     x0, y0 = np.floor(quad.min(axis=0)).astype(int)
     x1, y1 = np.ceil(quad.max(axis=0)).astype(int)
     h, w = photo.image.shape[:2]
-    return photo.image[max(0, y0):min(h, y1), max(0, x0):min(w, x1)].copy()
-
-
-def table_of(patch: np.ndarray) -> tuple[int, int, int]:
-    """The table's colour around a reserve patch (the median of its border)."""
-    border = np.concatenate([patch[0], patch[-1], patch[:, 0], patch[:, -1]])
-    b, g, r = np.median(border, axis=0)
-    return int(b), int(g), int(r)
+    cut = (slice(max(0, y0), min(h, y1)), slice(max(0, x0), min(w, x1)))
+    return Patch(photo.image[cut].copy(), photo.cover[cut].copy())
 
 
 def table_frame(
     scene: TableScene,
     rng: np.random.Generator,
-    reserve: np.ndarray | None = None,
+    reserve: Patch | None = None,
     arm: tuple[int, int] | None = None,
     gain: float = 1.0,
 ) -> np.ndarray:
@@ -59,10 +65,12 @@ def table_frame(
     img[:] = scene.table
     if reserve is not None:
         left, top, right, bottom = scene.zone
-        ph, pw = reserve.shape[:2]
+        ph, pw = reserve.alpha.shape
         y = (top + bottom - ph) // 2
         x = (left + right - pw) // 2
-        img[y:y + ph, x:x + pw] = reserve
+        a = reserve.alpha[..., None]
+        under = img[y:y + ph, x:x + pw].astype(np.float32)
+        img[y:y + ph, x:x + pw] = (a * reserve.image + (1 - a) * under).astype(np.uint8)
     if arm is not None:
         skin = (120, 150, 205)
         x, y = arm

@@ -63,7 +63,7 @@ async def test_the_error_answer_carries_the_phrase(
     assert body == {"error": "players[1].name: 'STRASSE' is already taken",
                     "phrase": "page.name_taken", "fields": {"name": "STRASSE"}}
     res = await client.post("/api/teach", json={"card": "monkey"})  # no camera picture
-    assert (await res.json())["phrase"] == "halli.teach_no_camera"
+    assert (await res.json())["phrase"] == "devices.teach_no_camera"
 
 
 @pytest.mark.parametrize("lang", ["de", "fr"])
@@ -96,7 +96,7 @@ async def test_the_page_says_the_boxs_refusals_in_its_language(
             await page.click('#tabs button[data-view="game"]')
             await page.click("#teach-open")
             await page.click("#teach-go")
-            want = phrasebook.text("halli.teach_no_camera", lang)
+            want = phrasebook.text("devices.teach_no_camera", lang)
             await page.wait_for_selector(f"#teach-result:has-text({want!r})")
             await page.screenshot(path=str(shot_path(f"said-teach-{lang}")))
         finally:

@@ -130,7 +130,7 @@ class FakeHub:
     async def teach(self, card: str | None) -> dict[str, Any]:
         self.taught.append(card)
         if self.camera is None:
-            raise HubError.said("halli.teach_no_camera")
+            raise HubError.said("devices.teach_no_camera")
         return {"taught": card, "read_back": self.reads.pop(0) if self.reads else None,
                 "read": []}
 

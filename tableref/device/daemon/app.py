@@ -510,7 +510,7 @@ class Daemon:
         """Score `player`'s reserve from the table camera's latest frame (as an upload)."""
         frame = self.last_frame
         if frame is None or not self.health.ok("camera"):
-            raise HubError("no camera frame to read the reserve from: upload a photo instead")
+            raise HubError.said("devices.photo_no_camera")
         try:  # the session picks the player's part of the picture (Nimalia: their zone)
             await self._session().camera_photo(player, frame.image)
         except Refused as err:
@@ -522,7 +522,7 @@ class Daemon:
         """Teach the game's card `card` from the camera's latest frame (None: read only)."""
         frame = self.last_frame
         if frame is None or not self.health.ok("camera"):
-            raise HubError.said("halli.teach_no_camera")
+            raise HubError.said("devices.teach_no_camera")
         try:
             return await self._session().teach(card, frame.image)
         except Refused as err:

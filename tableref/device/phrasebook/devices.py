@@ -118,6 +118,18 @@ PHRASES = {
                    "de": "Die Einzelheiten unten sind für die Person, die die Box betreut.",
                    "fr": "Les détails ci-dessous sont pour la personne qui s'occupe du "
                          "boîtier."},
+    "teach_no_camera": {"en": "The box has no camera picture to learn from: check the "
+                              "camera, then try again.",
+                        "de": "Die Box hat kein Kamerabild zum Lernen: Prüft die Kamera und "
+                              "versucht es noch einmal.",
+                        "fr": "Le boîtier n'a pas d'image de la caméra pour apprendre : "
+                              "vérifiez la caméra, puis réessayez."},
+    "photo_no_camera": {"en": "The box has no camera picture to read the reserve from: "
+                              "upload a photo instead.",
+                        "de": "Die Box hat kein Kamerabild, um die Auslage zu lesen: Ladet "
+                              "stattdessen ein Foto hoch.",
+                        "fr": "Le boîtier n'a pas d'image de la caméra pour lire la réserve : "
+                              "envoyez plutôt une photo."},
     "details": {"en": "Details", "de": "Einzelheiten", "fr": "Détails"},
     "got_it": {"en": "OK, got it", "de": "OK, verstanden", "fr": "OK, compris"},
     "chip": {"en": "Problem: {what}", "de": "Problem: {what}", "fr": "Problème : {what}"},

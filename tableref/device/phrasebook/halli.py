@@ -212,12 +212,6 @@ PHRASES = {
                       "de": "Die Box sieht keine Karte: Halte eine flach unter die Kamera.",
                       "fr": "Le boîtier ne voit aucune carte : tenez-en une à plat sous la "
                             "caméra."},
-    "teach_no_camera": {"en": "The box has no camera picture to learn from: check the "
-                              "camera, then try again.",
-                        "de": "Die Box hat kein Kamerabild zum Lernen: Prüft die Kamera und "
-                              "versucht es noch einmal.",
-                        "fr": "Le boîtier n'a pas d'image de la caméra pour apprendre : "
-                              "vérifiez la caméra, puis réessayez."},
     "teach_no_reader": {"en": "This box reads no cards, so there is nothing to teach it.",
                         "de": "Diese Box liest keine Karten, also gibt es nichts "
                               "beizubringen.",

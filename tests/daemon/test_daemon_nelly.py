@@ -21,14 +21,14 @@ from tableref.device.camera.sources import FolderSource
 from tableref.device.config import SimConfig, parse_config
 from tableref.device.daemon.app import Daemon
 from tableref.device.daemon.equipment import Equipment
-from tableref.device.daemon.nelly_count import NellyEyes, ZoneStore
+from tableref.device.daemon.nelly_count import Disagreement, NellyEyes, Reconciler, ZoneStore
 from tableref.device.daemon.nelly_session import NellyKit, NellySession
 from tableref.device.daemon.service import build_equipment
 from tableref.device.sim.nelly_players import SimNellyPlayers
 from tableref.device.store import Store
 from tableref.device.voice import RecordingSink, Voice
 from tableref.device.web.hub import HubError, snapshot_problems
-from tableref.games.nelly import FACES, Face, replay
+from tableref.games.nelly import FACES, Face, GameState, replay
 
 NAMES = ("Ann", "Ben", "Cid")
 CONFIG = ('game = "nelly"\n' + "".join(f'[[players]]\nname = "{n}"\n' for n in NAMES)
@@ -81,6 +81,47 @@ async def test_a_whole_nelly_game_plays_itself_on_the_simulated_table_to_the_win
         [game] = [g for g in d.history() if g["id"] == d.game_id]
         assert game["game"] == "nelly" and game["winner"] == winner
         assert game["scores"][nelly["winner"]] == 0  # turtles left: the winner has none
+    finally:
+        await d.stop()
+        d.store.close()
+
+
+async def test_at_a_real_pace_the_camera_asks_nothing_while_turtles_are_placed(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The simulated players put each turtle on Nelly before they press (as people do), a
+    press pattern ends half a second after the last press, and the camera films at 10
+    frames a second, so it sees every turtle leave its plants well before the box hears
+    where it went. Nelly does not wobble here and no fall is forgotten: nothing is wrong,
+    and the camera must ask about nothing (no "the camera sees something else" after every
+    placement, which the demo said while its table lagged the box)."""
+    config = replace(parse_config(CONFIG), sim=SimConfig(flip_s=0.4, fps=10, seed=5, bots=True))
+    equipment = build_equipment(config, sim=True, state_dir=tmp_path)
+    kit = equipment.kits["nelly"]
+    assert isinstance(kit, NellyKit)
+    kit.rng, kit.gesture_s, kit.zones = random.Random(13), 0.5, ZoneStore(tmp_path / "z.json")
+    [players] = [f for f in equipment.followers if isinstance(f, SimNellyPlayers)]
+    players.wobble = players.forget = 0.0
+    asked: list[Disagreement] = []
+    check = Reconciler.check
+
+    def recording(self: Reconciler, state: GameState) -> list[Disagreement]:
+        new = check(self, state)
+        asked.extend(new)
+        return new
+
+    monkeypatch.setattr(Reconciler, "check", recording)
+    d = Daemon(config, Store(tmp_path / "j.sqlite3"), equipment)
+    await d.start()
+    try:
+        def places() -> int:
+            return sum(e["event"] == "place" for e in d.store.events(d.game_id))
+
+        await until(lambda: places() >= 8, 120)
+        session = d.session
+        assert isinstance(session, NellySession) and isinstance(session.eyes, NellyEyes)
+        assert session.view()["camera"]["zones"] is not None and len(session.eyes.ms) > 20
+        assert session.reconciler.readings  # the camera did count the players' turtles
+        assert asked == [] and players.answered == 0
     finally:
         await d.stop()
         d.store.close()

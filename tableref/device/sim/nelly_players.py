@@ -6,7 +6,8 @@ tells the page which fell. Some falls they forget to report: the turtles lie on 
 player's plants on the simulated table (`SimNellyTable`, which the simulated camera draws),
 the box's camera count disagrees, and they answer its question on the page. They set the
 camera zones once, as a person would, where the simulated table lays its players out.
-When a game is over they start the next one.
+When a game is over they start the next one. As at a real table the turtle leaves the
+plants before the press that says where it went (the camera sees it gone first).
 
 What they choose is drawn from their own seeded random source; the die is the box's.
 """
@@ -43,6 +44,9 @@ class SimNellyPlayers:
         self.patience_s = 6.0  # the table waits this long for the camera's question
         self._since = 0.0
         self._telling: dict[str, Any] | None = None  # a fall they press for, then tell
+        # a turtle put on Nelly whose press the box has not recorded yet: seat, colour, and
+        # that seat's count of the colour before it
+        self._placing: tuple[int, str, int] | None = None
         self.answered = 0  # camera questions answered
         self._zones_game = 0
         self.rng = random.Random(pace.seed or seed)
@@ -120,7 +124,20 @@ class SimNellyPlayers:
         buttons = nelly["buttons"]
         if buttons is None:
             return
-        await self._press(buttons["player"], self._presses(buttons["kind"], nelly))
+        presses = self._presses(buttons["kind"], nelly)
+        if self._places(buttons["kind"], presses, nelly):
+            seat, colour = buttons["player"], buttons["colour"]
+            self._placing = (seat, colour, nelly["players"][seat]["turtles"][colour])
+            self._show(nelly)  # on Nelly now; the press comes after
+        await self._press(buttons["player"], presses)
+
+    @staticmethod
+    def _places(kind: str, presses: int, nelly: dict[str, Any]) -> bool:
+        """Do these presses say a turtle was placed (rather than which colour, or more)?"""
+        if kind in ("back", "spot"):
+            return True
+        head = bool(nelly["details"]["expect"] and nelly["details"]["expect"]["head"])
+        return kind == "colour" and presses == 1 and not head  # yes: on the back at once
 
     # -- the table and its camera ---------------------------------------------------------
     def _show(self, nelly: dict[str, Any]) -> None:
@@ -128,6 +145,14 @@ class SimNellyPlayers:
         if self.table is None:
             return
         turtles = [dict(p["turtles"]) for p in nelly["players"]]
+        if self._placing is not None:
+            seat, colour, before = self._placing
+            placed = nelly["expect"] != {"event": "place", "player": seat} or (
+                turtles[seat][colour] != before)
+            if placed:  # recorded (or refused): the box's count is the table's again
+                self._placing = None
+            else:
+                turtles[seat][colour] -= 1
         fall = self.unreported or self._telling
         if fall is not None:
             for colour, n in fall["turtles"].items():

@@ -48,6 +48,7 @@ class SimNellyPlayers:
         # that seat's count of the colour before it
         self._placing: tuple[int, str, int] | None = None
         self.answered = 0  # camera questions answered
+        self.dismissed = 0  # of those, answered "the box is right" (the camera was wrong)
         self._zones_game = 0
         self.rng = random.Random(pace.seed or seed)
         self.press_gap_s = press_gap_s
@@ -91,6 +92,10 @@ class SimNellyPlayers:
                 if hub.snapshot().get("game_id") == snap["game_id"]:
                     with contextlib.suppress(HubError):
                         await hub.apply_settings({"new_game": True})
+                    fresh = hub.snapshot().get("nelly")
+                    if isinstance(fresh, dict):  # the new game laid out on the table at once
+                        self.unreported = self._telling = self._placing = None
+                        self._show(fresh)
             return
         if nelly["pressing"]:
             return  # a pattern under way: wait for the box
@@ -104,8 +109,10 @@ class SimNellyPlayers:
         if nelly["fall_asked"] is not None:
             seat, told = nelly["fall_asked"], self._telling
             self._telling = None
-            await hub.report(told if told is not None and told["player"] == seat
-                             else self._fall(nelly, seat))
+            if told is None or told["player"] != seat:  # told already (the camera asked)
+                await hub.report({"cancel": "fall"})
+                return
+            await hub.report(told)
             self.falls += 1
             return
         on_nelly = sum(nelly["details"]["nelly_turtles"].values())
@@ -119,6 +126,8 @@ class SimNellyPlayers:
                 self._since = asyncio.get_running_loop().time()
                 self._show(nelly)
                 return
+            self._telling = fall  # on the table (or back in the box) before the presses
+            self._show(nelly)
             await self._press(mover, 3)
             return
         buttons = nelly["buttons"]
@@ -155,9 +164,21 @@ class SimNellyPlayers:
                 turtles[seat][colour] -= 1
         fall = self.unreported or self._telling
         if fall is not None:
-            for colour, n in fall["turtles"].items():
-                turtles[fall["player"]][colour] += n
+            mover = turtles[fall["player"]]
+            room = nelly["players"][fall["player"]]["plants"] - sum(mover.values())
+            for colour, n in self._landed(fall, room).items():
+                mover[colour] += n
         self.table.show(turtles, [p["plants"] for p in nelly["players"]])
+
+    @staticmethod
+    def _landed(fall: dict[str, Any], room: int) -> dict[str, int]:
+        """The turtles of a fall that find a free plant (red first, as the rules say); the
+        players put the rest back in the box."""
+        landed = {}
+        for colour in COLOURS:
+            landed[colour] = min(fall["turtles"].get(colour, 0), max(0, room))
+            room -= landed[colour]
+        return landed
 
     def _counting(self, nelly: dict[str, Any]) -> bool:
         camera = nelly["camera"]
@@ -173,16 +194,17 @@ class SimNellyPlayers:
             self._zones_game = snap["game_id"]
             await hub.report({"zones": zones_to_json(default_zones(len(nelly["players"])))})
             return True
-        fall = self.unreported
+        fall = self.unreported or self._telling  # a fall on the table, not yet reported
         for ask in camera["disagreements"]:
             seat = ask["player"]
-            if fall is not None and seat == fall["player"] and ask["more"] == {
-                    c: fall["turtles"].get(c, 0) for c in COLOURS}:
-                self.unreported = None  # "yes: they fell onto the plants"
+            if fall is not None and seat == fall["player"] and ask["more"] == self._landed(
+                    fall, nelly["players"][seat]["free_plants"]):
+                self.unreported = self._telling = None  # "yes: they fell onto the plants"
                 await hub.report(fall)
                 self.falls += 1
             else:  # the camera misread: "no, the box is right"
                 await hub.report({"camera": "dismiss", "player": seat})
+                self.dismissed += 1
             self.answered += 1
             return True
         return False

@@ -15,8 +15,9 @@ camera asks about while the players are still pressing to tell it is answered "y
 (told-asked). Any other question is a false question (answered "the box is right").
 Nothing of the reconciler is fitted to these scenes: its constants (a reading counts after
 3 alike frames; one turtle fewer of a colour a seat still to place may place is a placement
-under way) are design choices. Prints, per kind of table (wood is of the turtles' colour:
-the counter says unsure there, rightly):
+under way) are design choices. The tables are the simulated camera's (render_nelly_table:
+an even, neutral light, no hands), easier than bench/nelly_turtles.py's scenes. Prints, per
+kind of table:
 
     table  games events  false-q/100ev  unreported caught  told-asked  frames-to-ask  ...
 

@@ -41,11 +41,32 @@ from tableref.vision.synth.nelly_scene import (
     TrueZone,
     random_scene,
 )
+from tableref.vision.synth.nelly_tables import BROAD_TABLES, HELDOUT_TABLES
 
 HELDOUT_SEED = 900_000
+# the broad parts: tables of any colour (green felt, red, orange and yellow cloths, pale
+# wood, warm prints), dim rooms, two lamps of different colours, stronger blur, stacks of
+# three, the die over a turtle's edge, darker hands
+DEV_BROAD = NellySceneOptions(tables_extra=BROAD_TABLES, perspective=0.04, blur=1.8,
+                              jpeg=(55, 95), stack=0.3, stack_three=0.15, dim=0.2, mixed=0.15,
+                              die=0.15, skin=(0.45, 1.0))
+# held out: its own seeds, and what the development part never shows: material smaller and
+# larger, more tilt, lower JPEG quality, more hands, stacks, dim rooms, mixed lamps and
+# dice, and three table kinds of its own (slate, tiles, stripes)
+HELDOUT_BROAD = NellySceneOptions(scale=(0.7, 1.35), perspective=0.05, jpeg=(50, 70),
+                                  hand=0.3, stack=0.35, stack_three=0.2, blur=2.0,
+                                  tables_extra=BROAD_TABLES + HELDOUT_TABLES, dim=0.3,
+                                  mixed=0.3, die=0.25, skin=(0.4, 1.0))
+# the classic parts, as the counter was first measured (comparable with earlier figures)
 DEV = NellySceneOptions()
 HELDOUT = NellySceneOptions(scale=(0.7, 1.35), perspective=0.05, jpeg=(50, 70), hand=0.3,
                             stack=0.35, tables_extra=("slate",))
+PARTS = {  # name: (options, first seed or None for --seed), held-out parts first
+    "held-out": (HELDOUT_BROAD, HELDOUT_SEED),
+    "held-out-classic": (HELDOUT, HELDOUT_SEED),
+    "development": (DEV_BROAD, None),
+    "development-classic": (DEV, None),
+}
 
 
 @dataclass
@@ -162,13 +183,21 @@ def main() -> None:
     parser.add_argument("--scenes", type=int, default=200, help="development scenes")
     parser.add_argument("--heldout", type=int, default=200, help="held-out scenes (0: none)")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--parts", default=",".join(PARTS),
+                        help=f"which parts, comma-separated, of {', '.join(PARTS)}")
     args = parser.parse_args()
+    parts = [p.strip() for p in args.parts.split(",") if p.strip()]
+    unknown = [p for p in parts if p not in PARTS]
+    if unknown:
+        parser.error(f"unknown part {unknown[0]!r}; the parts are {', '.join(PARTS)}")
     cv2.setNumThreads(1)
     print(f"load average before: {os.getloadavg()}")
-    if args.heldout:
-        run(HELDOUT, range(HELDOUT_SEED, HELDOUT_SEED + args.heldout), "held-out")
-    if args.scenes:
-        run(DEV, range(args.seed, args.seed + args.scenes), "development")
+    for name in sorted(parts, key=lambda p: not p.startswith("held-out")):
+        opts, first = PARTS[name]
+        n = args.heldout if name.startswith("held-out") else args.scenes
+        if n:
+            start = args.seed if first is None else first
+            run(opts, range(start, start + n), name)
     print(f"load average after: {os.getloadavg()}")
 
 

@@ -33,13 +33,7 @@ import numpy as np
 from tableref.vision.nelly.domes import Blob, Paints, core_of, read_blob, refine_green
 from tableref.vision.nelly.hands import something_over
 from tableref.vision.nelly.hidden import hidden_dome
-from tableref.vision.nelly.light import (
-    MAX_GREEN_SHARE,
-    NEUTRAL,
-    Light,
-    light_from_plants,
-    plant_pixels,
-)
+from tableref.vision.nelly.light import light_from_plants
 from tableref.vision.nelly.material import COLOURS
 from tableref.vision.nelly.plants import Plant, one_size, plant_circles, turtles_on_plants
 from tableref.vision.nelly.table import TableModel, table_outside
@@ -129,16 +123,6 @@ def _crop(frame: Image, zone: Zone) -> _ZoneData | None:
     pts = np.round((np.asarray(zone.polygon) - [x0, y0]) * 16).astype(np.int32)
     cv2.fillPoly(inside, [pts], 1, cv2.LINE_8, shift=4)
     return _ZoneData(zone, (x0, y0), inside, sub, u, v, bright, int(np.count_nonzero(inside)))
-
-
-def _measure_light(data: Sequence[_ZoneData]) -> Light:
-    samples = []
-    for d in data:
-        green = plant_pixels(d.u, d.v, d.bright) & (d.inside > 0)
-        if np.count_nonzero(green) > MAX_GREEN_SHARE * max(d.n_in, 1):
-            continue  # a green table: plants and cloth cannot be told apart by colour
-        samples.append((d.u[green], d.v[green]))
-    return light_from_plants(samples)
 
 
 def _paint(d: _ZoneData, opts: CountOptions) -> np.ndarray:
@@ -304,16 +288,20 @@ def count_turtles(frame: Image, zones: Sequence[Zone],
         raise ValueError("count_turtles takes a BGR uint8 image")
     crops = [_crop(frame, z) for z in zones]
     data = [d for d in crops if d is not None]
-    light = _measure_light(data) if data else NEUTRAL
     radii = []
-    table = table_outside(frame, [np.asarray(z.polygon) for z in zones], light.du, light.dv)
+    # the table's colours as the camera sees them; the plants: round, of one size, green
+    # and not of the table's colours (a green felt's green is no plant, nor a light)
+    table = table_outside(frame, [np.asarray(z.polygon) for z in zones], 0.0, 0.0)
     for d in data:
-        d.u -= light.du
-        d.v -= light.dv
         d.table = table
         d.plants = plant_circles(d.u, d.v, d.bright, table, MIN_TURTLE)
     for d, plants in zip(data, one_size([d.plants for d in data]), strict=True):
         d.plants = plants
+    light = light_from_plants([(p.u, p.v) for d in data for p in d.plants])
+    table.in_light(light.du, light.dv)
+    for d in data:
+        d.u -= light.du
+        d.v -= light.dv
         d.paint = _paint(d, opts)
         d.blobs = _blobs(d)
         radii += [b.radius for b in d.blobs if b.area >= MIN_TURTLE]

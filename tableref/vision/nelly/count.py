@@ -35,7 +35,14 @@ from tableref.vision.nelly.hands import something_over
 from tableref.vision.nelly.hidden import hidden_dome
 from tableref.vision.nelly.light import light_from_plants
 from tableref.vision.nelly.material import COLOURS
-from tableref.vision.nelly.plants import Plant, one_size, plant_circles, turtles_on_plants
+from tableref.vision.nelly.plants import (
+    Plant,
+    one_size,
+    plant_circles,
+    something_on_a_plant,
+    turtles_on_plants,
+)
+from tableref.vision.nelly.prints import on_a_plant, printed_colours
 from tableref.vision.nelly.table import TableModel, table_outside
 from tableref.vision.nelly.zones import Zone
 
@@ -46,6 +53,9 @@ TABLE_AREA = 0.04  # of a zone: a blob of the table's colour this large is the t
 DOME_SHADE = 1.5  # a dome's lit side is this much brighter than its shaded side
 RECOVER_COMPACT = 1.3  # a turtle of the table's colour is found whole and round
 NECK = 9  # px: the narrowest part of a turtle is wider, a plant's notch near it narrower
+# one turtle's inscribed radius in plant radii: at least, at most, and when no turtle
+# shows (the game's material: a shell is a little over half a plant across)
+TURTLE_PER_PLANT = (0.45, 0.75, 0.58)
 MIN_TURTLE = 150  # px: no turtle the camera can count is smaller (one is ~350 px at 0.7 mm/px)
 _LOG = np.log(np.arange(256, dtype=np.float32) + 1.0).astype(np.float32)
 
@@ -305,19 +315,28 @@ def count_turtles(frame: Image, zones: Sequence[Zone],
         d.paint = _paint(d, opts)
         d.blobs = _blobs(d)
         radii += [b.radius for b in d.blobs if b.area >= MIN_TURTLE]
-    r1 = opts.dome_radius if opts.dome_radius is not None else turtle_radius(radii)
+    plant_r = [p.r for d in data for p in d.plants]
+    if opts.dome_radius is not None:
+        r1 = opts.dome_radius
+    elif plant_r:  # the material's own proportions: a turtle is about 0.6 plants across
+        pr = float(np.median(plant_r))
+        r1 = turtle_radius([r for r in radii if TURTLE_PER_PLANT[0] * pr <= r
+                            <= TURTLE_PER_PLANT[1] * pr]) or TURTLE_PER_PLANT[2] * pr
+    else:
+        r1 = turtle_radius(radii)
     paints = Paints(light, r1, footprint=footprint([b for d in data for b in d.blobs], r1))
     paints.green = refine_green([b for d in data for b in d.blobs], paints)
+    printed = printed_colours(table, paints, opts.min_bright)
     out = []
     for z, crop in zip(zones, crops, strict=True):
         if crop is None:
             out.append(ZoneCount(z.player, unsure=True, why="the zone lies outside the picture"))
             continue
-        out.append(_count_zone(crop, paints))
+        out.append(_count_zone(crop, paints, printed))
     return out
 
 
-def _count_zone(d: _ZoneData, paints: Paints) -> ZoneCount:
+def _count_zone(d: _ZoneData, paints: Paints, printed: frozenset[str] | set[str] = frozenset()) -> ZoneCount:
     counts = dict.fromkeys(COLOURS, 0)
     player = d.zone.player
     assert d.table is not None and d.paint is not None
@@ -335,22 +354,32 @@ def _count_zone(d: _ZoneData, paints: Paints) -> ZoneCount:
         if seen.why:
             why = why or seen.why
             continue
+        if printed & set(seen.counts) and not on_a_plant(
+                blob.origin[0] + blob.window.shape[1] / 2,
+                blob.origin[1] + blob.window.shape[0] / 2, [(p.x, p.y, p.r) for p in d.plants]):
+            why = why or "a patch of a colour the table is printed with, off the plants"
+            continue
         for c, k in seen.counts.items():
             counts[c] += k
+    if not why and d.plants and something_on_a_plant(d.u, d.v, d.bright, d.plants,
+                                                      _counted(d, paints, plants=False),
+                                                      d.table):
+        why = "something on a water plant that was not counted (a turtle too dark or pale?)"
     if not why and d.alike is not None and hidden_dome(
             d.bright, d.alike, lambda: _counted(d, paints), shell, paints.radius):
         why = "a dome's shading amid the table's colour (a turtle of the table's colour?)"
     return ZoneCount(player, counts["red"], counts["yellow"], counts["orange"], bool(why), why)
 
 
-def _counted(d: _ZoneData, paints: Paints) -> np.ndarray:
-    """The zone's blobs (their rims widened) and plants: what was seen for what it is."""
+def _counted(d: _ZoneData, paints: Paints, plants: bool = True) -> np.ndarray:
+    """The zone's blobs (their rims and shadows widened) and plants: what was seen for
+    what it is."""
     out: np.ndarray = np.zeros(d.inside.shape, np.uint8)
     for b in d.blobs:
         x, y = b.origin
         hgt, wid = b.window.shape
         out[y:y + hgt, x:x + wid] |= b.window.astype(np.uint8)
-    for p in d.plants:
+    for p in d.plants if plants else ():
         cv2.circle(out, (round(p.x), round(p.y)), round(p.r), 1, -1)
     e = max(1, round(0.5 * paints.radius))
     out = cv2.dilate(out, np.ones((2 * e + 1, 2 * e + 1), np.uint8))

@@ -105,3 +105,40 @@ def turtles_on_plants(paint: np.ndarray, plants: Sequence[Plant]) -> np.ndarray:
                                 cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k, k)))
         out[y0:y1, x0:x1] |= kept
     return out
+
+
+HEART = 0.55  # of a plant's radius: its heart, where a turtle on it sits
+UNSEEN = 0.25  # of a plant's heart neither green nor counted nor the table: something on it
+
+
+def something_on_a_plant(u: np.ndarray, v: np.ndarray, bright: np.ndarray,
+                         plants: Sequence[Plant], counted: np.ndarray,
+                         table: TableModel) -> bool:
+    """Does something lie on a plant that was not counted? A plant's heart is green, or
+    covered by what was counted (`counted`, uint8 0/1, the blobs a little widened), or the
+    table through its notch; anything else there (a turtle too dark to read, one of the
+    table's colours that no cut found, a turtle washed out by glare) is a turtle that was
+    missed as far as the counter can tell. u, v in the light's frame."""
+    hh, ww = u.shape
+    for p in plants:
+        rr = HEART * p.r
+        x0, y0 = max(math.floor(p.x - rr), 0), max(math.floor(p.y - rr), 0)
+        x1, y1 = min(math.ceil(p.x + rr) + 1, ww), min(math.ceil(p.y + rr) + 1, hh)
+        if x1 - x0 < 3 or y1 - y0 < 3:
+            continue
+        disc = np.zeros((y1 - y0, x1 - x0), np.uint8)
+        cv2.circle(disc, (round((p.x - x0) * 16), round((p.y - y0) * 16)), round(rr * 16), 1,
+                   -1, cv2.LINE_8, shift=4)
+        heart = (disc > 0) & (counted[y0:y1, x0:x1] == 0)
+        n = int(np.count_nonzero(disc))
+        if n == 0 or np.count_nonzero(heart) <= UNSEEN * n:
+            continue
+        uu, vv, bb = u[y0:y1, x0:x1][heart], v[y0:y1, x0:x1][heart], bright[y0:y1, x0:x1][heart]
+        seen = (uu > 0.15) & (uu > vv + 0.2)  # green, however dim (the light's frame)
+        rest = ~seen
+        if np.any(rest):
+            rest[rest] = ~table.like(uu[rest], vv[rest])
+        rest &= bb > 12  # black is no colour: the veins, a deep shadow
+        if np.count_nonzero(rest) > UNSEEN * n:
+            return True
+    return False

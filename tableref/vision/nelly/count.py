@@ -336,7 +336,8 @@ def count_turtles(frame: Image, zones: Sequence[Zone],
     return out
 
 
-def _count_zone(d: _ZoneData, paints: Paints, printed: frozenset[str] | set[str] = frozenset()) -> ZoneCount:
+def _count_zone(d: _ZoneData, paints: Paints,
+                printed: frozenset[str] | set[str] = frozenset()) -> ZoneCount:
     counts = dict.fromkeys(COLOURS, 0)
     player = d.zone.player
     assert d.table is not None and d.paint is not None
@@ -346,6 +347,7 @@ def _count_zone(d: _ZoneData, paints: Paints, printed: frozenset[str] | set[str]
     if over:
         return ZoneCount(player, unsure=True, why=over)
     why = ""
+    turtles: list[Blob] = []  # the blobs counted as turtles
     for blob in d.blobs:
         if blob.area > LARGE * shell:
             why = why or "something of the turtles' colours, larger than a turtle"
@@ -361,9 +363,10 @@ def _count_zone(d: _ZoneData, paints: Paints, printed: frozenset[str] | set[str]
             continue
         for c, k in seen.counts.items():
             counts[c] += k
+        if seen.counts:
+            turtles.append(blob)
     if not why and d.plants and something_on_a_plant(d.u, d.v, d.bright, d.plants,
-                                                      _counted(d, paints, plants=False),
-                                                      d.table):
+                                                      _counted(d, paints, turtles)):
         why = "something on a water plant that was not counted (a turtle too dark or pale?)"
     if not why and d.alike is not None and hidden_dome(
             d.bright, d.alike, lambda: _counted(d, paints), shell, paints.radius):
@@ -371,15 +374,16 @@ def _count_zone(d: _ZoneData, paints: Paints, printed: frozenset[str] | set[str]
     return ZoneCount(player, counts["red"], counts["yellow"], counts["orange"], bool(why), why)
 
 
-def _counted(d: _ZoneData, paints: Paints, plants: bool = True) -> np.ndarray:
+def _counted(d: _ZoneData, paints: Paints, turtles: Sequence[Blob] | None = None
+             ) -> np.ndarray:
     """The zone's blobs (their rims and shadows widened) and plants: what was seen for
-    what it is."""
+    what it is; with `turtles`, those blobs alone (what was counted)."""
     out: np.ndarray = np.zeros(d.inside.shape, np.uint8)
-    for b in d.blobs:
+    for b in d.blobs if turtles is None else turtles:
         x, y = b.origin
         hgt, wid = b.window.shape
         out[y:y + hgt, x:x + wid] |= b.window.astype(np.uint8)
-    for p in d.plants if plants else ():
+    for p in d.plants if turtles is None else ():
         cv2.circle(out, (round(p.x), round(p.y)), round(p.r), 1, -1)
     e = max(1, round(0.5 * paints.radius))
     out = cv2.dilate(out, np.ones((2 * e + 1, 2 * e + 1), np.uint8))

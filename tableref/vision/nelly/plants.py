@@ -112,13 +112,12 @@ UNSEEN = 0.25  # of a plant's heart neither green nor counted nor the table: som
 
 
 def something_on_a_plant(u: np.ndarray, v: np.ndarray, bright: np.ndarray,
-                         plants: Sequence[Plant], counted: np.ndarray,
-                         table: TableModel) -> bool:
+                         plants: Sequence[Plant], counted: np.ndarray) -> bool:
     """Does something lie on a plant that was not counted? A plant's heart is green, or
-    covered by what was counted (`counted`, uint8 0/1, the blobs a little widened), or the
-    table through its notch; anything else there (a turtle too dark to read, one of the
-    table's colours that no cut found, a turtle washed out by glare) is a turtle that was
-    missed as far as the counter can tell. u, v in the light's frame."""
+    covered by what was counted (`counted`, uint8 0/1, the turtles a little widened), but
+    for its notch (a sixteenth of the heart); anything else there (a turtle too dark to
+    read, one of the table's colours that no cut found, a turtle washed out by glare) is a
+    turtle that was missed as far as the counter can tell. u, v in the light's frame."""
     hh, ww = u.shape
     for p in plants:
         rr = HEART * p.r
@@ -135,10 +134,7 @@ def something_on_a_plant(u: np.ndarray, v: np.ndarray, bright: np.ndarray,
             continue
         uu, vv, bb = u[y0:y1, x0:x1][heart], v[y0:y1, x0:x1][heart], bright[y0:y1, x0:x1][heart]
         seen = (uu > 0.15) & (uu > vv + 0.2)  # green, however dim (the light's frame)
-        rest = ~seen
-        if np.any(rest):
-            rest[rest] = ~table.like(uu[rest], vv[rest])
-        rest &= bb > 12  # black is no colour: the veins, a deep shadow
+        rest = ~seen & (bb > 12)  # black is no colour: the veins, a deep shadow
         if np.count_nonzero(rest) > UNSEEN * n:
             return True
     return False

@@ -30,6 +30,7 @@ from dataclasses import dataclass, field
 import cv2
 import numpy as np
 
+from tableref.vision.nelly.die import on_the_die
 from tableref.vision.nelly.domes import Blob, Paints, core_of, read_blob, refine_green
 from tableref.vision.nelly.hands import something_over
 from tableref.vision.nelly.hidden import hidden_dome
@@ -353,6 +354,9 @@ def _count_zone(d: _ZoneData, paints: Paints,
             why = why or "something of the turtles' colours, larger than a turtle"
             continue
         seen = read_blob(blob, d.bgr, paints)
+        if seen.why and on_the_die(blob, d.u, d.v, d.bright, d.table, shell,
+                                         paints.radius):
+            continue  # the die's symbol
         if seen.why:
             why = why or seen.why
             continue

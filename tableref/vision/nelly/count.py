@@ -43,7 +43,7 @@ from tableref.vision.nelly.plants import (
     something_on_a_plant,
     turtles_on_plants,
 )
-from tableref.vision.nelly.prints import on_a_plant, printed_colours
+from tableref.vision.nelly.prints import Print, on_a_plant, table_print
 from tableref.vision.nelly.table import TableModel, table_outside
 from tableref.vision.nelly.zones import Zone
 
@@ -327,7 +327,7 @@ def count_turtles(frame: Image, zones: Sequence[Zone],
         r1 = turtle_radius(radii)
     paints = Paints(light, r1, footprint=footprint([b for d in data for b in d.blobs], r1))
     paints.green = refine_green([b for d in data for b in d.blobs], paints)
-    printed = printed_colours(table, paints, opts.min_bright)
+    printed = table_print(table, paints, opts.min_bright)
     out = []
     for z, crop in zip(zones, crops, strict=True):
         if crop is None:
@@ -337,8 +337,7 @@ def count_turtles(frame: Image, zones: Sequence[Zone],
     return out
 
 
-def _count_zone(d: _ZoneData, paints: Paints,
-                printed: frozenset[str] | set[str] = frozenset()) -> ZoneCount:
+def _count_zone(d: _ZoneData, paints: Paints, printed: Print | None = None) -> ZoneCount:
     counts = dict.fromkeys(COLOURS, 0)
     player = d.zone.player
     assert d.table is not None and d.paint is not None
@@ -357,13 +356,18 @@ def _count_zone(d: _ZoneData, paints: Paints,
         if seen.why and on_the_die(blob, d.u, d.v, d.bright, d.table, shell,
                                          paints.radius):
             continue  # the die's symbol
+        off = not on_a_plant(blob.origin[0] + blob.window.shape[1] / 2,
+                             blob.origin[1] + blob.window.shape[0] / 2,
+                             [(p.x, p.y, p.r) for p in d.plants])
+        if seen.why and seen.part and off and printed is not None and printed.has(
+                seen.part, blob.area):
+            continue  # a dot of the table's print
         if seen.why:
             why = why or seen.why
             continue
-        if printed & set(seen.counts) and not on_a_plant(
-                blob.origin[0] + blob.window.shape[1] / 2,
-                blob.origin[1] + blob.window.shape[0] / 2, [(p.x, p.y, p.r) for p in d.plants]):
-            why = why or "a patch of a colour the table is printed with, off the plants"
+        if printed is not None and off and any(printed.has(c, blob.area / sum(
+                seen.counts.values())) for c in seen.counts):
+            why = why or "a patch like the table's print, off the plants"
             continue
         for c, k in seen.counts.items():
             counts[c] += k

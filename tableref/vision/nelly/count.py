@@ -44,6 +44,7 @@ from tableref.vision.nelly.plants import (
     turtles_on_plants,
 )
 from tableref.vision.nelly.prints import Print, on_a_plant, table_print
+from tableref.vision.nelly.still import changed_over
 from tableref.vision.nelly.table import TableModel, table_outside
 from tableref.vision.nelly.zones import Zone
 
@@ -291,12 +292,16 @@ def footprint(blobs: Sequence[Blob], r1: float) -> float:
     return float(np.median(areas)) if len(areas) >= 3 else 0.0
 
 
-def count_turtles(frame: Image, zones: Sequence[Zone],
-                  options: CountOptions | None = None) -> list[ZoneCount]:
-    """The turtles in each zone of a BGR frame, one `ZoneCount` per zone in their order."""
+def count_turtles(frame: Image, zones: Sequence[Zone], options: CountOptions | None = None,
+                  still: Image | None = None) -> list[ZoneCount]:
+    """The turtles in each zone of a BGR frame, one `ZoneCount` per zone in their order.
+    `still`: a frame of the same table from the camera when nothing moved (the daemon
+    keeps one); a zone that changed by more than a few turtles since is unsure (a hand)."""
     opts = options or CountOptions()
     if frame.ndim != 3 or frame.shape[2] != 3 or frame.dtype != np.uint8:
         raise ValueError("count_turtles takes a BGR uint8 image")
+    if still is not None and still.shape != frame.shape:
+        still = None  # another camera mode: the still frame is of no use
     crops = [_crop(frame, z) for z in zones]
     data = [d for d in crops if d is not None]
     radii = []
@@ -333,6 +338,13 @@ def count_turtles(frame: Image, zones: Sequence[Zone],
         if crop is None:
             out.append(ZoneCount(z.player, unsure=True, why="the zone lies outside the picture"))
             continue
+        if still is not None:
+            x0, y0 = crop.origin
+            h, w = crop.inside.shape
+            if changed_over(crop.bgr, still[y0:y0 + h, x0:x0 + w], crop.inside, paints.shell):
+                out.append(ZoneCount(z.player, unsure=True, why="something over the zone (it "
+                                     "changed by more than a turtle since the table was still)"))
+                continue
         out.append(_count_zone(crop, paints, printed))
     return out
 

@@ -11,6 +11,7 @@ given table for the simulated camera.
 
 from __future__ import annotations
 
+import copy
 import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
@@ -56,6 +57,7 @@ class NellyScene:
     zones: list[Zone]
     truth: list[TrueZone]
     conditions: dict[str, object] = field(default_factory=dict)
+    still: Image | None = None  # the same table a moment before, no hand (options.still)
 
 
 @dataclass(frozen=True)
@@ -85,6 +87,7 @@ class NellySceneOptions:
     stack_three: float = 0.0  # chance a stack has a third turtle lying on the two
     die: float = 0.0  # chance the die lies in a zone, often over a turtle's edge
     skin: tuple[float, float] = (1.0, 1.0)  # a hand's tone scaled by this (dark skin < 1)
+    still: bool = False  # also film the table a moment before the hand (NellyScene.still)
 
 
 def kelvin_rgb(kelvin: float) -> np.ndarray:
@@ -349,6 +352,7 @@ def random_scene(rng: np.random.Generator, opts: NellySceneOptions | None = None
         truths.append(TrueZone(zone.player, counts, False, plan.stacks, plan.close,
                                tuple((t.colour, t.x, t.y) for t in plan.turtles), hidden))
         masks.append(content)
+    before = frame.copy() if opts.still else None  # the table a moment before the hand
     hand_on: int | None = None
     if rng.random() < opts.hand:
         hand_on = int(rng.integers(n))
@@ -360,6 +364,24 @@ def random_scene(rng: np.random.Generator, opts: NellySceneOptions | None = None
             frame[:] = np.clip(frame * (1 - tone * (1 - f)), 0, 255).astype(np.uint8)
         truths = [replace(t, hand=bool(np.any(hand & m))) for t, m in zip(truths, masks,
                                                                              strict=True)]
+    still = None
+    if before is not None:  # filmed the same way (the same draws), its own sensor noise
+        sensor = np.random.default_rng(int(rng.integers(2**31)))
+        still, _, _ = _film(before, copy.deepcopy(rng), opts, zones, sensor)
+    img, zones, extra = _film(frame, rng, opts, zones)
+    conditions: dict[str, object] = {"table": kind, "players": n, "hand_on": hand_on,
+                                     "scale": round(scale, 2), **extra}
+    return NellyScene(img, zones, truths, conditions, still)
+
+
+def _film(frame: Image, rng: np.random.Generator, opts: NellySceneOptions,
+          zones: list[Zone], sensor: np.random.Generator | None = None,
+          ) -> tuple[Image, list[Zone], dict[str, object]]:
+    """The camera: shadow, the lamp's colour and evenness, noise, tilt, blur and JPEG.
+    `sensor`: another frame of the same view, its noise drawn anew from this generator.
+    Returns the frame, the zones where the tilt moved them, and what was drawn."""
+    h, w = frame.shape[:2]
+    size = (w, h)
     out = frame.astype(np.float32)
     if rng.random() < opts.shadow:
         _soft_shadow(out, rng)
@@ -387,8 +409,11 @@ def random_scene(rng: np.random.Generator, opts: NellySceneOptions | None = None
         extra["dim"] = round(exposure, 2)
     out *= lit
     if noise > 0:
-        out += rng.normal(0.0, float(rng.uniform(0.3, 1)) * noise, out.shape).astype(
-            np.float32)
+        sd = float(rng.uniform(0.3, 1)) * noise
+        grain = rng.normal(0.0, sd, out.shape)
+        if sensor is not None:
+            grain = sensor.normal(0.0, sd, out.shape)
+        out += grain.astype(np.float32)
     img: np.ndarray = np.clip(out, 0, 255).astype(np.uint8)
     if opts.perspective > 0:
         hmat = _perspective(rng, size, opts.perspective)
@@ -402,10 +427,7 @@ def random_scene(rng: np.random.Generator, opts: NellySceneOptions | None = None
     decoded = cv2.imdecode(buf, cv2.IMREAD_COLOR) if ok else None
     if decoded is not None:
         img = decoded
-    conditions: dict[str, object] = {"table": kind, "kelvin": round(kelvin), "players": n,
-                                     "hand_on": hand_on, "jpeg": q, "blur": round(sigma, 2),
-                                     "scale": round(scale, 2), **extra}
-    return NellyScene(img, zones, truths, conditions)
+    return img, zones, {"kelvin": round(kelvin), "jpeg": q, "blur": round(sigma, 2), **extra}
 
 
 def _drop_die(frame: Image, rng: np.random.Generator, box: tuple[float, float, float, float],

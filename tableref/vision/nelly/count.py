@@ -44,7 +44,7 @@ from tableref.vision.nelly.plants import (
     turtles_on_plants,
 )
 from tableref.vision.nelly.prints import Print, on_a_plant, table_print
-from tableref.vision.nelly.still import changed_over
+from tableref.vision.nelly.still import changed_over, exposure
 from tableref.vision.nelly.table import TableModel, table_outside
 from tableref.vision.nelly.zones import Zone
 
@@ -333,6 +333,7 @@ def count_turtles(frame: Image, zones: Sequence[Zone], options: CountOptions | N
     paints = Paints(light, r1, footprint=footprint([b for d in data for b in d.blobs], r1))
     paints.green = refine_green([b for d in data for b in d.blobs], paints)
     printed = table_print(table, paints, opts.min_bright)
+    gain = exposure(frame, still) if still is not None else 1.0
     out = []
     for z, crop in zip(zones, crops, strict=True):
         if crop is None:
@@ -341,9 +342,10 @@ def count_turtles(frame: Image, zones: Sequence[Zone], options: CountOptions | N
         if still is not None:
             x0, y0 = crop.origin
             h, w = crop.inside.shape
-            if changed_over(crop.bgr, still[y0:y0 + h, x0:x0 + w], crop.inside, paints.shell):
+            if changed_over(crop.bgr, still[y0:y0 + h, x0:x0 + w], crop.inside, paints.shell,
+                            gain):
                 out.append(ZoneCount(z.player, unsure=True, why="something over the zone (it "
-                                     "changed by more than a turtle since the table was still)"))
+                                     "changed by more than turtles since the table was still)"))
                 continue
         out.append(_count_zone(crop, paints, printed))
     return out

@@ -4,9 +4,10 @@ The box's camera is fixed, so the box keeps a frame of the table from a moment w
 nothing moved (the daemon's `NellyEyes`, refreshed whenever the table stays still). A
 hand, an arm or a sleeve over a zone is a large change from that frame, whatever its
 colour: a dark hand on a wooden table, a red sleeve on a red cloth. Turtles placed, taken
-or fallen change the zone too, but each by a turtle's area, not a hand's. A change of the
-light over the whole zone (the camera's exposure) is taken out first: the zone's pixels
-are compared after scaling the old frame by the ratio of their medians.
+or fallen change the zone too, each by about a turtle's area: more than three turtles'
+worth (three falling at once too) is taken for something over the zone until the table
+settles and the box keeps a new still frame. A change of the light over the whole frame
+(the camera's exposure) is taken out first, by the ratio of the frames' medians.
 """
 
 from __future__ import annotations
@@ -17,12 +18,22 @@ import cv2
 import numpy as np
 
 CHANGE = 30  # in any channel's levels, on 4x4 blocks: less is noise, JPEG, a little light
-MIN_SHELLS = 3.0  # a change larger than three turtles, all of a piece, is over the zone
+MIN_SHELLS = 3.0  # a zone changed by more than three turtles' area has something over it
 
 
-def changed_over(now: np.ndarray, then: np.ndarray, inside: np.ndarray, shell: float) -> bool:
+def exposure(now: np.ndarray, then: np.ndarray) -> float:
+    """How much brighter the whole frame `now` is than `then` (the camera's exposure, the
+    room's light; a hand over one zone hardly moves the whole frame's median)."""
+    a, b = float(np.median(now[::8, ::8])), float(np.median(then[::8, ::8]))
+    return a / b if b > 0 else 1.0
+
+
+def changed_over(now: np.ndarray, then: np.ndarray, inside: np.ndarray, shell: float,
+                 gain: float = 1.0) -> bool:
     """Did something large come over the zone's crop `now` since `then` (the same crop of
-    the still frame)? `inside` (uint8) marks the zone; `shell` is one turtle's area."""
+    the still frame, `gain` times darker: `exposure`)? `inside` (uint8) marks the zone;
+    `shell` is one turtle's area. What changed is added up over the zone: a hand of the
+    table's own colour changes the zone only where it covers plants and turtles."""
     if now.shape != then.shape or shell <= 0:
         return False
     # on blocks of 4x4 pixels: a sensor's noise (high in a dim room) averages out, a hand
@@ -32,13 +43,11 @@ def changed_over(now: np.ndarray, then: np.ndarray, inside: np.ndarray, shell: f
     keep = cv2.resize(inside, (a.shape[1], a.shape[0]), interpolation=cv2.INTER_NEAREST) > 0
     if not np.any(keep):
         return False
-    ga, gb = float(np.median(a[keep])), float(np.median(b[keep]))
-    if gb > 0 and abs(ga / gb - 1) > 0.02:
-        b = cv2.convertScaleAbs(b, alpha=ga / gb)
+    if abs(gain - 1) > 0.02:
+        b = cv2.convertScaleAbs(b, alpha=gain)
     diff = cv2.absdiff(a, b).max(axis=2)
     moved = ((diff > CHANGE) & keep).astype(np.uint8)
     k = max(3, round(0.6 * math.sqrt(shell / 16 / math.pi)) | 1)
     moved = cv2.morphologyEx(moved, cv2.MORPH_OPEN,
                              cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k, k)))
-    n, _, stats, _ = cv2.connectedComponentsWithStats(moved, connectivity=8)
-    return bool(n > 1 and stats[1:, cv2.CC_STAT_AREA].max() >= MIN_SHELLS * shell / 16)
+    return cv2.countNonZero(moved) >= MIN_SHELLS * shell / 16

@@ -155,3 +155,22 @@ def test_the_broad_options_draw_the_die_over_turtles_and_say_so() -> None:
         assert "dim" in scene.conditions and "kelvin2" in scene.conditions
         hidden += sum(t.hidden for t in scene.truth)
     assert hidden > 0
+
+
+def test_turtles_in_a_deep_shadow_off_the_plants_make_the_zone_unsure() -> None:
+    """Fallen turtles in a zone under a deep shadow of a dim room: their paint is darker than
+    what the counter reads as paint, and no plant lies there to check. The plants elsewhere
+    tell the frame's light, the table round the zones how much darker the zone is: too dark
+    to count, unsure (it was a sure 0)."""
+    frame = _cloth((60, 75, 70), 6)
+    for i, (x, y) in enumerate(_spots(0, 4)):
+        draw_dome(frame, (x, y), R_DOME, _paint(("red", "yellow", "red", "orange")[i]), Light())
+    for i, (x, y) in enumerate(_spots(1, 3)):
+        plant_disc(frame, (x, y), R_PLANT, _green(), np.random.default_rng(50 + i))
+        draw_dome(frame, (x, y), R_DOME, _paint("yellow"), Light())
+    dark = frame.astype(np.float32) * 0.6
+    x0, y0, x1, y1 = (int(v) for v in default_zones(2, SIZE)[0].bounds)
+    dark[max(y0 - 30, 0):y1 + 30, max(x0 - 30, 0):x1 + 30] *= 0.22
+    seen = count_turtles(dark.astype(np.uint8), default_zones(2, SIZE))
+    assert seen[0].unsure or seen[0].counts == {"red": 2, "yellow": 1, "orange": 1}, seen[0]
+    assert seen[1].counts == {"red": 0, "yellow": 3, "orange": 0}

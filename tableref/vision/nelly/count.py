@@ -30,6 +30,7 @@ from dataclasses import dataclass, field
 import cv2
 import numpy as np
 
+from tableref.vision.nelly.dark import plant_level, too_dark
 from tableref.vision.nelly.die import on_the_die
 from tableref.vision.nelly.domes import Blob, Paints, core_of, read_blob, refine_green
 from tableref.vision.nelly.hands import something_over
@@ -334,6 +335,7 @@ def count_turtles(frame: Image, zones: Sequence[Zone], options: CountOptions | N
     paints.green = refine_green([b for d in data for b in d.blobs], paints)
     printed = table_print(table, paints, opts.min_bright)
     gain = exposure(frame, still) if still is not None else 1.0
+    level = plant_level([p.level for d in data for p in d.plants])
     out = []
     for z, crop in zip(zones, crops, strict=True):
         if crop is None:
@@ -347,6 +349,10 @@ def count_turtles(frame: Image, zones: Sequence[Zone], options: CountOptions | N
                 out.append(ZoneCount(z.player, unsure=True, why="something over the zone (it "
                                      "changed by more than turtles since the table was still)"))
                 continue
+        if too_dark(crop.bright, crop.inside, table, level):
+            out.append(ZoneCount(z.player, unsure=True, why="too dark to read the turtles' "
+                                 "colours (a deep shadow?)"))
+            continue
         out.append(_count_zone(crop, paints, printed))
     return out
 

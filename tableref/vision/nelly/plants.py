@@ -43,6 +43,7 @@ class Plant:
                           compare=False)  # its green pixels' ln G/R, as found
     v: np.ndarray = field(default_factory=lambda: np.zeros(0, np.float32), repr=False,
                           compare=False)  # and ln B/R
+    level: float = 0.0  # its green pixels' median brightness (brightest channel)
 
 
 def plant_circles(u: np.ndarray, v: np.ndarray, bright: np.ndarray, table: TableModel,
@@ -66,7 +67,8 @@ def plant_circles(u: np.ndarray, v: np.ndarray, bright: np.ndarray, table: Table
             cv2.drawContours(own, [c], -1, 1, -1, offset=(-bx, -by))
             sel = (own > 0) & green[by:by + bh, bx:bx + bw]
             out.append(Plant(float(x), float(y), float(r), u[by:by + bh, bx:bx + bw][sel],
-                             v[by:by + bh, bx:bx + bw][sel]))
+                             v[by:by + bh, bx:bx + bw][sel],
+                             float(np.median(bright[by:by + bh, bx:bx + bw][sel]))))
     return out
 
 

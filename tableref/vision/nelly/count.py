@@ -30,7 +30,7 @@ from dataclasses import dataclass, field
 import cv2
 import numpy as np
 
-from tableref.vision.nelly.dark import plant_level, too_dark
+from tableref.vision.nelly.dark import outside_level, plant_level, too_dark
 from tableref.vision.nelly.die import on_the_die
 from tableref.vision.nelly.domes import Blob, Paints, core_of, read_blob, refine_green
 from tableref.vision.nelly.hands import something_over
@@ -45,7 +45,7 @@ from tableref.vision.nelly.plants import (
     turtles_on_plants,
 )
 from tableref.vision.nelly.prints import Print, on_a_plant, table_print
-from tableref.vision.nelly.still import changed_over, exposure
+from tableref.vision.nelly.still import QUARTER, changed_over, exposure, quarter
 from tableref.vision.nelly.table import TableModel, table_outside
 from tableref.vision.nelly.zones import Zone
 
@@ -334,22 +334,25 @@ def count_turtles(frame: Image, zones: Sequence[Zone], options: CountOptions | N
     paints = Paints(light, r1, footprint=footprint([b for d in data for b in d.blobs], r1))
     paints.green = refine_green([b for d in data for b in d.blobs], paints)
     printed = table_print(table, paints, opts.min_bright)
-    gain = exposure(frame, still) if still is not None else 1.0
+    now_q = quarter(frame) if still is not None else None
+    then_q = quarter(still) if still is not None else None
+    gain = exposure(now_q, then_q) if now_q is not None and then_q is not None else 1.0
     level = plant_level([p.level for d in data for p in d.plants])
+    outside = outside_level(table) if level > 0 else 0.0
     out = []
     for z, crop in zip(zones, crops, strict=True):
         if crop is None:
             out.append(ZoneCount(z.player, unsure=True, why="the zone lies outside the picture"))
             continue
-        if still is not None:
-            x0, y0 = crop.origin
-            h, w = crop.inside.shape
-            if changed_over(crop.bgr, still[y0:y0 + h, x0:x0 + w], crop.inside, paints.shell,
-                            gain):
+        if now_q is not None and then_q is not None:
+            q0, q1 = crop.origin[0] // QUARTER, crop.origin[1] // QUARTER
+            hq, wq = crop.inside.shape[0] // QUARTER, crop.inside.shape[1] // QUARTER
+            if changed_over(now_q[q1:q1 + hq, q0:q0 + wq], then_q[q1:q1 + hq, q0:q0 + wq],
+                            crop.inside, paints.shell, gain):
                 out.append(ZoneCount(z.player, unsure=True, why="something over the zone (it "
                                      "changed by more than turtles since the table was still)"))
                 continue
-        if too_dark(crop.bright, crop.inside, table, level):
+        if too_dark(crop.bright, crop.inside, outside, level):
             out.append(ZoneCount(z.player, unsure=True, why="too dark to read the turtles' "
                                  "colours (a deep shadow?)"))
             continue

@@ -9,6 +9,7 @@ as paint, and the turtles there may be missed: the zone is unsure rather than a 
 
 from __future__ import annotations
 
+import cv2
 import numpy as np
 
 from tableref.vision.nelly.table import TableModel
@@ -21,13 +22,21 @@ def plant_level(levels: list[float]) -> float:
     return float(np.median(levels)) if levels else 0.0
 
 
-def too_dark(bright: np.ndarray, inside: np.ndarray, table: TableModel, plants: float) -> bool:
+def outside_level(table: TableModel) -> float:
+    """The median brightness of the frame outside the zones."""
+    if table.keep.size == 0:
+        return 0.0
+    hist = cv2.calcHist([table.small.max(axis=2)], [0], table.keep, [256], [0, 256]).ravel()
+    cum = np.cumsum(hist)
+    return float(np.searchsorted(cum, 0.5 * cum[-1])) if cum[-1] > 0 else 0.0
+
+
+def too_dark(bright: np.ndarray, inside: np.ndarray, outside: float, plants: float) -> bool:
     """Is the zone (bright: its crop's brightest channel; inside: its mask) too dark to read,
-    with the plants as bright as `plants` on the frame's average?"""
-    if plants <= 0 or table.keep.size == 0:
+    with the plants as bright as `plants` and the outside as `outside` on the frame's
+    average?"""
+    if plants <= 0:
         return False
-    small = table.small.max(axis=2)[table.keep > 0]
-    outside = float(np.median(small)) if small.size else 0.0
     zone = bright[::4, ::4][inside[::4, ::4] > 0]
     if outside <= 0 or zone.size == 0:
         return False

@@ -18,7 +18,8 @@ from dataclasses import dataclass, field
 import cv2
 import numpy as np
 
-from tableref.vision.nelly.domes import Paints, colour_of
+from tableref.vision.nelly.domes import BETWEEN, Paints
+from tableref.vision.nelly.material import ORANGE_YELLOW, RED_ORANGE
 from tableref.vision.nelly.table import STRIDE, TableModel
 
 PRINTED = 10  # patches of one colour outside the zones: more is the table's print
@@ -61,14 +62,16 @@ def table_print(table: TableModel, paints: Paints, min_bright: int = 40) -> Prin
     flat = labels.ravel()
     count = np.maximum(stats[:, cv2.CC_STAT_AREA], 1).astype(np.float64)
     mean = [np.bincount(flat, small[..., k].ravel(), minlength=n) / count for k in range(3)]
-    hues = paints.hue(mean[0], mean[1], mean[2])
-    areas = stats[:, cv2.CC_STAT_AREA].astype(np.float64) * STRIDE * STRIDE
-    for i in range(1, n):
-        if areas[i] > SIZE[1] * paints.shell:
-            continue
-        colour = colour_of(float(hues[i]))
-        if colour is not None:
-            out.areas.setdefault(colour, []).append(float(areas[i]))
+    hues = paints.hue(mean[0], mean[1], mean[2])[1:]
+    areas = stats[1:, cv2.CC_STAT_AREA].astype(np.float64) * STRIDE * STRIDE
+    small_enough = areas <= SIZE[1] * paints.shell
+    clear = (np.abs(hues - RED_ORANGE) >= BETWEEN) & (np.abs(hues - ORANGE_YELLOW) >= BETWEEN)
+    for colour, sel in (("red", hues < RED_ORANGE),
+                        ("orange", (hues >= RED_ORANGE) & (hues < ORANGE_YELLOW)),
+                        ("yellow", hues >= ORANGE_YELLOW)):
+        found = areas[sel & clear & small_enough]
+        if found.size:
+            out.areas[colour] = found.tolist()
     return out
 
 

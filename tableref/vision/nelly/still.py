@@ -21,33 +21,42 @@ CHANGE = 30  # in any channel's levels, on 4x4 blocks: less is noise, JPEG, a li
 MIN_SHELLS = 3.0  # a zone changed by more than three turtles' area has something over it
 
 
+QUARTER = 4  # the frames are compared on blocks of 4x4 pixels
+
+
+def quarter(frame: np.ndarray) -> np.ndarray:
+    """The frame on blocks of 4x4 pixels: a sensor's noise (high in a dim room) averages
+    out, a hand does not."""
+    h, w = frame.shape[:2]
+    return np.asarray(cv2.resize(frame, (w // QUARTER, h // QUARTER),
+                                 interpolation=cv2.INTER_AREA))
+
+
 def exposure(now: np.ndarray, then: np.ndarray) -> float:
     """How much brighter the whole frame `now` is than `then` (the camera's exposure, the
     room's light; a hand over one zone hardly moves the whole frame's median)."""
-    a, b = float(np.median(now[::8, ::8])), float(np.median(then[::8, ::8]))
+    a, b = float(np.median(now[::2, ::2])), float(np.median(then[::2, ::2]))
     return a / b if b > 0 else 1.0
 
 
 def changed_over(now: np.ndarray, then: np.ndarray, inside: np.ndarray, shell: float,
                  gain: float = 1.0) -> bool:
-    """Did something large come over the zone's crop `now` since `then` (the same crop of
-    the still frame, `gain` times darker: `exposure`)? `inside` (uint8) marks the zone;
-    `shell` is one turtle's area. What changed is added up over the zone: a hand of the
-    table's own colour changes the zone only where it covers plants and turtles."""
-    if now.shape != then.shape or shell <= 0:
+    """Did something large come over a zone since the table was still? `now` and `then`:
+    the zone's box in the two frames, `quarter`ed; `then` is `gain` times darker
+    (`exposure`); `inside` (uint8, full size) marks the zone in its box; `shell` is one
+    turtle's area in full-size pixels. What changed is added up over the zone: a hand of
+    the table's own colour changes the zone only where it covers plants and turtles."""
+    if now.shape != then.shape or shell <= 0 or now.size == 0:
         return False
-    # on blocks of 4x4 pixels: a sensor's noise (high in a dim room) averages out, a hand
-    # does not
-    a = cv2.resize(now, (now.shape[1] // 4, now.shape[0] // 4), interpolation=cv2.INTER_AREA)
-    b = cv2.resize(then, (a.shape[1], a.shape[0]), interpolation=cv2.INTER_AREA)
-    keep = cv2.resize(inside, (a.shape[1], a.shape[0]), interpolation=cv2.INTER_NEAREST) > 0
+    keep = cv2.resize(inside, (now.shape[1], now.shape[0]),
+                      interpolation=cv2.INTER_NEAREST) > 0
     if not np.any(keep):
         return False
-    if abs(gain - 1) > 0.02:
-        b = cv2.convertScaleAbs(b, alpha=gain)
-    diff = cv2.absdiff(a, b).max(axis=2)
+    b = cv2.convertScaleAbs(then, alpha=gain) if abs(gain - 1) > 0.02 else then
+    diff = cv2.absdiff(now, b).max(axis=2)
     moved = ((diff > CHANGE) & keep).astype(np.uint8)
-    k = max(3, round(0.6 * math.sqrt(shell / 16 / math.pi)) | 1)
+    area = shell / QUARTER ** 2
+    k = max(3, round(0.6 * math.sqrt(area / math.pi)) | 1)
     moved = cv2.morphologyEx(moved, cv2.MORPH_OPEN,
                              cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k, k)))
-    return cv2.countNonZero(moved) >= MIN_SHELLS * shell / 16
+    return cv2.countNonZero(moved) >= MIN_SHELLS * area

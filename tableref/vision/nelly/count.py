@@ -98,7 +98,8 @@ def counts_to_json(counts: Sequence[ZoneCount]) -> dict[str, object]:
 class CountOptions:
     paint_v: float = -1.05  # ln B/R below this, in the light's frame: paint
     max_u: float = 0.3  # ln G/R above this is no paint (plants, green)
-    min_bright: int = 40  # darker pixels are shadow, too noisy to read
+    min_bright: int = 26  # darker pixels are shadow, too noisy to read (a red shell's shaded
+    # side in a dim room is about this dark)
     dome_radius: float | None = None  # one turtle's inscribed radius in px (None: measured)
 
 

@@ -59,6 +59,7 @@ NECK = 9  # px: the narrowest part of a turtle is wider, a plant's notch near it
 # one turtle's inscribed radius in plant radii: at least, at most, and when no turtle
 # shows (the game's material: a shell is a little over half a plant across)
 TURTLE_PER_PLANT = (0.45, 0.75, 0.58)
+LIGHT_FILL = 0.35  # of a plant's disc green at least, for the light to be read from it
 MIN_TURTLE = 150  # px: no turtle the camera can count is smaller (one is ~350 px at 0.7 mm/px)
 _LOG = np.log(np.arange(256, dtype=np.float32) + 1.0).astype(np.float32)
 
@@ -315,7 +316,10 @@ def count_turtles(frame: Image, zones: Sequence[Zone], options: CountOptions | N
         d.plants = plant_circles(d.u, d.v, d.bright, table, MIN_TURTLE)
     for d, plants in zip(data, one_size([d.plants for d in data]), strict=True):
         d.plants = plants
-    light = light_from_plants([(p.u, p.v) for d in data for p in d.plants])
+    # the light from plants showing enough of their green (a plant under a turtle shows a
+    # ring of half its disc; a scrap of green the size of a plant is no plant to trust)
+    light = light_from_plants([(p.u, p.v) for d in data for p in d.plants
+                               if p.u.size >= LIGHT_FILL * math.pi * p.r * p.r])
     table.in_light(light.du, light.dv)
     for d in data:
         d.u -= light.du

@@ -1,21 +1,32 @@
 """Nelly's turtles counted by camera: accuracy and speed on synthetic tables.
 
     .venv/bin/python bench/nelly_turtles.py [--scenes 200] [--heldout 200] [--seed 1]
+        [--parts held-out,held-out-classic,development,development-classic] [--no-still]
 
-Two parts, the held-out one printed first. The development part (the scenes the counter
-was tuned on) uses seeds from --seed and the generator's default conditions: the Halli
-tables (wood, cloth, pattern) and a light cloth, material at 0.8-1.2 times its usual size
-in pixels, perspective up to 3 %, JPEG quality 65-95. The held-out part uses seeds of its
-own (from 900000) and conditions never tuned on: material smaller and larger (0.7-0.8 and
-1.2-1.35), perspective up to 5 %, JPEG quality 50-70, more hands and stacks, and a table
-kind the development part never shows (slate, in the held-out generator only).
+Four parts, the held-out ones printed first.
+- development: the scenes the counter is tuned on, seeds from --seed, the broad conditions:
+  the Halli tables (wood, cloth, pattern), a light cloth and cloths of any colour (a green
+  felt, red, orange and yellow cloths), pale wood and warm prints; lamps 2700-6500 K, now
+  and then two lamps of different colours or a dim room (the camera's gain up, its noise
+  with it); material at 0.8-1.2 times its usual size, perspective up to 4 %, blur up to
+  1.8 px, JPEG 55-95; turtles upright, tilted, on their side, upturned, on another (now and
+  then three), the die over a turtle's edge, hands of lighter and darker skin.
+- held-out: seeds of its own (from 900000) and what the development part never shows:
+  material smaller and larger (0.7-0.8 and 1.2-1.35), perspective up to 5 %, blur up to
+  2 px, JPEG 50-70, more hands, stacks, dim rooms, mixed lamps and dice, and three table
+  kinds of its own (slate, tiles, stripes; synth/nelly_tables.HELDOUT_TABLES).
+- development-classic, held-out-classic: the conditions the counter was first measured on
+  (the first four tables only), for comparison with earlier figures.
+In the broad parts each scene comes with a frame of the same table a moment before, with
+no hand (as the daemon keeps one once the table is still, `NellyEyes`); the counter is
+given it unless --no-still.
 
 Figures per part: zones counted exactly right (of all zones, and of the zones with no hand
 over them), zones wrong (a sure count that is not the truth: the error that matters),
 unsure rate (and why), per-colour confusions (from the count differences of sure zones
 whose total is right), and milliseconds per 1280x720 frame on one core: wall clock and
 this thread's CPU time (median, p95), with the load average before and after. The wrong
-zones themselves are listed for the development part only: the held-out part's cases are
+zones themselves are listed for the development parts only: the held-out parts' cases are
 not to be looked at while tuning.
 """
 

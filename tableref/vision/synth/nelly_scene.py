@@ -459,10 +459,12 @@ def _warp_zone(zone: Zone, hmat: np.ndarray) -> Zone:
 
 def render_nelly_table(turtles: Sequence[Mapping[str, int]], plants: Sequence[int], *,
                        seed: int = 0, hand_at: int | None = None, table: str = "wood",
-                       size: tuple[int, int] = (1280, 720)) -> tuple[Image, list[Zone]]:
+                       size: tuple[int, int] = (1280, 720), hand_seed: int | None = None,
+                       hand_tone: float = 1.0) -> tuple[Image, list[Zone]]:
     """The simulated camera: each seat's turtles (by colour) on its plants, in the default
     zones on a `table` of TABLES. The table, the light and where things lie depend on `seed`
-    and the contents only.
+    and the contents only; a hand over seat `hand_at`'s zone lies where `hand_seed` puts it
+    (a moving hand: another seed each frame), its skin `hand_tone` times the Halli hands'.
     Returns the frame and the zones it was drawn in."""
     n = len(turtles)
     if len(plants) != n:
@@ -489,5 +491,9 @@ def render_nelly_table(turtles: Sequence[Mapping[str, int]], plants: Sequence[in
             draw_dome(frame, (px, py), 17.0, paints[c], light)
     if hand_at is not None:
         x0, y0, x1, y1 = zones[hand_at].bounds
-        draw_hand(frame, np.random.default_rng([seed, 99]), [((x0 + x1) / 2, (y0 + y1) / 2)])
+        where = [seed, 99] if hand_seed is None else [seed, 99, hand_seed]
+        hand = draw_hand(frame, np.random.default_rng(where), [((x0 + x1) / 2, (y0 + y1) / 2)])
+        if hand_tone != 1.0:
+            tone = cv2.GaussianBlur(hand.astype(np.float32) / 255, (7, 7), 2)[..., None]
+            frame[:] = np.clip(frame * (1 - tone * (1 - hand_tone)), 0, 255).astype(np.uint8)
     return frame, zones

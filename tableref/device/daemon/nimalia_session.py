@@ -38,6 +38,7 @@ from tableref.device.daemon.nimalia_camera import (
 from tableref.device.daemon.nimalia_photos import PhotoError, PhotoReading, read_reserve
 from tableref.device.daemon.nimalia_settle import SettleError, settled
 from tableref.device.daemon.session import BaseSession, Box, Refused, Result, Sight
+from tableref.device.phrasebook import Words
 from tableref.games.nimalia.choice import FIRST, check_choice, resolve, schedule
 from tableref.games.nimalia.events import (
     Event,
@@ -114,6 +115,19 @@ def check_option(key: str, value: Any) -> Any:
 
 CATALOGUE = [{"id": o.id, "colour": o.colour.value, "leaves": o.leaves, "ranked": o.ranked}
              for o in all_objectives()]
+
+
+def scores_said(w: Words, round_no: int, rows: list[tuple[str, int, int]],
+                objectives: dict[int, list[int]] | None = None) -> list[str]:
+    """A round scored, said: "Round 1." "Great savanna: Ann 6, Ben 2." ... "Ann: 9 points,
+    total 9." ... (`rows`: each seat's name, round points and total)."""
+    out = [w("nimalia.round_said", n=round_no)]
+    for oid, points in (objectives or {}).items():
+        each = ", ".join(w("nimalia.points_said", name=n, points=p)
+                         for (n, _, _), p in zip(rows, points, strict=True))
+        out.append(w("nimalia.objective_said", objective=w(f"nimalia.obj{oid}"), each=each))
+    out += [w("nimalia.score_said", name=n, points=pts, total=tot) for n, pts, tot in rows]
+    return out
 
 
 class NimaliaSession(BaseSession[Event]):
@@ -193,8 +207,7 @@ class NimaliaSession(BaseSession[Event]):
     def _said(self, scored: RoundScore) -> list[str]:
         rows = [(self.players[r["seat"]], r["round_total"], r["total"]) for r in self.rows]
         per = {s.objective.id: list(s.points) for s in scored.scores}
-        speech = self._box.speech
-        said = speech.scores(scored.round, rows, per)
+        said = scores_said(self._box.speech.words, scored.round, rows, per)
         game = self._fold().game
         if game.over:
             said += self._said_winner(tie_break(game.totals, game.reserves))

@@ -10,7 +10,7 @@ from tableref.device.phrasebook import nimalia_objectives
 
 PHRASES = {
     "title": {"en": "Nimalia", "de": "Nimalia", "fr": "Nimalia"},
-    # -- spoken when a round is scored (daemon/speech.py) -------------------------------------
+    # -- spoken when a round is scored (daemon/nimalia_session.py) ------------------------
     "round_said": {"en": "Round {n}.", "de": "Runde {n}.", "fr": "Manche {n}."},
     "objective_said": {"en": "{objective}: {each}.", "de": "{objective}: {each}.",
                        "fr": "{objective} : {each}."},

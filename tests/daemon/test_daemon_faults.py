@@ -68,7 +68,7 @@ async def test_a_press_on_a_full_disk_is_not_ok_and_the_game_goes_on_after(
         with pytest.raises(HubUnavailable, match=r"disk is full.*the press was not taken"):
             await d.press_bell(1)  # from then on a press is refused, until space is freed
         _free(d.store, pages)
-        await asyncio.sleep(0.6)  # the bells unlock
+        await _until(lambda: not d.snapshot()["halli"]["locked"])  # the bells unlock
         await d.press_bell(1)  # the journal is tried again, and the game goes on
         assert _journal_problem(d) == ""
         await _until(lambda: d.journal_seq > stuck)

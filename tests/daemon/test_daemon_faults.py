@@ -169,3 +169,38 @@ def test_a_photo_too_large_or_cut_short_is_refused_before_recognition() -> None:
     jpeg = cv2.imencode(".jpg", np.full((300, 400, 3), 90, np.uint8))[1].tobytes()
     with pytest.raises(PhotoError, match="cut short"):
         read_reserve(jpeg[: len(jpeg) // 2], never)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("damage", [
+    "UPDATE games SET game='chess' WHERE status='open'",  # a game this box does not referee
+    "UPDATE journal SET event='{\"event\": \"bogus\"}' WHERE seq=(SELECT max(seq) FROM journal)",
+    "UPDATE journal SET event='{\"event\": \"start\", \"players\": [\"Ann\"]}' "
+    "WHERE seq=(SELECT min(seq) FROM journal)",  # one player: no game
+], ids=["unknown-game", "unknown-event", "one-player"])
+async def test_an_open_game_that_cannot_be_resumed_leaves_a_new_game_and_a_note(
+        tmp_path: Path, damage: str) -> None:
+    """A journal that is sound SQLite and JSON, but whose open game this code cannot fold:
+    the box starts a new game of its own settings (never of the damaged row's), and the
+    screen keeps saying why after the new game's first events are recorded."""
+    d = _daemon(tmp_path)
+    await d.start()
+    await d.press_bell(0)
+    old = d.game_id
+    await d.stop()
+    d.store.db.execute(damage)
+    d.store.db.commit()
+    d.store.close()
+    d = _daemon(tmp_path)
+    await d.start()
+    try:
+        assert d.session is not None and d.game_id > old
+        assert d.snapshot()["game"] == "halli"
+        assert [p["name"] for p in d.snapshot()["players"]] == ["Ann", "Ben"]
+        await d.press_bell(1)  # a new event recorded: the journal works
+        note = [x for x in d.snapshot()["devices"] if x["name"] == "journal resumed"]
+        assert note and not note[0]["ok"]
+        assert f"game {old} could not be resumed" in note[0]["message"]
+        assert [g["status"] for g in d.store.games() if g["id"] == old] == ["abandoned"]
+    finally:
+        await d.stop()
+        d.store.close()

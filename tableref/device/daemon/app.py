@@ -167,15 +167,18 @@ class Daemon:
             self.health.report("journal repaired", False, self.store.recovered)
         resume = self.store.open_game()
         if resume is not None:
+            settings, speech = self.settings, self.speech
             try:
                 self._resume(resume)
             except Exception as err:  # a journal this code cannot fold must not brick the box
                 log.exception("cannot resume game %d from the journal", resume.id)
+                # shown until the next start (not "journal": its next write says "working")
                 self.health.report(
-                    "journal", False,
+                    "journal resumed", False,
                     f"game {resume.id} could not be resumed ({err}); it stays in the journal "
-                    "and a new game starts",
+                    "as abandoned and a new game starts",
                 )
+                self.settings, self.speech = settings, speech  # not the damaged game's
                 self._new_game_or_wait()
         else:
             self._new_game_or_wait()

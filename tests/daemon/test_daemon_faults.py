@@ -60,8 +60,11 @@ async def test_a_press_on_a_full_disk_is_not_ok_and_the_game_goes_on_after(
             for _ in range(10_000):
                 d.store.append(d.game_id, {"event": "filler"})
         stuck = d.journal_seq
-        await d.press_bell(0)  # not known yet: the ring is judged, and cannot be recorded
-        await _until(lambda: _journal_problem(d) != "")
+        # not known yet: the ring is judged and cannot be recorded; the page's press is held
+        # until then, and is not "ok"
+        with pytest.raises(HubUnavailable, match=r"disk is full.*the ring was not recorded"):
+            await d.press_bell(0)
+        assert _journal_problem(d) != ""
         assert d.journal_seq == stuck
         assert "the disk is full" in _journal_problem(d)
         assert "waits until space is freed" in _journal_problem(d)
@@ -201,6 +204,19 @@ async def test_an_open_game_that_cannot_be_resumed_leaves_a_new_game_and_a_note(
         assert note and not note[0]["ok"]
         assert f"game {old} could not be resumed" in note[0]["message"]
         assert [g["status"] for g in d.store.games() if g["id"] == old] == ["abandoned"]
+    finally:
+        await d.stop()
+        d.store.close()
+
+
+async def test_a_press_is_answered_once_its_ring_is_recorded(tmp_path: Path) -> None:
+    """The page's bell is answered after the settle window, when its ring is on disk."""
+    d = _daemon(tmp_path)
+    await d.start()
+    try:
+        before = d.journal_seq
+        await d.press_bell(1)
+        assert d.journal_seq == before + 1  # the ring, recorded before the answer
     finally:
         await d.stop()
         d.store.close()

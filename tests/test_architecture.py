@@ -1,5 +1,6 @@
 """The layout's promises, checked on the source: production code uses no test-scene
-renderer, and the daemon's shared modules know no game by name."""
+renderer, the daemon's shared modules know no game by name, and images enter only through
+the one reader that checks their size from the header."""
 
 from __future__ import annotations
 
@@ -73,3 +74,24 @@ def test_the_daemons_shared_modules_know_no_game_by_name() -> None:
         if named:
             found[name] = named
     assert found == {}
+
+
+# the one reader (vision/images.py); the renderers decode only what they encoded themselves
+MAY_DECODE = ("vision/images.py", "vision/synth/")
+DECODERS = ("imread", "imdecode", "imreadmulti")
+
+
+def test_images_enter_only_through_the_reader_that_checks_their_header() -> None:
+    """cv2.imread or Image.open anywhere else would let a decompression bomb or a lying
+    header through (tableref halli referee once did)."""
+    users = []
+    for path in sorted(ROOT.rglob("*.py")):
+        rel = path.relative_to(ROOT).as_posix()
+        if rel.startswith(MAY_DECODE):
+            continue
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.Attribute) and (node.attr in DECODERS or (
+                    node.attr == "open" and isinstance(node.value, ast.Name)
+                    and node.value.id == "Image")):
+                users.append(f"{rel}:{node.lineno} {node.attr}")
+    assert users == []

@@ -462,6 +462,12 @@ class HalliSession(BaseSession[Event]):
             self.locked = True
             self._box.changed()
 
+    def deciding(self) -> bool:
+        """A press in the settle window, or a ring whose verdict is not recorded yet."""
+        arbiter = self._arbiter
+        return (arbiter is not None and arbiter.settling) or (
+            self._ring is not None and not self._recorded)
+
     def _bell(self, event: BellEvent) -> None:
         if isinstance(event, BellRing):
             self._ring, self._recorded, self._late = event, False, []

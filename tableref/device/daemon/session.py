@@ -166,6 +166,11 @@ class Session(Protocol[E]):
 
     def release(self, player: int, t_ns: int) -> None: ...
 
+    def deciding(self) -> bool:
+        """Whether a press is still being decided (Halli: the settle window, a verdict
+        waiting for a camera frame): a press from the page is answered once it is not, so
+        the answer can say whether what it made was recorded."""
+
     def seen(self, sight: Sight) -> None: ...
 
     async def photo(self, player: int, data: bytes) -> None: ...
@@ -194,6 +199,10 @@ class BaseSession(Generic[E]):
 
     def release(self, player: int, t_ns: int) -> None:
         """A bell let go; only a game that times how long a button is held listens."""
+
+    def deciding(self) -> bool:
+        """A press is recorded at once, or not at all."""
+        return False
 
     def seen(self, sight: Sight) -> None:
         """Frames are only read for a game with eyes."""

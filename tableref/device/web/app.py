@@ -36,6 +36,7 @@ MAX_JSON_BYTES = 64 * 1024
 UPLOAD_SLOTS = 2  # photos read at once; more wait for a moment (503, Retry-After)
 SLOW_DOWN_S = 1.0  # a client over its request rate waits this long for its 429
 UPLOAD_S = 120.0  # for a photo to arrive, however slow the phone's Wi-Fi
+BODY_S = 30.0  # for a JSON body (64 KB at most) to arrive once its headers are in
 
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
 
@@ -103,6 +104,8 @@ async def _guard(request: web.Request, handler: Handler) -> web.StreamResponse:
         if exc.status < 400:
             raise
         response = _error(exc.status, exc.text or exc.reason)
+        if exc.status in (408, 413):  # the rest of the body is not waited for: closed now
+            response.force_close()
     if request.path.startswith("/static/"):
         # revalidate every time: after an update the kiosk must not run yesterday's app.js
         response.headers.setdefault("Cache-Control", "no-cache")
@@ -277,13 +280,20 @@ async def replay(request: web.Request) -> web.Response:
 
 async def _json_body(request: web.Request) -> dict[str, Any]:
     """The body as a JSON object, read whole by aiohttp (in as many TCP segments as it
-    comes) within `client_max_size`."""
+    comes) within `client_max_size` and `BODY_S`."""
+    too_large = web.HTTPRequestEntityTooLarge(
+        max_size=MAX_JSON_BYTES, actual_size=request.content_length or 0,
+        text=f"the request body is over {MAX_JSON_BYTES // 1024} KB")
+    if (request.content_length or 0) > MAX_JSON_BYTES:  # said in its header: no need to wait
+        raise too_large
     try:
-        raw = await request.read()
+        async with asyncio.timeout(BODY_S):  # aiohttp times only the headers (keepalive)
+            raw = await request.read()
     except web.HTTPRequestEntityTooLarge:
-        raise web.HTTPRequestEntityTooLarge(
-            max_size=MAX_JSON_BYTES, actual_size=request.content_length or 0,
-            text=f"the request body is over {MAX_JSON_BYTES // 1024} KB") from None
+        raise too_large from None
+    except TimeoutError:
+        raise web.HTTPRequestTimeout(
+            text=f"the request body did not arrive within {BODY_S:.0f} s") from None
     try:
         body = json.loads(raw or b"null")
     except (ValueError, UnicodeDecodeError) as exc:

@@ -477,7 +477,8 @@ export function render(n, snap, core) {
   renderSheet(n, core);
   const read = new Set(n.read || []);
   const select = $("upload-player");
-  select.replaceChildren(...snap.players.map((p) => el("option", { value: p.seat }, p.name)));
+  select.replaceChildren(...snap.players.map((p) => el("option", { value: p.seat },
+    core.playerName(p.seat))));
   select.value = String(pickedSeat ?? n.to_photograph ?? snap.players[0]?.seat ?? 0);
   const withPhoto = n.scores.filter((r) => r.photo || read.has(r.seat)).map((r) => r.seat);
   const unsureSeat = renderSettle(n, core);

@@ -46,6 +46,11 @@ PHRASES = {
                        "fr": "Utiliser la caméra de la table"},
     "uploading": {"en": "Scoring…", "de": "Wird gewertet…", "fr": "Calcul en cours…"},
     "scored": {"en": "Scored.", "de": "Gewertet.", "fr": "Compté."},
+    # the photo field's own words (the browser's would be in its own language)
+    "pick_photo": {"en": "Take or choose a photo", "de": "Foto aufnehmen oder wählen",
+                   "fr": "Prendre ou choisir une photo"},
+    "no_photo_picked": {"en": "No photo chosen yet", "de": "Noch kein Foto gewählt",
+                        "fr": "Aucune photo choisie"},
     "choose_photo": {"en": "Choose a photo first.", "de": "Wähle zuerst ein Foto.",
                      "fr": "Choisissez d'abord une photo."},
     "reserve_alt": {"en": "The photo of {name}'s reserve, with what was read",

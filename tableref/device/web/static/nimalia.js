@@ -40,9 +40,15 @@ export function mount(root, core) {
       el("form", { id: "upload-form", class: "upload" },
         el("label", {}, el("span", T("nimalia.reserve_of"), t("nimalia.reserve_of")),
           el("select", { id: "upload-player", name: "player" })),
+        // the browser's own file field speaks the browser's language ("Choose File"):
+        // hidden behind a button and a line in the page's
         el("label", { class: "file" }, el("span", T("nimalia.photo"), t("nimalia.photo")),
-          el("input", { id: "upload-file", name: "photo", type: "file",
-            accept: "image/jpeg,image/png", capture: "environment" })),
+          el("input", { id: "upload-file", class: "file-input", name: "photo", type: "file",
+            accept: "image/jpeg,image/png", capture: "environment" }),
+          el("span", { class: "file-button", "aria-hidden": "true", ...T("nimalia.pick_photo") },
+            t("nimalia.pick_photo")),
+          el("span", { id: "upload-file-name", class: "file-name", ...T("nimalia.no_photo_picked") },
+            t("nimalia.no_photo_picked"))),
         el("button", { type: "submit", ...T("nimalia.upload") }, t("nimalia.upload")),
         el("button", { type: "button", id: "photograph", ...T("nimalia.photograph_btn") },
           t("nimalia.photograph_btn")),
@@ -64,6 +70,7 @@ export function mount(root, core) {
       el("div", { id: "nzone-msg", class: "message", role: "status" })));
   core.$("upload-player").addEventListener("change", (ev) => { pickedSeat = Number(ev.target.value); });
   core.$("upload-form").addEventListener("submit", (ev) => { ev.preventDefault(); upload(core); });
+  core.$("upload-file").addEventListener("change", () => pickedFile(core));
   core.$("photograph").addEventListener("click", () => photograph(core));
   core.$("choose-form").addEventListener("submit", (ev) => { ev.preventDefault(); choose(core); });
   core.$("choose-form").addEventListener("change", () => {
@@ -534,6 +541,19 @@ async function scoring(core, seat, send) {
     msg.className = waits ? "message" : "message ok";
   } catch (e) {
     msg.textContent = e.message;
+  }
+}
+
+// The chosen photo's name beside the field, or that none is chosen (in the page's words).
+function pickedFile(core) {
+  const file = core.$("upload-file").files[0];
+  const name = core.$("upload-file-name");
+  if (file) {
+    delete name.dataset.t;
+    name.textContent = file.name;
+  } else {
+    name.dataset.t = "nimalia.no_photo_picked";
+    name.textContent = core.t("nimalia.no_photo_picked");
   }
 }
 

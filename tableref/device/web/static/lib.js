@@ -105,7 +105,10 @@ export function whenUnauthorised(fn) { onUnauthorised = fn; }
 export async function api(method, path, body) {
   const opts = { method, headers: {} };
   if (body instanceof FormData) opts.body = body;
-  else if (body !== undefined) {
+  else if (body instanceof Blob) { // a photo as the whole body
+    opts.body = body;
+    opts.headers["Content-Type"] = body.type || "application/octet-stream";
+  } else if (body !== undefined) {
     opts.body = JSON.stringify(body);
     opts.headers["Content-Type"] = "application/json";
   }

@@ -1,6 +1,9 @@
 // Nimalia's part of the page: the round, the objectives in play, the scores, the photos.
 // A game view (see app.js); its words are the `nimalia.*` phrases.
 
+import { mountTeachCards, openTeachCards, teachWords } from "./nimalia_teach.js";
+import { shrinkPhoto } from "./photos.js";
+
 let shownReserve = null;
 let pickedSeat = null; // the seat chosen by hand in the upload form, until it is used
 
@@ -52,6 +55,8 @@ export function mount(root, core) {
         el("button", { type: "submit", ...T("nimalia.upload") }, t("nimalia.upload")),
         el("button", { type: "button", id: "photograph", ...T("nimalia.photograph_btn") },
           t("nimalia.photograph_btn")),
+        el("button", { type: "button", id: "nteach-open", ...T("nimalia.teach_title"),
+          onclick: () => openTeachCards(core) }, t("nimalia.teach_title")),
         el("div", { id: "upload-msg", class: "message", role: "status" })),
       el("figure", { id: "reserve-figure", hidden: true },
         el("div", { class: "photo-wrap" },
@@ -67,7 +72,8 @@ export function mount(root, core) {
         el("img", { id: "nzone-img", alt: "" }), el("div", { id: "nzone-boxes" })),
       el("button", { type: "button", id: "nzone-save", ...T("nimalia.zones_save") },
         t("nimalia.zones_save")),
-      el("div", { id: "nzone-msg", class: "message", role: "status" })));
+      el("div", { id: "nzone-msg", class: "message", role: "status" })),
+    mountTeachCards(core));
   core.$("upload-player").addEventListener("change", (ev) => { pickedSeat = Number(ev.target.value); });
   core.$("upload-form").addEventListener("submit", (ev) => { ev.preventDefault(); upload(core); });
   core.$("upload-file").addEventListener("change", () => pickedFile(core));
@@ -175,7 +181,10 @@ async function saveZones(core) {
   }
 }
 
-export function words() { chooserFilled = null; }
+export function words(core) {
+  chooserFilled = null;
+  teachWords(core);
+}
 
 // An objective's chip: its colour, its number, its name on hover.
 function chip(core, id, n, extra = "") {
@@ -502,29 +511,6 @@ export function render(n, snap, core) {
   } else {
     $("reserve-figure").hidden = true;
   }
-}
-
-// Phone cameras take photos bigger than the box accepts (5 MB) or needs: shrink big ones
-// in the browser to at most MAX_SIDE pixels on their long side before sending them.
-const SHRINK_ABOVE_BYTES = 3 * 1024 * 1024;
-const MAX_SIDE = 2400;
-
-export async function shrinkPhoto(file) {
-  if (file.size <= SHRINK_ABOVE_BYTES) return file;
-  let bitmap;
-  try {
-    bitmap = await createImageBitmap(file, { imageOrientation: "from-image" });
-  } catch {
-    return file; // not an image the browser can read: the box will say what is wrong
-  }
-  const scale = Math.min(1, MAX_SIDE / Math.max(bitmap.width, bitmap.height));
-  const canvas = document.createElement("canvas");
-  canvas.width = Math.round(bitmap.width * scale);
-  canvas.height = Math.round(bitmap.height * scale);
-  canvas.getContext("2d").drawImage(bitmap, 0, 0, canvas.width, canvas.height);
-  bitmap.close();
-  const blob = await new Promise((resolve) => canvas.toBlob(resolve, "image/jpeg", 0.92));
-  return blob ? new File([blob], "reserve.jpg", { type: "image/jpeg" }) : file;
 }
 
 async function scoring(core, seat, send) {

@@ -11,7 +11,7 @@ default pins of its seat (`DEFAULT_PINS`, the wiring table in hardware.md); the 
 `"none"` means the seat has no button (or no LED) on GPIO.
 
 ```toml
-game = "halli"              # a game of device/daemon/games.py: "halli" | "nimalia"
+game = "halli"              # a game of device/daemon/games.py: "halli" | "nimalia" | "nelly"
 language = "en"             # "en" | "de" | "fr"
 [[players]]                 # 2..6 players, seat order clockwise
 name = "Ann"                # 1..24 characters, spaces around it dropped, unique (any case)

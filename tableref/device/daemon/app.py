@@ -543,6 +543,20 @@ class Daemon:
         except Refused as err:
             raise HubError.like(err) from None
 
+    def teach_cards(self) -> dict[str, Any]:
+        """The game's cards to teach from phone photos, and those taught."""
+        try:
+            return self._session().teach_cards()
+        except Refused as err:
+            raise HubError.like(err) from None
+
+    async def teach_photo(self, card: int | None, data: bytes) -> dict[str, Any]:
+        """Teach the game's card `card` from a phone photo (None: read it back)."""
+        try:
+            return await self._session().teach_photo(card, data)
+        except Refused as err:
+            raise HubError.like(err) from None
+
     async def report(self, data: dict[str, Any]) -> None:
         """A report from the page for the game being played (session.py)."""
         try:

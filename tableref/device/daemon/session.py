@@ -179,6 +179,10 @@ class Session(Protocol[E]):
 
     async def teach(self, card: str | None, image: Any) -> dict[str, Any]: ...
 
+    def teach_cards(self) -> dict[str, Any]: ...
+
+    async def teach_photo(self, card: int | None, data: bytes) -> dict[str, Any]: ...
+
     def report(self, data: Mapping[str, Any]) -> None: ...
 
     def restore(self, note: Mapping[str, Any]) -> None: ...
@@ -221,6 +225,14 @@ class BaseSession(Generic[E]):
     async def teach(self, card: str | None, image: Any) -> dict[str, Any]:
         """Teach the box a card from the camera picture `image` (the page's enrolment)."""
         raise Refused(f"the game {self.game!r} has no cards to teach from the camera")
+
+    def teach_cards(self) -> dict[str, Any]:
+        """The cards the page may teach from phone photos (Nimalia's)."""
+        raise Refused(f"the game {self.game!r} has no cards to teach from photos")
+
+    async def teach_photo(self, card: int | None, data: bytes) -> dict[str, Any]:
+        """Teach the box card `card` from a phone photo; None: read the card back."""
+        raise Refused(f"the game {self.game!r} has no cards to teach from photos")
 
     def report(self, data: Mapping[str, Any]) -> None:
         raise Refused(f"the game {self.game!r} takes no reports from the page")

@@ -23,7 +23,7 @@ from tableref.device.web.hosts import HostCheck
 from tableref.device.web.hub import Hub, HubError, HubUnavailable
 from tableref.device.web.limits import RequestRate, client_key
 from tableref.device.web.live import Streams, serve_events
-from tableref.device.web.upload import UploadError, read_photo
+from tableref.device.web.upload import UploadError, read_photo, read_raw_photo
 
 STATIC_DIR = Path(__file__).parent / "static"
 HUB_KEY = web.AppKey("hub", Hub)
@@ -69,6 +69,8 @@ def create_app(hub: Hub, *, pin: str | None, lan: bool,
             web.post("/api/report", report),
             web.post("/api/settings", settings),
             web.post("/api/teach", teach),
+            web.get("/api/nimalia/teach", teach_cards),
+            web.post("/api/nimalia/teach", teach_photo),
             web.get("/api/history", history),
             web.get("/api/camera.jpg", camera),
             web.get("/api/replay.jpg", replay),
@@ -258,6 +260,34 @@ async def teach(request: web.Request) -> web.Response:
     if card is not None and (not isinstance(card, str) or not 0 < len(card) <= 16):
         raise HubError("card must be a card code such as monkey or BBL")
     return web.json_response(await _hub(request).teach(card))
+
+
+async def teach_cards(request: web.Request) -> web.Response:
+    """The cards to teach from phone photos (Nimalia), and those taught."""
+    return web.json_response(_hub(request).teach_cards())
+
+
+async def teach_photo(request: web.Request) -> web.Response:
+    """A phone photo of one card, the body itself: `?card=N` teaches card N, without it
+    the card is read back."""
+    raw = request.query.get("card")
+    card: int | None = None
+    if raw is not None:
+        if not raw.isdigit() or not 0 < int(raw) <= 60:
+            raise HubError(f"card must be a card number 1..60, not {raw[:16]!r}")
+        card = int(raw)
+    slots = request.app[SLOTS_KEY]
+    if slots.locked():
+        return _busy()
+    async with slots:
+        try:
+            async with asyncio.timeout(UPLOAD_S):
+                data, _ = await read_raw_photo(request)
+        except UploadError as exc:
+            return _error(exc.status, str(exc))
+        except TimeoutError:
+            return _error(408, f"the photo took more than {UPLOAD_S:.0f} s to arrive")
+        return web.json_response(await _hub(request).teach_photo(card, data))
 
 
 async def history(request: web.Request) -> web.Response:

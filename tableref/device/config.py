@@ -30,7 +30,7 @@ voice = ""                  # espeak-ng voice or path to a Piper .onnx; "" = by 
 speed = 165                 # words per minute
 device = "default"          # ALSA device
 [camera]
-source = "auto"             # "auto" | "picamera2" | "sim" | "/dev/videoN" | dir | video file
+source = "auto"             # "auto" | "picamera2" | "sim" | "/dev/videoN" | dir | image | video
 [web]
 host = "127.0.0.1"
 port = 8080

@@ -4,9 +4,10 @@ The box's camera is fixed, so the box keeps a frame of the table from a moment w
 nothing moved (the daemon's `NellyEyes`, refreshed whenever the table stays still). A
 hand, an arm or a sleeve over a zone is a large change from that frame, whatever its
 colour: a dark hand on a wooden table, a red sleeve on a red cloth. Turtles placed, taken
-or fallen change the zone too, each by about a turtle's area: more than three turtles'
-worth (three falling at once too) is taken for something over the zone until the table
-settles and the box keeps a new still frame. A change of the light over the whole frame
+or fallen change the zone too, each by a round patch of about a turtle's area: those are
+left out, and what other change adds up to more than three turtles' area is taken for
+something over the zone (a hand of the table's own colour changes the zone only where it
+covers plants and turtles, in pieces that are not round). A change of the light over the whole frame
 (the camera's exposure) is taken out first, by the ratio of the frames' medians.
 """
 
@@ -18,6 +19,8 @@ import cv2
 import numpy as np
 
 CHANGE = 30  # in any channel's levels, on 4x4 blocks: less is noise, JPEG, a little light
+TURTLE_SIZED = 1.8  # a round change up to this many turtles is a turtle come or gone
+ROUND = 0.5  # of its bounding box a round change fills at least
 MIN_SHELLS = 3.0  # a zone changed by more than three turtles' area has something over it
 
 
@@ -59,4 +62,10 @@ def changed_over(now: np.ndarray, then: np.ndarray, inside: np.ndarray, shell: f
     k = max(3, round(0.6 * math.sqrt(area / math.pi)) | 1)
     moved = cv2.morphologyEx(moved, cv2.MORPH_OPEN,
                              cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k, k)))
-    return cv2.countNonZero(moved) >= MIN_SHELLS * area
+    _, _, stats, _ = cv2.connectedComponentsWithStats(moved, connectivity=8)
+    total = 0
+    for _, _, w, h, a in stats[1:]:
+        if a <= TURTLE_SIZED * area and a >= ROUND * w * h:
+            continue  # a turtle placed, taken or fallen since: round, of a turtle's size
+        total += int(a)
+    return total >= MIN_SHELLS * area

@@ -479,15 +479,18 @@ def render_nelly_table(turtles: Sequence[Mapping[str, int]], plants: Sequence[in
     green = np.asarray(PLANT_GREEN, np.float32)
     zones = default_zones(n, size)
     for seat, (zone, mine, n_plants) in enumerate(zip(zones, turtles, plants, strict=True)):
-        zrng = np.random.default_rng([seed, seat, n_plants])
+        # everything keeps its place while the game goes on: the plants' places depend on
+        # the seat alone (a plant put back in the box leaves the others where they were),
+        # each colour has its own plants to sit on (a red placed leaves the others be)
         colours = [c for c in COLOURS for _ in range(int(mine.get(c, 0)))]
+        slots = max(SIM_SLOTS, n_plants, len(colours))
         x0, y0, x1, y1 = zone.bounds
-        plan = _plan_zone(zrng, (x0 + 8, y0 + 8, x1 - 8, y1 - 8), 27.0, 17.0, [], max(
-            n_plants, len(colours)), NellySceneOptions(fallen=0.0, stack=0.0))
-        for px, py in plan.plants[:n_plants]:
-            plant_disc(frame, (px, py), 27.0, green, zrng)
-        spots = plan.plants[:len(colours)]
-        for c, (px, py) in zip(colours, spots, strict=False):
+        plan = _plan_zone(np.random.default_rng([seed, seat, slots]),
+                          (x0 + 8, y0 + 8, x1 - 8, y1 - 8), 27.0, 17.0, [], slots,
+                          NellySceneOptions(fallen=0.0, stack=0.0))
+        for k, (px, py) in enumerate(plan.plants[:n_plants]):
+            plant_disc(frame, (px, py), 27.0, green, np.random.default_rng([seed, seat, k]))
+        for c, (px, py) in _seated(colours, plan.plants[:max(n_plants, len(colours))]):
             draw_dome(frame, (px, py), 17.0, paints[c], light)
     if hand_at is not None:
         x0, y0, x1, y1 = zones[hand_at].bounds
@@ -497,3 +500,24 @@ def render_nelly_table(turtles: Sequence[Mapping[str, int]], plants: Sequence[in
             tone = cv2.GaussianBlur(hand.astype(np.float32) / 255, (7, 7), 2)[..., None]
             frame[:] = np.clip(frame * (1 - tone * (1 - hand_tone)), 0, 255).astype(np.uint8)
     return frame, zones
+
+
+SIM_SLOTS = 9  # places for plants in a zone of the simulated table (the most a seat has)
+
+
+def _seated(colours: Sequence[str], spots: Sequence[tuple[float, float]]
+            ) -> list[tuple[str, tuple[float, float]]]:
+    """Each turtle's place: colour i takes the places i, i + 3, i + 6, ... first, then any
+    free one; so one colour's turtles come and go without moving the others'."""
+    taken: set[int] = set()
+    out = []
+    for i, colour in enumerate(COLOURS):
+        mine = [j for j in range(len(spots)) if j % 3 == i] + [
+            j for j in range(len(spots)) if j % 3 != i]
+        for _ in range(colours.count(colour)):
+            free = [j for j in mine if j not in taken]
+            if not free:
+                break
+            taken.add(free[0])
+            out.append((colour, spots[free[0]]))
+    return out

@@ -80,3 +80,27 @@ def test_a_dark_hand_over_the_plants_is_unsure_with_the_still_frame() -> None:
     calm = counter(still, json_zones)["zones"]  # the table as it was: counted
     assert not calm[0]["unsure"] and calm[0]["red"] == 2 and calm[0]["yellow"] == 1
     assert after[1] == calm[1]  # the other zone is not affected
+
+
+def test_turtles_placed_or_fallen_since_the_still_frame_are_counted_not_taken_for_a_hand(
+        ) -> None:
+    """Between two still moments turtles leave a zone (placed on Nelly) and land in it (a
+    fall): round changes of a turtle's size, counted as they are, never 'something over'."""
+    before = [{"red": 3, "yellow": 3, "orange": 3}, {"red": 3, "yellow": 2, "orange": 3}]
+    after = [{"red": 2, "yellow": 3, "orange": 2}, {"red": 3, "yellow": 3, "orange": 3}]
+    still, zones = render_nelly_table(before, [9, 9], seed=3, table="cloth")
+    frame, _ = render_nelly_table(after, [9, 9], seed=3, table="cloth")
+    counter = VisionCounter()
+    counter.remember_still(still)
+    seen = counter(frame, zones_to_json(zones))["zones"]
+    for got, want in zip(seen, after, strict=True):
+        assert not got["unsure"] and {c: got[c] for c in want} == want, seen
+
+
+def test_the_simulated_table_keeps_its_turtles_in_place_when_one_leaves() -> None:
+    """A red placed on Nelly changes the red's own place only (the still comparison and the
+    simulated demo rely on it)."""
+    a, _ = render_nelly_table([{"red": 3, "yellow": 3, "orange": 3}], [9], seed=2)
+    b, _ = render_nelly_table([{"red": 2, "yellow": 3, "orange": 3}], [9], seed=2)
+    changed = np.abs(a.astype(np.int16) - b.astype(np.int16)).max(axis=2) > 30
+    assert 200 < int(np.count_nonzero(changed)) < 2500  # about one turtle and its shadow

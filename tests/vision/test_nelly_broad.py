@@ -174,3 +174,19 @@ def test_turtles_in_a_deep_shadow_off_the_plants_make_the_zone_unsure() -> None:
     seen = count_turtles(dark.astype(np.uint8), default_zones(2, SIZE))
     assert seen[0].unsure or seen[0].counts == {"red": 2, "yellow": 1, "orange": 1}, seen[0]
     assert seen[1].counts == {"red": 0, "yellow": 3, "orange": 0}
+
+
+def test_a_glossy_upturned_red_turtle_mirroring_the_lamp_is_never_a_sure_nothing() -> None:
+    """An upturned red turtle's flat glossy underside mirrors the lamp: pink, too pale for
+    paint. Off the plants on a pale cloth the zone is unsure (it was a sure 0)."""
+    frame = _cloth((205, 212, 216), 8)
+    (x, y), (x2, y2) = _spots(0, 2)
+    glossy = Light((0.1, -0.1, 0.99), 0.35, 0.65)
+    draw_dome(frame, (x, y), R_DOME, _paint("red"), glossy, upturned=True)
+    plant_disc(frame, (x2, y2), R_PLANT, _green(), np.random.default_rng(3))
+    for i, (px, py) in enumerate(_spots(1, 3)):
+        plant_disc(frame, (px, py), R_PLANT, _green(), np.random.default_rng(60 + i))
+        draw_dome(frame, (px, py), R_DOME, _paint(("red", "yellow", "orange")[i]), Light())
+    seen = count_turtles(frame, default_zones(2, SIZE))
+    assert seen[0].unsure or seen[0].red == 1, seen[0]
+    assert seen[1].counts == {"red": 1, "yellow": 1, "orange": 1}

@@ -181,7 +181,7 @@ class NellyEyes:
         problem = ""
         changed = self.still.changed(frame.image)
         self._settle(frame, changed)
-        last = self._last
+        last = self._last  # (after _settle: a new still frame means counting again)
         if not changed and last is not None and last[1] is zones and (
                 frame.t_ns - last[0]) < self.recheck_s * 1e9:
             self.skipped += 1
@@ -212,6 +212,7 @@ class NellyEyes:
             if isinstance(self.counter, KeepsStill):
                 self.counter.remember_still(frame.image)
                 self.stills += 1
+                self._last = None  # counted again at once against it
 
 
 _BGR = {"red": (40, 40, 220), "yellow": (40, 220, 240), "orange": (30, 140, 250)}

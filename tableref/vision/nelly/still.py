@@ -4,11 +4,13 @@ The box's camera is fixed, so the box keeps a frame of the table from a moment w
 nothing moved (the daemon's `NellyEyes`, refreshed whenever the table stays still). A
 hand, an arm or a sleeve over a zone is a large change from that frame, whatever its
 colour: a dark hand on a wooden table, a red sleeve on a red cloth. Turtles placed, taken
-or fallen change the zone too, each by a round patch of about a turtle's area: those are
-left out, and what other change adds up to more than three turtles' area is taken for
-something over the zone (a hand of the table's own colour changes the zone only where it
-covers plants and turtles, in pieces that are not round). A change of the light over the whole frame
-(the camera's exposure) is taken out first, by the ratio of the frames' medians.
+or fallen, a plant turned over or put back in the box, change the zone too, each in one
+round patch no larger than a plant: those are left out, and what other change adds up to
+more than three turtles' area is taken for something over the zone (a hand of the table's
+own colour changes the zone only where it covers plants and turtles, in pieces that are
+not round; one that hides exactly one plant with its turtle and nothing else is missed).
+A change of the light over the whole frame (the camera's exposure) is taken out first, by
+the ratio of the frames' medians.
 """
 
 from __future__ import annotations
@@ -19,7 +21,8 @@ import cv2
 import numpy as np
 
 CHANGE = 30  # in any channel's levels, on 4x4 blocks: less is noise, JPEG, a little light
-TURTLE_SIZED = 1.8  # a round change up to this many turtles is a turtle come or gone
+ROUND_PIECE = 3.8  # turtles' area: a round change up to this is a turtle or a plant come or
+# gone (a plant is 2.2-3.3 turtles, with its shadow a little more)
 ROUND = 0.5  # of its bounding box a round change fills at least
 MIN_SHELLS = 3.0  # a zone changed by more than three turtles' area has something over it
 
@@ -65,7 +68,7 @@ def changed_over(now: np.ndarray, then: np.ndarray, inside: np.ndarray, shell: f
     _, _, stats, _ = cv2.connectedComponentsWithStats(moved, connectivity=8)
     total = 0
     for _, _, w, h, a in stats[1:]:
-        if a <= TURTLE_SIZED * area and a >= ROUND * w * h:
-            continue  # a turtle placed, taken or fallen since: round, of a turtle's size
+        if a <= ROUND_PIECE * area and a >= ROUND * w * h:
+            continue  # a turtle placed or fallen, a plant turned over or put back: round
         total += int(a)
     return total >= MIN_SHELLS * area

@@ -488,10 +488,15 @@ def render_nelly_table(turtles: Sequence[Mapping[str, int]], plants: Sequence[in
         plan = _plan_zone(np.random.default_rng([seed, seat, slots]),
                           (x0 + 8, y0 + 8, x1 - 8, y1 - 8), 27.0, 17.0, [], slots,
                           NellySceneOptions(fallen=0.0, stack=0.0))
-        for k, (px, py) in enumerate(plan.plants[:n_plants]):
-            plant_disc(frame, (px, py), 27.0, green, np.random.default_rng([seed, seat, k]))
-        for c, (px, py) in _seated(colours, plan.plants[:max(n_plants, len(colours))]):
-            draw_dome(frame, (px, py), 17.0, paints[c], light)
+        seated = _seated(colours, len(plan.plants))
+        # the plants under the turtles, and free ones up to the seat's count (a plant put
+        # back in the box is a free one)
+        under = sorted({j for _, j in seated})
+        free = [j for j in range(len(plan.plants)) if j not in under]
+        for k in sorted((under + free)[:n_plants]):
+            plant_disc(frame, plan.plants[k], 27.0, green, np.random.default_rng([seed, seat, k]))
+        for c, j in seated:
+            draw_dome(frame, plan.plants[j], 17.0, paints[c], light)
     if hand_at is not None:
         x0, y0, x1, y1 = zones[hand_at].bounds
         where = [seed, 99] if hand_seed is None else [seed, 99, hand_seed]
@@ -505,19 +510,20 @@ def render_nelly_table(turtles: Sequence[Mapping[str, int]], plants: Sequence[in
 SIM_SLOTS = 9  # places for plants in a zone of the simulated table (the most a seat has)
 
 
-def _seated(colours: Sequence[str], spots: Sequence[tuple[float, float]]
-            ) -> list[tuple[str, tuple[float, float]]]:
-    """Each turtle's place: colour i takes the places i, i + 3, i + 6, ... first, then any
-    free one; so one colour's turtles come and go without moving the others'."""
+def _seated(colours: Sequence[str], places: int) -> list[tuple[str, int]]:
+    """Each turtle's place (an index of `places`): colour i has the places i, i + 3, i + 6,
+    ... of its own; the turtles beyond those take the places left free after every colour
+    took its own. So a turtle come or gone moves no other (while places are free)."""
     taken: set[int] = set()
     out = []
+    extra = []
     for i, colour in enumerate(COLOURS):
-        mine = [j for j in range(len(spots)) if j % 3 == i] + [
-            j for j in range(len(spots)) if j % 3 != i]
-        for _ in range(colours.count(colour)):
-            free = [j for j in mine if j not in taken]
-            if not free:
-                break
-            taken.add(free[0])
-            out.append((colour, spots[free[0]]))
+        own = [j for j in range(places) if j % 3 == i]
+        n = colours.count(colour)
+        for j in own[:n]:
+            taken.add(j)
+            out.append((colour, j))
+        extra += [colour] * max(0, n - len(own))
+    free = [j for j in range(places) if j not in taken]
+    out += list(zip(extra, free, strict=False))
     return out

@@ -38,6 +38,8 @@ from tableref.device.daemon.nimalia_camera import (
 from tableref.device.daemon.nimalia_photos import PhotoError, PhotoReading, read_reserve
 from tableref.device.daemon.nimalia_settle import SettleError, settled
 from tableref.device.daemon.session import BaseSession, Box, Refused, Result, Sight
+from tableref.device.phrasebook import Words
+from tableref.games.nimalia.check import RoundCheck, check_round
 from tableref.games.nimalia.choice import FIRST, check_choice, resolve, schedule
 from tableref.games.nimalia.events import (
     Event,
@@ -58,6 +60,18 @@ if TYPE_CHECKING:
     from tableref.device.config import Config
 
 log = logging.getLogger("tableref.nimalia")
+
+
+@dataclass(frozen=True)
+class Doubt:
+    """A reserve read in full that does not follow from the player's reserve of the round
+    before by three legal placements: held, not scored, until the players keep it as it is
+    (`act("accept")`) or take the photo again."""
+
+    reserve: Reserve
+    photo: bool
+    told: tuple[tuple[int, int], ...]
+    verdict: RoundCheck
 
 
 @dataclass
@@ -112,6 +126,21 @@ def check_option(key: str, value: Any) -> Any:
     return check_choice(value)
 
 
+def round_json(verdict: RoundCheck) -> dict[str, Any]:
+    """The cards found placed this round (`card` null: hidden whole by later ones) and the
+    rules broken, as `tableref nimalia check --json` prints them."""
+    return {"legal": verdict.legal,
+            "placed": [{"card": p.card, "row": p.row, "col": p.col, "turn": p.turn}
+                       for p in verdict.placed],
+            "problems": [{"card": p.card, "rule": str(p.rule)} for p in verdict.problems]}
+
+
+def problem_words(w: Words, card: int | None, rule: str) -> str:
+    """A broken rule in the page's language (phrases nimalia.rule_*)."""
+    which = w("nimalia.card_hidden") if card is None else w("nimalia.card_n", n=card)
+    return w(f"nimalia.rule_{rule}", which=which)
+
+
 CATALOGUE = [{"id": o.id, "colour": o.colour.value, "leaves": o.leaves, "ranked": o.ranked}
              for o in all_objectives()]
 
@@ -129,6 +158,10 @@ class NimaliaSession(BaseSession[Event]):
         # photos with unsure spaces, by seat, until the player settles them or retakes:
         # not events (nothing is scored from them), lost with the session
         self.pending: dict[int, PhotoReading] = {}
+        # reserves read that break the placement rules against the round before, by seat,
+        # until the players keep them or retake (lost with the session, like `pending`)
+        self.doubts: dict[int, Doubt] = {}
+        self.found: dict[int, RoundCheck] = {}  # this round's cards found, by seat
         self.zones: dict[str, Any] | None = None
         try:
             self.zones = None if self._kit.zones is None else self._kit.zones.load()
@@ -163,6 +196,7 @@ class NimaliaSession(BaseSession[Event]):
             self.fold = NimaliaFold(event)
             self.rows = self._empty_rows()
             self.message = ""
+            self.pending, self.doubts, self.found = {}, {}, {}
             return []
         fold = self._fold()
         scored = fold.apply(event)
@@ -170,6 +204,7 @@ class NimaliaSession(BaseSession[Event]):
             self.message = ""
             return []
         assert scored is not None
+        self.found = {}
         self.rows = self._rows(scored)
         return self._said(scored)
 
@@ -252,6 +287,7 @@ class NimaliaSession(BaseSession[Event]):
         if reading.jpeg:
             box.keep_photo(seat, reading.jpeg)
         self.pending.pop(seat, None)
+        self.doubts.pop(seat, None)
         if reading.complete:
             try:
                 reserve = settled(reading, [])
@@ -259,7 +295,10 @@ class NimaliaSession(BaseSession[Event]):
                 self.message = w("nimalia.err_breaks_rules", name=name, why=str(err))
                 box.changed()
                 raise Refused(self.message) from None
-            self.reserve_read(seat, reserve.reserve, photo=bool(reading.jpeg))
+            verdict = await box.in_vision(check_round, self._before(seat), reserve.reserve)
+            if self.fold is not fold:
+                raise Refused(w("nimalia.err_changed"))
+            self._admit(seat, reserve.reserve, bool(reading.jpeg), (), verdict)
             return
         self.pending[seat] = reading
         self.message = box.speech.words("nimalia.unsure", name=self.players[seat],
@@ -332,39 +371,75 @@ class NimaliaSession(BaseSession[Event]):
         """What the players tell the box on the page (`POST /api/report`): the spaces a
         photo left unsure, `{"action": "settle", "player": 0, "spaces": [{"row": 1,
         "col": 2, "animal": "otter", "terrain": "savanna", "river": "/"} | {"row": 1,
-        "col": 2, "empty": true}]}`, or that the photo is given up to be taken again,
-        `{"action": "retake", "player": 0}`."""
+        "col": 2, "empty": true}]}`; that a reserve which breaks the placement rules
+        against the round before is kept as it is, `{"action": "accept", "player": 0}`; or
+        that the photo is given up to be taken again, `{"action": "retake", "player": 0}`."""
         if "zones" in data:  # {"zones": {"zones": [{"player": 0, "polygon": [[x, y], ...]}]}}
             self._set_zones(data["zones"])
             return
         action = data.get("action")
-        if action not in ("settle", "retake"):
-            raise Refused(f"Nimalia takes the reports settle and retake, not "
+        if action not in ("settle", "accept", "retake"):
+            raise Refused(f"Nimalia takes the reports settle, accept and retake, not "
                           f"{str(action)[:40]!r}")
         seat = self.seat(data.get("player"))
         reading = self.pending.get(seat)
-        if reading is None:
+        doubt = self.doubts.get(seat)
+        if ((reading is None and doubt is None) or (action == "settle" and reading is None)
+                or (action == "accept" and doubt is None)):
             raise Refused(self._box.speech.words("nimalia.err_nothing_waits",
                                                  name=self.players[seat]))
         if action == "retake":
-            del self.pending[seat]
+            self.pending.pop(seat, None)
+            self.doubts.pop(seat, None)
             self.message = ""
             self._box.changed()
             return
         if self._fold().game.over:
             raise Refused(self._box.speech.words("nimalia.err_game_over"))
+        if action == "accept":
+            assert doubt is not None
+            del self.doubts[seat]
+            self.message = ""
+            broken = tuple((p.card, str(p.rule)) for p in doubt.verdict.problems)
+            self.reserve_read(seat, doubt.reserve, doubt.photo, doubt.told, broken)
+            return
+        assert reading is not None
         try:
             result = settled(reading, data.get("spaces"))
         except SettleError as err:
             raise Refused(f"{self.players[seat]}: {err}") from None
         del self.pending[seat]
-        self.reserve_read(seat, result.reserve, photo=bool(reading.jpeg), told=result.told)
+        verdict = check_round(self._before(seat), result.reserve)
+        self._admit(seat, result.reserve, bool(reading.jpeg), result.told, verdict)
+
+    def _before(self, seat: int) -> Reserve:
+        """The player's reserve at the end of the round before (none in round 1)."""
+        rounds = self._fold().rounds
+        return rounds[-1][seat] if rounds else Reserve()
+
+    def _admit(self, seat: int, reserve: Reserve, photo: bool,
+               told: tuple[tuple[int, int], ...], verdict: RoundCheck) -> None:
+        """A reserve read in full: recorded when three legal placements explain it from the
+        round before, else held and asked about (the problems shown on the page)."""
+        if verdict.legal:
+            self.found[seat] = verdict
+            self.reserve_read(seat, reserve, photo, told)
+            return
+        self.doubts[seat] = Doubt(reserve, photo, told, verdict)
+        w = self._box.speech.words
+        self.message = w("nimalia.doubt", name=self.players[seat],
+                         why=w.join([problem_words(w, p.card, str(p.rule))
+                                     for p in verdict.problems]))
+        log.info("%s: the reserve breaks the placement rules: %s", self.players[seat],
+                 "; ".join(p.message for p in verdict.problems))
+        self._box.changed()
 
     def reserve_read(self, player: int, reserve: Reserve, photo: bool,
-                     told: tuple[tuple[int, int], ...] = ()) -> None:
+                     told: tuple[tuple[int, int], ...] = (),
+                     broken: tuple[tuple[int | None, str], ...] = ()) -> None:
         """A reserve was read (or settled): record it, and score the round when all are in."""
         fold = self._fold()
-        self._box.record(ReserveRead(player, reserve, photo, told))
+        self._box.record(ReserveRead(player, reserve, photo, told, broken))
         if len(fold.reserves) == len(self.players):
             self._box.record(Score(fold.game.round))
 
@@ -408,6 +483,12 @@ class NimaliaSession(BaseSession[Event]):
             "pending": [{"seat": seat, "sure": len(reading.sure),
                          "unsure": [u.as_json(i + 1) for i, u in enumerate(reading.unsure)]}
                         for seat, reading in sorted(self.pending.items())],
+            "doubts": [{"seat": seat, **round_json(doubt.verdict)}
+                       for seat, doubt in sorted(self.doubts.items())],
+            "placed": [{"seat": seat, **round_json(verdict)}
+                       for seat, verdict in sorted(self.found.items())],
+            "kept": [{"seat": seat, "broken": [{"card": c, "rule": r} for c, r in broken]}
+                     for seat, broken in sorted(fold.broken.items())],
         }
 
     def _so_far(self) -> list[dict[str, Any]]:

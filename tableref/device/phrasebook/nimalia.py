@@ -140,6 +140,42 @@ PHRASES = {
     "still_unsure": {"en": {"one": "{n} space still to tell", "other": "{n} spaces still to tell"},
                      "de": {"one": "noch {n} Feld anzugeben", "other": "noch {n} Felder anzugeben"},
                      "fr": {"one": "encore {n} case à dire", "other": "encore {n} cases à dire"}},
+    # -- a reserve that does not follow from the round before (check.py) --------------------
+    "doubt": {"en": "{name}: this reserve does not follow from last round's by three cards "
+                    "placed by the rules: {why}. Was a space read wrong? Retake the photo, or "
+                    "keep the reserve as it is.",
+              "de": "{name}: Dieses Reservat folgt nicht mit drei regelgerecht gelegten "
+                    "Karten aus dem der letzten Runde: {why}. Wurde ein Feld falsch gelesen? "
+                    "Mache das Foto neu, oder behalte das Reservat, wie es ist.",
+              "fr": "{name} : cette réserve ne découle pas de celle de la manche précédente "
+                    "par trois cartes posées selon les règles : {why}. Une case a-t-elle été "
+                    "mal lue ? Reprenez la photo, ou gardez la réserve telle quelle."},
+    "rule_cover": {"en": "{which} covers no space of the reserve",
+                   "de": "{which} deckt kein Feld des Reservats ab",
+                   "fr": "{which} ne couvre aucune case de la réserve"},
+    "rule_under": {"en": "{which} was slid under cards already placed",
+                   "de": "{which} wurde unter schon gelegte Karten geschoben",
+                   "fr": "{which} a été glissée sous des cartes déjà posées"},
+    "rule_window": {"en": "{which} takes the reserve past 6 by 6 spaces",
+                    "de": "{which} macht das Reservat größer als 6 mal 6 Felder",
+                    "fr": "{which} fait dépasser la réserve de 6 sur 6 cases"},
+    "rule_unexplained": {"en": "no three cards laid on last round's reserve show what the "
+                               "photo shows",
+                         "de": "keine drei Karten, auf das Reservat der letzten Runde gelegt, "
+                               "zeigen, was das Foto zeigt",
+                         "fr": "aucune combinaison de trois cartes posées sur la réserve de la "
+                               "manche précédente ne montre ce que montre la photo"},
+    "card_n": {"en": "card {n}", "de": "Karte {n}", "fr": "la carte {n}"},
+    "card_hidden": {"en": "a card hidden by later ones", "de": "eine von späteren verdeckte Karte",
+                    "fr": "une carte cachée par les suivantes"},
+    "keep": {"en": "Keep it as it is", "de": "So behalten", "fr": "La garder telle quelle"},
+    "placed": {"en": "Cards placed this round", "de": "In dieser Runde gelegte Karten",
+               "fr": "Cartes posées cette manche"},
+    "placed_one": {"en": "{which} at row {row}, col {col}, turned {turn}°",
+                   "de": "{which} in Zeile {row}, Spalte {col}, um {turn}° gedreht",
+                   "fr": "{which} ligne {row}, colonne {col}, tournée de {turn}°"},
+    "kept_against": {"en": "kept against the rules", "de": "gegen die Regeln behalten",
+                     "fr": "gardée malgré les règles"},
     # -- the table camera: each player's zone ----------------------------------------------
     "zones": {"en": "Table camera: each player's zone",
               "de": "Tischkamera: die Zone jedes Spielers",
@@ -216,8 +252,9 @@ PHRASES = {
     "err_encode": {"en": "The camera picture cannot be read: try again.",
                    "de": "Das Kamerabild kann nicht gelesen werden: Versuche es noch einmal.",
                    "fr": "L'image de la caméra ne peut pas être lue : réessayez."},
-    "err_nothing_waits": {"en": "{name}: no photo waits to be settled.",
+    "err_nothing_waits": {"en": "{name}: no photo waits to be settled or kept.",
                           "de": "{name}: Kein Foto wartet auf Angaben.",
                           "fr": "{name} : aucune photo n'attend de réponses."},
+
     **nimalia_objectives.PHRASES,
 }

@@ -52,7 +52,9 @@ export function mount(root, core) {
           el("img", { id: "reserve-img" }),
           el("div", { id: "reserve-marks", class: "marks" })),
         el("figcaption", { id: "reserve-caption" })),
-      el("div", { id: "settle", class: "settle", hidden: true })),
+      el("div", { id: "settle", class: "settle", hidden: true }),
+      el("div", { id: "doubt", class: "settle doubt", hidden: true }),
+      el("div", { id: "nimalia-placed", class: "placed" })),
     el("details", { id: "nimalia-zones", class: "camera-zones" },
       el("summary", T("nimalia.zones"), t("nimalia.zones")),
       el("p", { class: "hint", ...T("nimalia.zones_help") }, t("nimalia.zones_help")),
@@ -250,7 +252,7 @@ function renderSheet(n, core) {
   const head1 = el("tr", {}, el("th", {}, ""),
     ...rounds.map((r) => el("th", { scope: "colgroup", colspan: r.objectives.length + 1,
       class: r.round === n.round && !n.over ? "now" : "" }, t("nimalia.round", { n: r.round }))),
-    el("th", { scope: "col", rowspan: 2 }, t("nimalia.total")),
+    el("th", { scope: "col", rowspan: 2, class: "total" }, t("nimalia.total")),
     el("th", { scope: "col", rowspan: 2, class: "photo-col" }, t("nimalia.photo")));
   const head2 = el("tr", {}, el("th", {}, ""),
     ...rounds.flatMap((r) => [...r.objectives.map((id) => el("th", { scope: "col" },
@@ -276,7 +278,7 @@ function renderSheet(n, core) {
     const total = last ? last.rows[seat].total : 0;
     const winner = n.result && n.result.winners.includes(seat);
     return el("tr", { "data-seat": seat, class: winner ? "winner" : "" },
-      el("td", { class: "name", colour: playerColour(seat) }, winner ? `🏆 ${playerName(seat)}` : playerName(seat)),
+      el("td", { class: "name", colour: playerColour(seat) }, winner ? `★ ${playerName(seat)}` : playerName(seat)),
       ...cells,
       el("td", { class: "total" }, total),
       el("td", { class: "photo-col" }, read.has(seat) ? "✓"
@@ -458,9 +460,65 @@ async function retake(core, seat) {
     core.show(await core.api("POST", "/api/report", { action: "retake", player: seat }));
     pickedSeat = seat;
   } catch (e) {
-    const msg = core.$("settle-msg");
+    const msg = core.$("settle-msg") || core.$("doubt-msg");
     if (msg) msg.textContent = e.message;
   }
+}
+
+// ---- a reserve that does not follow from the round before: kept as it is, or retaken -------
+
+function which(core, card) {
+  return card == null ? core.t("nimalia.card_hidden") : core.t("nimalia.card_n", { n: card });
+}
+
+function renderDoubt(n, core) {
+  const { el, t, $ } = core;
+  const box = $("doubt");
+  const doubt = (n.doubts || [])[0];
+  if (!doubt) {
+    box.hidden = true;
+    box.replaceChildren();
+    return null;
+  }
+  const why = doubt.problems.map((p) => t(`nimalia.rule_${p.rule}`, { which: which(core, p.card) }));
+  box.replaceChildren(
+    el("p", { class: "who" }, t("nimalia.doubt", { name: core.playerName(doubt.seat), why: joinNames(core, why) })),
+    el("div", { class: "actions" },
+      el("button", { type: "button", id: "doubt-keep", onclick: () => keep(core, doubt.seat) },
+        t("nimalia.keep")),
+      el("button", { type: "button", id: "doubt-retake", onclick: () => retake(core, doubt.seat) },
+        t("nimalia.retake")),
+      el("div", { id: "doubt-msg", class: "message", role: "status" })));
+  box.hidden = false;
+  return doubt.seat;
+}
+
+async function keep(core, seat) {
+  try {
+    core.show(await core.api("POST", "/api/report", { action: "accept", player: seat }));
+  } catch (e) {
+    const msg = core.$("doubt-msg");
+    if (msg) msg.textContent = e.message;
+  }
+}
+
+function renderPlaced(n, seat, core) {
+  const { el, t, $, playerName } = core;
+  const found = (n.placed || []).find((p) => p.seat === seat);
+  const kept = (n.kept || []).find((p) => p.seat === seat);
+  const box = $("nimalia-placed");
+  if (!found && !kept) {
+    box.replaceChildren();
+    return;
+  }
+  const items = found ? found.placed.map((p) => el("li", {},
+    t("nimalia.placed_one", { which: which(core, p.card), row: p.row, col: p.col, turn: p.turn }))) : [];
+  if (kept) {
+    items.push(el("li", { class: "kept" }, `${t("nimalia.kept_against")}: `
+      + kept.broken.map((p) => t(`nimalia.rule_${p.rule}`, { which: which(core, p.card) })).join("; ")));
+  }
+  box.replaceChildren(el("h4", {}, `${t("nimalia.placed")} (${playerName(seat)})`),
+    el("ul", {}, ...items));
 }
 
 export function render(n, snap, core) {
@@ -480,10 +538,13 @@ export function render(n, snap, core) {
   select.replaceChildren(...snap.players.map((p) => el("option", { value: p.seat }, p.name)));
   select.value = String(pickedSeat ?? n.to_photograph ?? snap.players[0]?.seat ?? 0);
   const withPhoto = n.scores.filter((r) => r.photo || read.has(r.seat)).map((r) => r.seat);
-  const unsureSeat = renderSettle(n, core);
-  // a photo's question is in the settle panel; any other message here
+  const settleSeat = renderSettle(n, core);
+  const doubtSeat = renderDoubt(n, core);
+  const unsureSeat = settleSeat ?? doubtSeat;
+  // a photo's question is in the settle (or doubt) panel; any other message here
   $("nimalia-message").textContent = unsureSeat != null ? "" : (n.message || "");
   const seat = unsureSeat ?? shownReserve ?? withPhoto[withPhoto.length - 1];
+  renderPlaced(n, seat, core);
   if (seat != null) {
     const img = $("reserve-img");
     img.onerror = () => { $("reserve-figure").hidden = true; };
@@ -528,7 +589,8 @@ async function scoring(core, seat, send) {
     pickedSeat = null;
     const s = await send();
     core.show(s);
-    const waits = s && s.nimalia && (s.nimalia.pending || []).some((p) => p.seat === seat);
+    const waits = s && s.nimalia && [...(s.nimalia.pending || []), ...(s.nimalia.doubts || [])]
+      .some((p) => p.seat === seat);
     msg.textContent = waits ? "" : core.t("nimalia.scored");
     msg.className = waits ? "message" : "message ok";
   } catch (e) {

@@ -452,3 +452,50 @@ async def test_a_card_beside_the_reserve_is_named_in_the_pages_language(
     finally:
         await d.stop()
         d.store.close()
+
+
+async def test_the_adviser_answers_on_the_page_for_the_reserve_at_the_rounds_start(
+    tmp_path: Path, art: tuple  # type: ignore[type-arg]
+) -> None:
+    from tableref.games.nimalia.advise import advise
+
+    d = _daemon(tmp_path, art)
+    await d.start()
+    try:
+        nim = d.snapshot()["nimalia"]
+        assert len(nim["deck"]) == 60 and nim["deck"][0] == "cr li pa or\\"
+        for bad, why in (([], "1 to 3 card ids"), ([1, 2, 3, 4], "1 to 3 card ids"),
+                         ([61], "card 61: card ids are 1..60"), ([5, 5], "twice")):
+            with pytest.raises(HubError, match=why):
+                await d.report({"action": "advise", "player": 0, "cards": bad})
+        ann = _round_photos(art, 11, 1)
+        await d.upload_reserve(0, ann[0][0], "image/png")
+        await d.upload_reserve(1, _photo(art, 12)[0], "image/png")
+        assert d.snapshot()["nimalia"]["round"] == 2
+        await d.report({"action": "advise", "player": 0, "cards": [30, 40, 50]})
+        [asked] = d.snapshot()["nimalia"]["advice"]
+        assert (asked["seat"], asked["cards"], asked["round"]) == (0, [30, 40, 50], 2)
+        for _ in range(1500):
+            [asked] = d.snapshot()["nimalia"]["advice"]
+            if asked["state"] != "thinking":
+                break
+            await asyncio.sleep(0.02)
+        assert asked["state"] == "done", asked
+        assert snapshot_problems(d.snapshot()) == []
+        reserve = reserve_from_data({"spaces": ann[0][1]})
+        expected = advise(reserve, [30, 40, 50], [19, 4], top=3)
+        assert [a["points"] for a in asked["advice"]] == [a.value.points for a in expected]
+        best = asked["advice"][0]
+        assert [p["card"] for p in best["plan"]][0] == best["card"]
+        assert sorted(p["card"] for p in best["plan"]) == [30, 40, 50]
+        assert {o["id"] for o in best["objectives"]} == {19, 4}
+        assert sum(o["points"] for o in best["objectives"]) == best["points"]
+        shown = [c for c in best["cells"] if c["n"]]  # the hand's spaces still showing
+        assert {c["n"] for c in shown} <= {1, 2, 3} and len(best["cells"]) >= len(ann[0][1])
+        # a new round forgets the advice
+        await d.upload_reserve(0, _round_photos(art, 11, 2)[1][0], "image/png")
+        await d.upload_reserve(1, _round_photos(art, 12, 2)[1][0], "image/png")
+        assert d.snapshot()["nimalia"]["advice"] == []
+    finally:
+        await d.stop()
+        d.store.close()

@@ -274,6 +274,27 @@ async def test_the_nimalia_view_uploads_photos_and_shows_their_scores(
             + get_json(base + "/api/state")["players"][1]["name"]
         await page.screenshot(path=str(tmp_path / "nimalia.png"), full_page=True)
 
+        # the adviser: Ann picks two cards by their animals (card 1: crocodile, lion, panda,
+        # otter; card 3: giraffe, penguin, panda, crocodile) and is told where to place them
+        from tableref.games.nimalia.advise import advise
+
+        await page.click("#nimalia-advise summary")
+        for animals, card in ((("lion", "otter", "panda"), 1), (("giraffe", "penguin"), 3)):
+            for animal in animals:
+                await page.click(f"#advise-animals button.a-{animal}")
+            await page.click(f"#advise-matches .mini[data-card='{card}']")
+        assert await page.locator("#advise-hand .mini").count() == 2
+        await page.click("#advise-go")
+        await page.wait_for_selector("#advise-answer li.advice", timeout=30000)
+        ann = reserve_from_data({"spaces": photos[0][1]})
+        best = advise(ann, [1, 3], [8, 15], top=3)  # round 2 of 3, 8, 15, 20: green, yellow
+        shown = await page.locator("#advise-answer > li.advice > strong").all_inner_texts()
+        assert shown == [f"{a.value.points} points this round once the hand is down"
+                         for a in best]
+        assert await page.locator("#advise-answer > li.advice").first.locator(
+            ".reserve-grid .cell.new").count() >= 4  # the first card's spaces still showing
+        await page.screenshot(path=str(tmp_path / "advice.png"), full_page=True)
+
         # round 2: Ann's photo is the other player's reserve of round 1 (cards would have
         # been lifted): asked about, not scored; retaken, then kept as it is
         for answer in ("#doubt-retake", "#doubt-keep"):

@@ -22,12 +22,14 @@ import asyncio
 import logging
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 import cv2
 import numpy as np
 
 from tableref.device.daemon.nelly_count import CountError, ZoneStore, keep_zones
+from tableref.device.daemon.nimalia_advice import Asked, HandError, advice_json, check_hand, deck
 from tableref.device.daemon.nimalia_camera import (
     ZONES_FILE,
     NimaliaEyes,
@@ -39,6 +41,7 @@ from tableref.device.daemon.nimalia_photos import PhotoError, PhotoReading, read
 from tableref.device.daemon.nimalia_settle import SettleError, settled
 from tableref.device.daemon.session import BaseSession, Box, Refused, Result, Sight
 from tableref.device.phrasebook import Words
+from tableref.games.nimalia.advise import advise
 from tableref.games.nimalia.check import RoundCheck, check_round
 from tableref.games.nimalia.choice import FIRST, check_choice, resolve, schedule
 from tableref.games.nimalia.events import (
@@ -141,6 +144,7 @@ def problem_words(w: Words, card: int | None, rule: str) -> str:
     return w(f"nimalia.rule_{rule}", which=which)
 
 
+DECK = deck()
 CATALOGUE = [{"id": o.id, "colour": o.colour.value, "leaves": o.leaves, "ranked": o.ranked}
              for o in all_objectives()]
 
@@ -162,6 +166,7 @@ class NimaliaSession(BaseSession[Event]):
         # until the players keep them or retake (lost with the session, like `pending`)
         self.doubts: dict[int, Doubt] = {}
         self.found: dict[int, RoundCheck] = {}  # this round's cards found, by seat
+        self.asked: dict[int, Asked] = {}  # the adviser's last answer to each player
         self.zones: dict[str, Any] | None = None
         try:
             self.zones = None if self._kit.zones is None else self._kit.zones.load()
@@ -196,7 +201,7 @@ class NimaliaSession(BaseSession[Event]):
             self.fold = NimaliaFold(event)
             self.rows = self._empty_rows()
             self.message = ""
-            self.pending, self.doubts, self.found = {}, {}, {}
+            self.pending, self.doubts, self.found, self.asked = {}, {}, {}, {}
             return []
         fold = self._fold()
         scored = fold.apply(event)
@@ -204,7 +209,7 @@ class NimaliaSession(BaseSession[Event]):
             self.message = ""
             return []
         assert scored is not None
-        self.found = {}
+        self.found, self.asked = {}, {}
         self.rows = self._rows(scored)
         return self._said(scored)
 
@@ -378,6 +383,9 @@ class NimaliaSession(BaseSession[Event]):
             self._set_zones(data["zones"])
             return
         action = data.get("action")
+        if action == "advise":
+            self._ask(self.seat(data.get("player")), data.get("cards"))
+            return
         if action not in ("settle", "accept", "retake"):
             raise Refused(f"Nimalia takes the reports settle, accept and retake, not "
                           f"{str(action)[:40]!r}")
@@ -411,6 +419,39 @@ class NimaliaSession(BaseSession[Event]):
         del self.pending[seat]
         verdict = check_round(self._before(seat), result.reserve)
         self._admit(seat, result.reserve, bool(reading.jpeg), result.told, verdict)
+
+    def _ask(self, seat: int, cards: object) -> None:
+        """`{"action": "advise", "player": 0, "cards": [17, 23, 41]}`: where to place the
+        cards in hand on the player's reserve as it was at the start of this round, for
+        this round's objectives; answered in the view's `advice` when the adviser is done
+        (in the vision thread: up to 2 s)."""
+        fold = self._fold()
+        if fold.game.over:
+            raise Refused(self._box.speech.words("nimalia.err_game_over"))
+        try:
+            hand = check_hand(cards)
+        except HandError as err:
+            raise Refused(f"{self.players[seat]}: {err}") from None
+        asked = Asked(seat, hand, fold.game.round)
+        self.asked[seat] = asked
+        self._box.changed()
+        task = asyncio.get_running_loop().create_task(self._advise(asked, self._before(seat)))
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    async def _advise(self, asked: Asked, reserve: Reserve) -> None:
+        fold = self._fold()
+        ids = fold.game.objectives.for_round(asked.round)
+        try:
+            found = await self._box.in_vision(partial(advise, top=3), reserve,
+                                              list(asked.cards), ids)
+            asked.advice = advice_json(reserve, found)
+            asked.state = "done"
+        except Exception as err:  # a hand with no legal place, or the adviser's own fault
+            log.warning("%s: no advice for %s: %s", self.players[asked.seat], asked.cards, err)
+            asked.state, asked.error = "failed", str(err)
+        if self.asked.get(asked.seat) is asked:
+            self._box.changed()
 
     def _before(self, seat: int) -> Reserve:
         """The player's reserve at the end of the round before (none in round 1)."""
@@ -489,6 +530,8 @@ class NimaliaSession(BaseSession[Event]):
                        for seat, verdict in sorted(self.found.items())],
             "kept": [{"seat": seat, "broken": [{"card": c, "rule": r} for c, r in broken]}
                      for seat, broken in sorted(fold.broken.items())],
+            "advice": [asked.as_json() for _, asked in sorted(self.asked.items())],
+            "deck": DECK,
         }
 
     def _so_far(self) -> list[dict[str, Any]]:

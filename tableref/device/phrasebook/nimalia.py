@@ -176,6 +176,36 @@ PHRASES = {
                    "fr": "{which} ligne {row}, colonne {col}, tournée de {turn}°"},
     "kept_against": {"en": "kept against the rules", "de": "gegen die Regeln behalten",
                      "fr": "gardée malgré les règles"},
+    # -- the placement adviser -----------------------------------------------------------
+    "advise_title": {"en": "Where to place your cards", "de": "Wohin mit deinen Karten",
+                     "fr": "Où poser vos cartes"},
+    "advise_help": {"en": "Pick the cards in your hand: the box shows the best places for them "
+                          "on your reserve as it was at the start of this round, for this "
+                          "round's objectives (compared objectives as if you played alone). "
+                          "Rows and columns count from the top-left space of the reserve once "
+                          "the cards are down.",
+                    "de": "Wähle die Karten auf deiner Hand: Die Box zeigt die besten Plätze "
+                          "dafür in deinem Reservat, wie es zu Beginn dieser Runde war, für die "
+                          "Ziele dieser Runde (Vergleichsziele, als spieltest du allein). Zeilen "
+                          "und Spalten zählen vom Feld oben links des Reservats, wenn die Karten "
+                          "liegen.",
+                    "fr": "Choisissez les cartes de votre main : la boîte montre les meilleures "
+                          "places dans votre réserve telle qu'elle était au début de cette "
+                          "manche, pour les objectifs de cette manche (les objectifs comparés "
+                          "comme si vous jouiez seul). Lignes et colonnes comptent depuis la "
+                          "case en haut à gauche de la réserve une fois les cartes posées."},
+    "advise_pick": {"en": "Tap the animals a card shows, then the card.",
+                    "de": "Tippe die Tiere einer Karte an, dann die Karte.",
+                    "fr": "Touchez les animaux d'une carte, puis la carte."},
+    "advise_more": {"en": "{n} cards: tap another animal", "de": "{n} Karten: tippe ein weiteres "
+                    "Tier an", "fr": "{n} cartes : touchez un autre animal"},
+    "advise_go": {"en": "Advise me", "de": "Beraten", "fr": "Me conseiller"},
+    "advise_thinking": {"en": "Thinking…", "de": "Überlege…", "fr": "Je réfléchis…"},
+    "advise_failed": {"en": "No advice: {why}", "de": "Kein Rat: {why}",
+                      "fr": "Pas de conseil : {why}"},
+    "advise_points": {"en": "{points} points this round once the hand is down",
+                      "de": "{points} Punkte in dieser Runde, wenn die Hand liegt",
+                      "fr": "{points} points cette manche une fois la main posée"},
     # -- the table camera: each player's zone ----------------------------------------------
     "zones": {"en": "Table camera: each player's zone",
               "de": "Tischkamera: die Zone jedes Spielers",

@@ -55,6 +55,18 @@ export function mount(root, core) {
       el("div", { id: "settle", class: "settle", hidden: true }),
       el("div", { id: "doubt", class: "settle doubt", hidden: true }),
       el("div", { id: "nimalia-placed", class: "placed" })),
+    el("details", { id: "nimalia-advise", class: "advise" },
+      el("summary", T("nimalia.advise_title"), t("nimalia.advise_title")),
+      el("p", { class: "hint", ...T("nimalia.advise_help") }, t("nimalia.advise_help")),
+      el("label", {}, el("span", T("nimalia.reserve_of"), t("nimalia.reserve_of")), " ",
+        el("select", { id: "advise-player" })),
+      el("div", { id: "advise-hand", class: "hand-cards" }),
+      el("p", { class: "hint", ...T("nimalia.advise_pick") }, t("nimalia.advise_pick")),
+      el("div", { id: "advise-animals", class: "pick" }),
+      el("div", { id: "advise-matches", class: "matches" }),
+      el("button", { type: "button", id: "advise-go", ...T("nimalia.advise_go") }, t("nimalia.advise_go")),
+      el("div", { id: "advise-msg", class: "message", role: "status" }),
+      el("ol", { id: "advise-answer", class: "answer" })),
     el("details", { id: "nimalia-zones", class: "camera-zones" },
       el("summary", T("nimalia.zones"), t("nimalia.zones")),
       el("p", { class: "hint", ...T("nimalia.zones_help") }, t("nimalia.zones_help")),
@@ -80,6 +92,8 @@ export function mount(root, core) {
     }
   });
   core.$("nzone-save").addEventListener("click", () => saveZones(core));
+  core.$("advise-go").addEventListener("click", () => askAdvice(core));
+  core.$("advise-player").addEventListener("change", (ev) => { adviseSeat = Number(ev.target.value); });
   dragZones(core);
 }
 
@@ -521,6 +535,104 @@ function renderPlaced(n, seat, core) {
     el("ul", {}, ...items));
 }
 
+// ---- the placement adviser: the cards in hand picked by their animals, the best places ------
+
+const TOKENS = { li: ["savanna", "lion"], gi: ["savanna", "giraffe"], cr: ["lake", "crocodile"],
+  fl: ["lake", "flamingo"], pb: ["ice_floe", "polar_bear"], pe: ["ice_floe", "penguin"],
+  pa: ["rain_forest", "panda"], go: ["rain_forest", "gorilla"] };
+const OTTER_ON = { s: "savanna", r: "rain_forest", i: "ice_floe" };
+let hand = []; // card ids picked for the adviser
+let animalsPicked = []; // the animals tapped: cards showing all of them are offered
+let adviseSeat = null;
+
+function space(token) {
+  if (token[0] === "o" && token.length === 3) return { terrain: OTTER_ON[token[1]], animal: "otter", river: token[2] };
+  const [terrain, animal] = TOKENS[token];
+  return { terrain, animal, river: null };
+}
+
+function cell(core, token, n = 0) {
+  const s = space(token);
+  const name = core.t(`nimalia.animal_${s.animal}`);
+  return core.el("span", { class: `cell t-${s.terrain}${n ? " new" : ""}`, title: name },
+    n ? String(n) : "", cellLabel(core, s));
+}
+
+function cellLabel(core, s) {
+  return core.el("span", { class: "who" }, s.animal === "otter" ? `${s.river}` : core.t(`nimalia.animal_${s.animal}`).slice(0, 3));
+}
+
+function miniCard(core, n, id, onclick) {
+  const tokens = n.deck[id - 1].split(" ");
+  return core.el("button", { type: "button", class: "mini", "data-card": id, onclick },
+    core.el("span", { class: "grid2" }, ...tokens.map((tok) => cell(core, tok))),
+    core.el("span", { class: "id" }, `#${id}`));
+}
+
+function renderAdvise(n, snap, core) {
+  const { el, t, $, playerName } = core;
+  if (!n.deck) return;
+  const select = $("advise-player");
+  select.replaceChildren(...snap.players.map((p) => el("option", { value: p.seat }, p.name)));
+  select.value = String(adviseSeat ?? snap.players[0]?.seat ?? 0);
+  const redraw = () => renderAdvise(core.snap().nimalia, core.snap(), core);
+  $("advise-hand").replaceChildren(...hand.map((id) => miniCard(core, n, id, () => {
+    hand = hand.filter((h) => h !== id); redraw();
+  })));
+  $("advise-animals").replaceChildren(...ANIMALS.map((a) => el("button", {
+    type: "button", class: `animal a-${a}${animalsPicked.includes(a) ? " chosen" : ""}`,
+    onclick: () => { animalsPicked = animalsPicked.includes(a) ? animalsPicked.filter((x) => x !== a) : [...animalsPicked, a]; redraw(); },
+  }, t(`nimalia.animal_${a}`))));
+  const matches = animalsPicked.length === 0 ? [] : n.deck.map((d, i) => [i + 1, d.split(" ").map((tok) => space(tok).animal)])
+    .filter(([id, animals]) => !hand.includes(id) && animalsPicked.every((a) => animals.includes(a)))
+    .map(([id]) => id);
+  $("advise-matches").replaceChildren(...(matches.length > 12 ? [el("span", {}, t("nimalia.advise_more", { n: matches.length }))]
+    : matches.map((id) => miniCard(core, n, id, () => {
+      if (hand.length < 3) hand = [...hand, id];
+      animalsPicked = [];
+      redraw();
+    }))));
+  $("advise-go").disabled = hand.length === 0;
+  const seat = Number(select.value);
+  const asked = (n.advice || []).find((a) => a.seat === seat);
+  const answer = $("advise-answer");
+  if (!asked) { answer.replaceChildren(); $("advise-msg").textContent = ""; return; }
+  $("advise-msg").textContent = asked.state === "thinking" ? t("nimalia.advise_thinking")
+    : asked.state === "failed" ? t("nimalia.advise_failed", { why: asked.error }) : "";
+  answer.replaceChildren(...asked.advice.map((a) => el("li", { class: "advice" },
+    el("strong", {}, t("nimalia.advise_points", { points: a.points })),
+    el("ol", { class: "steps" }, ...a.plan.map((p) => el("li", {},
+      t("nimalia.placed_one", { which: t("nimalia.card_n", { n: p.card }), row: p.row, col: p.col, turn: p.turn })))),
+    el("ul", { class: "why" }, ...a.objectives.map((o) => el("li", {},
+      `${t(`nimalia.obj${o.id}`)}: ${o.points}${o.gain ? ` (${signed(o.gain)})` : ""}`))),
+    grid(core, a.cells))));
+}
+
+function grid(core, cells) {
+  const rows = Math.max(...cells.map((c) => c.row)) + 1;
+  const cols = Math.max(...cells.map((c) => c.col)) + 1;
+  const at = new Map(cells.map((c) => [`${c.row},${c.col}`, c]));
+  const out = [];
+  for (let r = 0; r < rows; r += 1) {
+    for (let c = 0; c < cols; c += 1) {
+      const x = at.get(`${r},${c}`);
+      out.push(x ? cell(core, x.space, x.n) : core.el("span", { class: "cell hole" }));
+    }
+  }
+  const g = core.el("div", { class: "reserve-grid" }, ...out);
+  g.style.gridTemplateColumns = `repeat(${cols}, 2.6rem)`;
+  return g;
+}
+
+async function askAdvice(core) {
+  const seat = Number(core.$("advise-player").value);
+  try {
+    core.show(await core.api("POST", "/api/report", { action: "advise", player: seat, cards: hand }));
+  } catch (e) {
+    core.$("advise-msg").textContent = e.message;
+  }
+}
+
 export function render(n, snap, core) {
   const { t, playerName, $, el } = core;
   $("nimalia-round").textContent = n.over ? t("page.over") : t("nimalia.round", { n: n.round });
@@ -533,6 +645,7 @@ export function render(n, snap, core) {
   $("nimalia-next").textContent = next;
   renderGoals(n, core);
   renderSheet(n, core);
+  renderAdvise(n, snap, core);
   const read = new Set(n.read || []);
   const select = $("upload-player");
   select.replaceChildren(...snap.players.map((p) => el("option", { value: p.seat }, p.name)));

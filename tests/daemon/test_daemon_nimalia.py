@@ -486,7 +486,7 @@ async def test_the_adviser_answers_on_the_page_for_the_reserve_at_the_rounds_sta
         expected = advise(reserve, [30, 40, 50], [19, 4], top=3)
         assert [a["points"] for a in asked["advice"]] == [a.value.points for a in expected]
         best = asked["advice"][0]
-        assert [p["card"] for p in best["plan"]][0] == best["card"]
+        assert best["plan"][0]["card"] == best["card"]
         assert sorted(p["card"] for p in best["plan"]) == [30, 40, 50]
         assert {o["id"] for o in best["objectives"]} == {19, 4}
         assert sum(o["points"] for o in best["objectives"]) == best["points"]

@@ -86,7 +86,7 @@ def advice_json(reserve: Reserve, advice: Sequence[Advice]) -> list[dict[str, An
         before = dict(a.now.by_objective)
         out.append({
             "card": a.placement.card_id, "row": a.placement.row, "col": a.placement.col,
-            "turn": a.placement.rotation, "points": a.value.points,
+            "turn": a.placement.rotation, "points": a.value.points, "later": a.later,
             "objectives": [{"id": i, "points": p, "gain": p - before.get(i, 0)}
                            for i, p in a.value.by_objective],
             "plan": [{"card": p.card_id, "row": p.row - r0, "col": p.col - c0,

@@ -441,10 +441,12 @@ class NimaliaSession(BaseSession[Event]):
 
     async def _advise(self, asked: Asked, reserve: Reserve) -> None:
         fold = self._fold()
-        ids = fold.game.objectives.for_round(asked.round)
+        chosen = fold.game.objectives
+        later = [chosen.for_round(r) for r in range(asked.round + 1, ROUNDS + 1)]
         try:
-            found = await self._box.in_vision(partial(advise, top=3), reserve,
-                                              list(asked.cards), ids)
+            found = await self._box.in_vision(partial(advise, top=3, later_rounds=later),
+                                              reserve, list(asked.cards),
+                                              chosen.for_round(asked.round))
             asked.advice = advice_json(reserve, found)
             asked.state = "done"
         except Exception as err:  # a hand with no legal place, or the adviser's own fault

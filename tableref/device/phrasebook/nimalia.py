@@ -206,6 +206,10 @@ PHRASES = {
     "advise_points": {"en": "{points} points this round once the hand is down",
                       "de": "{points} Punkte in dieser Runde, wenn die Hand liegt",
                       "fr": "{points} points cette manche une fois la main posée"},
+    "advise_later": {"en": "{n} for the later rounds' objectives as the reserve stands",
+                     "de": "{n} für die Ziele der späteren Runden, wie das Reservat dann liegt",
+                     "fr": "{n} pour les objectifs des manches suivantes, la réserve telle "
+                           "quelle"},
     # -- the table camera: each player's zone ----------------------------------------------
     "zones": {"en": "Table camera: each player's zone",
               "de": "Tischkamera: die Zone jedes Spielers",

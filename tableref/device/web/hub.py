@@ -101,6 +101,7 @@ A JSON-ready dict (only str, int, float, bool, None, lists and dicts). Keys:
     "advice": [                   # the adviser's answer to each player who asked this round
       {"seat": 0, "cards": [17, 23, 41], "round": 2, "state": "done",  # or "thinking",
        "error": "", "advice": [{"card": 17, "row": 0, "col": 2, "turn": 90, "points": 14,
+       "later": 6,                # the later rounds' objectives on the reserve then
        "objectives": [{"id": 19, "points": 6, "gain": 3}, ...],  # "failed" (error says why)
        "plan": [{"card": 17, "row": 1, "col": 2, "turn": 90}, ...],  # rows, cols of the
        "cells": [{"row": 0, "col": 0, "space": "li", "n": 0}, ...]}]}  # reserve as it will

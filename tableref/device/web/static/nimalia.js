@@ -601,6 +601,7 @@ function renderAdvise(n, snap, core) {
     : asked.state === "failed" ? t("nimalia.advise_failed", { why: asked.error }) : "";
   answer.replaceChildren(...asked.advice.map((a) => el("li", { class: "advice" },
     el("strong", {}, t("nimalia.advise_points", { points: a.points })),
+    a.later ? el("span", { class: "later" }, ` · ${t("nimalia.advise_later", { n: a.later })}`) : "",
     el("ol", { class: "steps" }, ...a.plan.map((p) => el("li", {},
       t("nimalia.placed_one", { which: t("nimalia.card_n", { n: p.card }), row: p.row, col: p.col, turn: p.turn })))),
     el("ul", { class: "why" }, ...a.objectives.map((o) => el("li", {},

@@ -499,3 +499,33 @@ async def test_the_adviser_answers_on_the_page_for_the_reserve_at_the_rounds_sta
     finally:
         await d.stop()
         d.store.close()
+
+
+async def test_a_tie_on_points_goes_to_the_most_animals_of_one_kind_and_is_said(
+    tmp_path: Path, art: tuple  # type: ignore[type-arg]
+) -> None:
+    # 5, 19, 4 score nothing on lakes alone; 16 (no river anywhere) pays both 5 in rounds
+    # 3, 4, 5: a tie on 15, which Ann's 4 crocodiles win against Ben's 2 of a kind
+    lake = {"terrain": "lake"}
+    ann = reserve_from_data({"spaces": [{"row": r, "col": c, **lake, "animal": "crocodile"}
+                                        for r in (0, 1) for c in (0, 1)]})
+    ben = reserve_from_data({"spaces": [{"row": r, "col": c, **lake,
+                                         "animal": "crocodile" if c else "flamingo"}
+                                        for r in (0, 1) for c in (0, 1)]})
+    d = _daemon(tmp_path, art)
+    await d.start()
+    try:
+        session = d.session
+        assert isinstance(session, NimaliaSession)
+        for _ in range(5):
+            session.reserve_read(0, ann, photo=False)
+            session.reserve_read(1, ben, photo=False)
+        nim = d.snapshot()["nimalia"]
+        assert nim["over"] and nim["winner"] == 0
+        assert nim["result"] == {"best": 15, "tied": [0, 1], "most_of_one": [4, 2],
+                                 "winners": [0]}
+        assert d.said[-1][1].endswith("Ann and Ben tie on 15 points. Ann has the most "
+                                      "animals of one kind: 4. Ann wins!")
+    finally:
+        await d.stop()
+        d.store.close()

@@ -128,7 +128,8 @@ def legal_accounts(before: Mapping[tuple[int, int], Space],
                    after: Mapping[tuple[int, int], Space],
                    cards: int = 3) -> Iterator[list[Lay]]:
     """Every legal way (up to the cards hidden whole) that `cards` cards laid on BEFORE,
-    one after another and each on top, turn it into AFTER; in AFTER's coordinates."""
+    one after another and each on top, turn it into AFTER; in AFTER's coordinates. No
+    card is laid exactly on a block of BEFORE that shows that card turned the same way."""
     b, a = plain(before), plain(after)
     blocks = [(r, c) for r, c in sorted(a) if all(p in a for p in block(r, c))]
     for dr, dc in _shifts(b, a):
@@ -157,6 +158,12 @@ def legal_accounts(before: Mapping[tuple[int, int], Space],
             if any(shown_cards == [] and _shows(order, i, laid)
                    for i, shown_cards in enumerate(options)):
                 continue
+            # a card laid exactly on a block of BEFORE that shows it, turned the same, is
+            # the card already there: it is no card of the round
+            options = [[(cid, t) for cid, t in o if not _on_itself(old, order[i], cid, t)]
+                       for i, o in enumerate(options)]
+            if any(not o and _shows(order, i, laid) for i, o in enumerate(options)):
+                continue
             ids = [sorted({cid for cid, _ in o}) if o else list(faces()) for o in options]
             pick = _distinct(ids)
             if pick is None:
@@ -169,6 +176,12 @@ def legal_accounts(before: Mapping[tuple[int, int], Space],
                     turn = next(t for k, t in options[i] if k == cid)
                     account.append((cid, r, c, turn))
             yield account
+
+
+def _on_itself(old: Spaces, at: tuple[int, int], cid: int, turn: int) -> bool:
+    grid = turned(cid, turn)
+    return all(old.get((at[0] + dr, at[1] + dc)) == grid[dr][dc]
+               for dr in range(2) for dc in range(2))
 
 
 def _shows(order: Sequence[tuple[int, int]], i: int, laid: Sequence[set[tuple[int, int]]]

@@ -191,3 +191,9 @@ def test_plain_and_lay_agree_with_the_engine_card() -> None:
     for cid in (1, 17, 33, 60):
         for turn in (0, 90, 180, 270):
             assert plain(card(cid).spaces_at(2, 3, turn)) == lay({}, cid, 2, 3, turn)
+
+
+def test_an_unchanged_reserve_has_no_legal_account() -> None:
+    before = engine_reserve(lay(lay(lay({}, 1, 0, 0, 0), 2, 1, 1, 90), 3, 0, 2, 180))
+    assert not has_legal_account(before, before)
+    assert not check_round(before, before).legal

@@ -518,14 +518,17 @@ async function keep(core, seat) {
 
 function renderPlaced(n, seat, core) {
   const { el, t, $, playerName } = core;
-  const found = (n.placed || []).find((p) => p.seat === seat);
+  // the cards found placed: in a reserve read, or in one asked about (its faulty cards marked)
+  const found = (n.placed || []).find((p) => p.seat === seat)
+    || (n.doubts || []).find((p) => p.seat === seat);
   const kept = (n.kept || []).find((p) => p.seat === seat);
   const box = $("nimalia-placed");
   if (!found && !kept) {
     box.replaceChildren();
     return;
   }
-  const items = found ? found.placed.map((p) => el("li", {},
+  const faulty = new Set((found?.problems || []).map((p) => p.card).filter((c) => c != null));
+  const items = found ? found.placed.map((p) => el("li", { class: faulty.has(p.card) ? "kept" : "" },
     t("nimalia.placed_one", { which: which(core, p.card), row: p.row, col: p.col, turn: p.turn }))) : [];
   if (kept) {
     items.push(el("li", { class: "kept" }, `${t("nimalia.kept_against")}: `

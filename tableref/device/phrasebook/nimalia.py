@@ -174,6 +174,9 @@ PHRASES = {
     "placed_one": {"en": "{which} at row {row}, col {col}, turned {turn}°",
                    "de": "{which} in Zeile {row}, Spalte {col}, um {turn}° gedreht",
                    "fr": "{which} ligne {row}, colonne {col}, tournée de {turn}°"},
+    "placed_hidden": {"en": "{which} at row {row}, col {col}",
+                      "de": "{which} in Zeile {row}, Spalte {col}",
+                      "fr": "{which} ligne {row}, colonne {col}"},
     "kept_against": {"en": "kept against the rules", "de": "gegen die Regeln behalten",
                      "fr": "gardée malgré les règles"},
     # -- the placement adviser -----------------------------------------------------------

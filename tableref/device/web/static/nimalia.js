@@ -529,7 +529,8 @@ function renderPlaced(n, seat, core) {
   }
   const faulty = new Set((found?.problems || []).map((p) => p.card).filter((c) => c != null));
   const items = found ? found.placed.map((p) => el("li", { class: faulty.has(p.card) ? "kept" : "" },
-    t("nimalia.placed_one", { which: which(core, p.card), row: p.row, col: p.col, turn: p.turn }))) : [];
+    t(p.card == null ? "nimalia.placed_hidden" : "nimalia.placed_one",
+      { which: which(core, p.card), row: p.row, col: p.col, turn: p.turn }))) : [];
   if (kept) {
     items.push(el("li", { class: "kept" }, `${t("nimalia.kept_against")}: `
       + kept.broken.map((p) => t(`nimalia.rule_${p.rule}`, { which: which(core, p.card) })).join("; ")));

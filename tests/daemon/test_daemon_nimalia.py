@@ -529,3 +529,31 @@ async def test_a_tie_on_points_goes_to_the_most_animals_of_one_kind_and_is_said(
     finally:
         await d.stop()
         d.store.close()
+
+
+async def test_a_zone_photographed_by_itself_waits_for_the_rounds_last_card(
+    tmp_path: Path, art: tuple  # type: ignore[type-arg]
+) -> None:
+    cards, images, _ = art
+    rng = np.random.default_rng(41)
+    laid = random_reserve(list(cards), rng, n_cards=3)
+    two, three = (render_photo(images, cards, laid[:n], np.random.default_rng(42),
+                               CLEAN_SMALL).image for n in (2, 3))
+    d = _daemon(tmp_path, art)
+    await d.start()
+    try:
+        session = d.session
+        assert isinstance(session, NimaliaSession)
+        await session.camera_photo(0, two, auto=True)  # Ann stopped after her second card
+        nim = d.snapshot()["nimalia"]
+        assert nim["read"] == [] and nim["doubts"] == []
+        assert nim["message"].startswith("Ann: 2 new cards seen. The box photographs the "
+                                         "zone again")
+        await session.camera_photo(0, three, auto=True)  # her third: the round's reserve
+        assert d.snapshot()["nimalia"]["read"] == [0]
+        # asked for on the page, two cards are what the player says the round is
+        await session.camera_photo(1, two)
+        assert d.snapshot()["nimalia"]["round"] == 2
+    finally:
+        await d.stop()
+        d.store.close()

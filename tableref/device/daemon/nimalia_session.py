@@ -262,7 +262,7 @@ class NimaliaSession(BaseSession[Event]):
         await self._read_photo(seat, data)
         self._eyes.taken(seat)
 
-    async def _read_photo(self, seat: int, data: bytes) -> None:
+    async def _read_photo(self, seat: int, data: bytes, auto: bool = False) -> None:
         fold = self._fold()
         box = self._box
         w, name = box.speech.words, self.players[seat]
@@ -303,6 +303,14 @@ class NimaliaSession(BaseSession[Event]):
             verdict = await box.in_vision(check_round, self._before(seat), reserve.reserve)
             if self.fold is not fold:
                 raise Refused(w("nimalia.err_changed"))
+            if auto and verdict.legal and verdict.silent:
+                # fewer new cards than a round's show: more are likely to come
+                log.info("%s: %d of the round's cards seen in the zone: waiting for the "
+                         "rest", name, len(verdict.placed) - verdict.silent)
+                self.message = w("nimalia.zone_waits", name=name,
+                                 n=len(verdict.placed) - verdict.silent)
+                box.changed()
+                return
             self._admit(seat, reserve.reserve, bool(reading.jpeg), (), verdict)
             return
         self.pending[seat] = reading
@@ -310,8 +318,11 @@ class NimaliaSession(BaseSession[Event]):
                                         n=len(reading.unsure))
         box.changed()
 
-    async def camera_photo(self, player: int, image: np.ndarray) -> None:
-        """The table camera's picture of `player`'s zone (the whole picture without one)."""
+    async def camera_photo(self, player: int, image: np.ndarray, *, auto: bool = False) -> None:
+        """The table camera's picture of `player`'s zone (the whole picture without one).
+        `auto`: taken by itself once the zone stood still; kept only when every card of
+        the round shows in it (a player who stops between two cards is not photographed
+        for the round: the zone is taken again when it changes)."""
         seat = self.seat(player)
         polygon = zone_of(self.zones, seat)
         self._eyes.taken(seat, image)
@@ -325,7 +336,7 @@ class NimaliaSession(BaseSession[Event]):
         ok, png = cv2.imencode(".png", image)
         if not ok:
             raise Refused(self._box.speech.words("nimalia.err_encode"))
-        await self._read_photo(seat, png.tobytes())
+        await self._read_photo(seat, png.tobytes(), auto=auto)
 
     def seen(self, sight: Sight) -> None:
         """A camera frame's zones: a zone changed and still is photographed (once)."""
@@ -351,7 +362,7 @@ class NimaliaSession(BaseSession[Event]):
     async def _auto_photo(self, seat: int, image: np.ndarray) -> None:
         log.info("%s: the zone changed and is still: photographed", self.players[seat])
         try:
-            await self.camera_photo(seat, image)
+            await self.camera_photo(seat, image, auto=True)
         except Refused as err:  # the message is on the page (photo() set it)
             self.message = str(err)
             self._box.changed()

@@ -234,6 +234,22 @@ PHRASES = {
     "zone_still": {"en": "still", "de": "ruhig", "fr": "immobile"},
     "zone_crossed": {"en": "a hand over it", "de": "eine Hand darüber", "fr": "une main dessus"},
     "zone_changed": {"en": "photographing", "de": "wird fotografiert", "fr": "photo en cours"},
+    "zone_waits": {"en": {"one": "{name}: {n} new card seen. The box photographs the zone "
+                                 "again when the next cards are down (or press \"Use the "
+                                 "table camera\").",
+                          "other": "{name}: {n} new cards seen. The box photographs the zone "
+                                   "again when the next card is down."},
+                   "de": {"one": "{name}: {n} neue Karte gesehen. Die Box fotografiert die "
+                                 "Zone wieder, wenn die nächsten Karten liegen (oder drücke "
+                                 "\"Tischkamera verwenden\").",
+                          "other": "{name}: {n} neue Karten gesehen. Die Box fotografiert die "
+                                   "Zone wieder, wenn die nächste Karte liegt."},
+                   "fr": {"one": "{name} : {n} nouvelle carte vue. La boîte photographie la "
+                                 "zone à nouveau quand les cartes suivantes sont posées (ou "
+                                 "appuyez sur « Utiliser la caméra de la table »).",
+                          "other": "{name} : {n} nouvelles cartes vues. La boîte photographie "
+                                   "la zone à nouveau quand la carte suivante est posée (ou "
+                                   "appuyez sur « Utiliser la caméra de la table »)."}},
     "zones_save": {"en": "Save the zones", "de": "Zonen speichern", "fr": "Enregistrer les zones"},
     "zones_saved": {"en": "Zones saved.", "de": "Zonen gespeichert.", "fr": "Zones enregistrées."},
     # -- a photo that cannot be scored (the daemon's refusals, shown on the page) ----------

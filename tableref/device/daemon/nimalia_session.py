@@ -12,8 +12,13 @@ ones explained) and spoken. The state is the fold of the events
 With zones set on the page, the table camera photographs a player's zone by itself when
 it has changed and then stayed still for `still_s` seconds with nothing across its edge
 (no hand over it; vision/nimalia/still.py), once per change, while that player's reserve
-of this round is not in yet (a zone changed after it waits for the next round). The
-page's view shows each zone's state (`camera_zones`: moving, still, crossed, changed).
+of this round is not in yet (a zone changed after it waits for the next round). Such a
+photo is kept when every card of the round shows in it; with a card unseen it waits for
+the next change, and is kept as it is after PATIENCE x still_s seconds of stillness (a
+card may lie hidden under the others). Each reserve read is checked against the player's
+reserve of the round before (check.py): one that three legal placements do not explain
+is held in `doubts` until the players keep it or retake. The page's view shows each
+zone's state (`camera_zones`: moving, still, crossed, changed).
 """
 
 from __future__ import annotations
@@ -144,6 +149,7 @@ def problem_words(w: Words, card: int | None, rule: str) -> str:
     return w(f"nimalia.rule_{rule}", which=which)
 
 
+PATIENCE = 5  # a zone waiting for a round's last card is kept after 5 x still_s still
 DECK = deck()
 CATALOGUE = [{"id": o.id, "colour": o.colour.value, "leaves": o.leaves, "ranked": o.ranked}
              for o in all_objectives()]
@@ -167,6 +173,11 @@ class NimaliaSession(BaseSession[Event]):
         self.doubts: dict[int, Doubt] = {}
         self.found: dict[int, RoundCheck] = {}  # this round's cards found, by seat
         self.asked: dict[int, Asked] = {}  # the adviser's last answer to each player
+        # zones photographed by themselves with a card of the round unseen, by seat:
+        # (reserve, photo kept, verdict, camera time of the photo); kept after PATIENCE
+        # still seconds (more cards are likely to come: the next change is photographed)
+        self.waiting: dict[int, tuple[Reserve, bool, RoundCheck, int]] = {}
+        self._shot_ns: dict[int, int] = {}
         self.zones: dict[str, Any] | None = None
         try:
             self.zones = None if self._kit.zones is None else self._kit.zones.load()
@@ -202,6 +213,7 @@ class NimaliaSession(BaseSession[Event]):
             self.rows = self._empty_rows()
             self.message = ""
             self.pending, self.doubts, self.found, self.asked = {}, {}, {}, {}
+            self.waiting = {}
             return []
         fold = self._fold()
         scored = fold.apply(event)
@@ -293,6 +305,7 @@ class NimaliaSession(BaseSession[Event]):
             box.keep_photo(seat, reading.jpeg)
         self.pending.pop(seat, None)
         self.doubts.pop(seat, None)
+        self.waiting.pop(seat, None)
         if reading.complete:
             try:
                 reserve = settled(reading, [])
@@ -304,9 +317,12 @@ class NimaliaSession(BaseSession[Event]):
             if self.fold is not fold:
                 raise Refused(w("nimalia.err_changed"))
             if auto and verdict.legal and verdict.silent:
-                # fewer new cards than a round's show: more are likely to come
+                # fewer new cards than a round's show: more are likely to come; kept if
+                # the zone stays as it is (a card may lie hidden under the others)
                 log.info("%s: %d of the round's cards seen in the zone: waiting for the "
                          "rest", name, len(verdict.placed) - verdict.silent)
+                self.waiting[seat] = (reserve.reserve, bool(reading.jpeg), verdict,
+                                      self._shot_ns.get(seat, 0))
                 self.message = w("nimalia.zone_waits", name=name,
                                  n=len(verdict.placed) - verdict.silent)
                 box.changed()
@@ -350,9 +366,18 @@ class NimaliaSession(BaseSession[Event]):
         if fold is None or fold.game.over:
             return
         for seat, zone in sight.zones.items():
+            waits = self.waiting.get(seat)
+            if (waits is not None and zone.state is ZoneState.STILL
+                    and sight.t_ns - waits[3] >= PATIENCE * self._kit.still_s * 1e9
+                    and seat not in fold.reserves and seat not in self._shooting):
+                del self.waiting[seat]  # nothing more came: the round as it lies
+                self.message = ""
+                self._admit(seat, waits[0], waits[1], (), waits[2])
+                continue
             if (zone.state is ZoneState.CHANGED and seat not in fold.reserves
                     and seat not in self._shooting and seat < len(self.players)):
                 self._shooting.add(seat)
+                self._shot_ns[seat] = sight.t_ns
                 self._eyes.taken(seat, sight.image)
                 task = asyncio.get_running_loop().create_task(
                     self._auto_photo(seat, sight.image))

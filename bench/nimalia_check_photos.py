@@ -8,7 +8,8 @@ earlier round lifted away. Each round's reserve is photographed by the project's
 renderer (its default conditions), read by the reader (unsure spaces told as a
 truthful player would, through the daemon's own settling; a photo refused is taken
 again: its truth is used), and checked against the last round's reading, as the daemon
-does. Prints, held-out seeds first: legal rounds flagged (split into a photo misread,
+does (a misread the checker asks about is taken again too: the next round starts from
+the truth; a misread it lets pass stays the next round's BEFORE). Prints, held-out seeds first: legal rounds flagged (split into a photo misread,
 which the box rightly asks about, and a right reading: a false alarm), legal rounds
 passed on a misread (a wrong reserve scored), planted rounds flagged, undetectable (a
 legal account of the truth exists: tests/nimalia_review/rounds_reference.py) or missed,
@@ -182,6 +183,8 @@ def run(seed: int, games: int) -> None:
                     tally[f"undetectable {planted}"] += 1
                 else:
                     tally[f"missed {planted}"] += 1
+            if misread and not verdict.legal:
+                after = truth  # the box asked; the photo was taken again and read right
             before_read, before_true = after, truth
     print(f"  legal rounds {tally['legal']}: flagged on a misread {tally['flagged misread']}, "
           f"false alarms (read right) {tally['false alarm']}, passed on a misread (a wrong "

@@ -9,8 +9,9 @@ renderer (its default conditions), read by the reader (unsure spaces told as a
 truthful player would, through the daemon's own settling; a photo refused is taken
 again: its truth is used), and checked against the last round's reading, as the daemon
 does (a misread the checker asks about is taken again too: the next round starts from
-the truth; a misread it lets pass stays the next round's BEFORE). Prints, held-out seeds first: legal rounds flagged (split into a photo misread,
-which the box rightly asks about, and a right reading: a false alarm), legal rounds
+the truth; a misread it lets pass stays the next round's BEFORE). Prints, held-out
+seeds first: legal rounds flagged (split into a photo misread, which the box rightly
+asks about, and a right reading: a false alarm), legal rounds
 passed on a misread (a wrong reserve scored), planted rounds flagged, undetectable (a
 legal account of the truth exists: tests/nimalia_review/rounds_reference.py) or missed,
 photos refused, ms per photo read and per check (CPU). Runs on its own and stops:

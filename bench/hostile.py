@@ -11,7 +11,9 @@ script (on core 0), on loopback only, every loop bounded in count and time:
   3. slow headers: connections that trickle a header a byte at a time; when they are cut;
   4. a flood: K keep-alive clients from other loopback addresses ask for /api/state as fast
      as they can for T seconds while the kiosk asks too; requests per second served to
-     the kiosk and to the flood, and the kiosk's latency, beside the kiosk alone.
+     the kiosk and to the flood, and the kiosk's latency, beside the kiosk alone;
+  5. hostile requests, one each: what was tried, the answer, and whether it held (a named
+     4xx, nothing changed), with the daemon's log growth under the floods above.
 
     .venv/bin/python bench/hostile.py [--connections 1000] [--flood 64] [--seconds 10]
 """
@@ -20,7 +22,9 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import json
 import os
+import socket
 import statistics
 import subprocess
 import sys
@@ -34,7 +38,7 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "web"))
 from web_daemon import DaemonProcess
 
-from tableref.vision.synth.hostile_images import png_bomb
+from tableref.vision.synth.hostile_images import png_bomb, png_claiming
 
 STATE = b"GET /api/state HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n"
 PAGE = b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n"
@@ -105,15 +109,23 @@ async def upload(port: int, data: bytes, kind: str) -> tuple[int, str]:
 async def memory(daemon: DaemonProcess, pid: int) -> None:
     print("1. memory")
     print(f"   daemon at start: resident {vm(pid, 'VmRSS')} MB, peak {vm(pid, 'VmHWM')} MB")
-    for name, data, kind in (("largest accepted, 8160 x 6120 JPEG", photo_largest(),
-                              "image/jpeg"),
-                             ("bomb, 20000 x 20000 PNG", png_bomb(), "image/png")):
+    largest = photo_largest()
+    for name, data, kind in (("largest accepted, 8160 x 6120 JPEG", largest, "image/jpeg"),
+                             ("bomb, 20000 x 20000 PNG", png_bomb(), "image/png"),
+                             ("lying header, 100000 x 100000 PNG", png_claiming(100_000, 100_000),
+                              "image/png")):
         t0 = time.monotonic()
         status, body = await upload(daemon.port, data, kind)
         print(f"   {name} ({len(data) / 2**20:.1f} MB): HTTP {status} in "
               f"{time.monotonic() - t0:.1f} s; peak resident now {vm(pid, 'VmHWM')} MB "
               f"(resident {vm(pid, 'VmRSS')} MB)")
         print(f"      answer: {body}")
+    t0 = time.monotonic()
+    answers = await asyncio.gather(*(upload(daemon.port, largest, "image/jpeg")
+                                     for _ in range(3)))
+    print(f"   three largest at once (two upload slots): HTTP "
+          f"{sorted(a[0] for a in answers)} in {time.monotonic() - t0:.1f} s; peak resident "
+          f"now {vm(pid, 'VmHWM')} MB")
 
 
 async def connections(port: int, pid: int, count: int) -> None:
@@ -227,6 +239,89 @@ async def flood(port: int, clients: int, seconds: float) -> None:
           "0: cut off)")
 
 
+def _post(path: str, body: bytes, host: str = "127.0.0.1", kind: str = "application/json",
+          extra: str = "") -> bytes:
+    return (f"POST {path} HTTP/1.1\r\nHost: {host}\r\nConnection: close\r\n"
+            f"Content-Type: {kind}\r\nContent-Length: {len(body)}\r\n{extra}\r\n"
+            ).encode() + body
+
+
+async def pieces(port: int, *parts: bytes, pause_s: float = 0.2,
+                 timeout_s: float = 60) -> tuple[int, bytes, float]:
+    """Send `parts` as separate TCP segments; (status, the answer's head, seconds)."""
+    reader, writer = await asyncio.open_connection("127.0.0.1", port,
+                                                   local_addr=("127.0.0.20", 0))
+    writer.get_extra_info("socket").setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+    t0 = time.monotonic()
+
+    async def send() -> None:
+        for i, part in enumerate(parts):
+            if i:
+                await asyncio.sleep(pause_s)
+            writer.write(part)
+
+    sending = asyncio.create_task(send())
+    try:
+        head = await asyncio.wait_for(reader.readuntil(b"\r\n\r\n"), timeout_s)
+        rest = await asyncio.wait_for(reader.read(300), 5)
+    except (TimeoutError, asyncio.IncompleteReadError, OSError):
+        return 0, b"(no answer)", time.monotonic() - t0
+    finally:
+        sending.cancel()
+        writer.close()
+    return int(head.split(b" ", 2)[1]), rest, time.monotonic() - t0
+
+
+async def hostile_requests(port: int) -> None:
+    print("5. hostile requests (one each): tried -> answer; held?")
+    names = [{"name": "Ann"}, {"name": " ann "}]
+    body = json.dumps({"language": "de"}).encode()
+    deep = b'{"a": ' + b"[" * 30_000 + b"]" * 30_000 + b"}"
+    mp = "multipart/form-data; boundary=x"
+    tries: list[tuple[str, list[bytes], set[int], float]] = [
+        ("DNS rebinding: GET /api/state with Host evil.example",
+         [b"GET /api/state HTTP/1.1\r\nHost: evil.example\r\nConnection: close\r\n\r\n"],
+         {421}, 0.2),
+        ("DNS rebinding: POST /api/settings, Host and Origin evil.example",
+         [_post("/api/settings", b'{"new_game": true}', "evil.example",
+                extra="Origin: http://evil.example\r\n")], {421}, 0.2),
+        ("cross-site write: Origin evil.example", [_post(
+            "/api/settings", b'{"new_game": true}', extra="Origin: http://evil.example\r\n")],
+         {403}, 0.2),
+        ("JSON body in two TCP segments", [_post("/api/settings", body)[:-len(body) + 5],
+                                           body[5:]], {200}, 0.2),
+        ("JSON nested 30000 deep", [_post("/api/settings", deep)], {400}, 0.2),
+        ("JSON body of 99999999999 bytes promised", [_post("/api/settings", b"{")[:-1].replace(
+            b"Content-Length: 1", b"Content-Length: 99999999999")], {413}, 0.2),
+        ("JSON body trickled a byte every 2 s", [_post("/api/settings", b"{" + b" " * 99)[
+            :-99]] + [b" "] * 40, {408}, 2.0),
+        ('new_game: "no"', [_post("/api/settings", b'{"new_game": "no"}')], {400}, 0.2),
+        ('names "Ann" and " ann "', [_post("/api/settings", json.dumps(
+            {"players": names}).encode())], {400}, 0.2),
+        ("a name of 60000 characters", [_post("/api/settings", json.dumps(
+            {"players": [{"name": "x" * 60_000}, {"name": "B"}]}).encode())], {400}, 0.2),
+        ("multipart with no boundary", [_post("/api/nimalia/upload", b"--x\r\n\r\n--x--\r\n",
+                                              kind="multipart/form-data")], {400}, 0.2),
+        ("multipart with a 5000-byte boundary", [_post(
+            "/api/nimalia/upload", b"--" + b"b" * 5000 + b"\r\n",
+            kind="multipart/form-data; boundary=" + "b" * 5000)], {400}, 0.2),
+        ("multipart never terminated", [_post(
+            "/api/nimalia/upload", b'--x\r\nContent-Disposition: form-data; name="photo"; '
+            b'filename="a.jpg"\r\nContent-Type: image/jpeg\r\n\r\n\xff\xd8\xff and no end',
+            kind=mp)], {400}, 0.2),
+        ("a header line of 100 KB", [b"GET /api/state HTTP/1.1\r\nHost: 127.0.0.1\r\nX-A: "
+                                     + b"a" * 100_000 + b"\r\n\r\n"], {400}, 0.2),
+        ("path traversal /static/../../", [b"GET /static/../../../../etc/passwd HTTP/1.1\r\n"
+                                           b"Host: 127.0.0.1\r\nConnection: close\r\n\r\n"],
+         {403, 404}, 0.2),
+    ]
+    for name, parts, ok, pause in tries:
+        status, rest, took = await pieces(port, *parts, pause_s=pause)
+        said = rest.split(b'"error": "', 1)[-1].split(b'"', 1)[0][:90].decode(errors="replace")
+        held = "held" if status in ok else "DID NOT HOLD"
+        print(f"   {name}: HTTP {status} in {took:.1f} s ({said}); {held}")
+
+
 async def main_async(args: argparse.Namespace) -> None:
     with tempfile.TemporaryDirectory(prefix="tableref-hostile-") as tmp:
         config = Path(tmp) / "config.toml"
@@ -243,9 +338,13 @@ async def main_async(args: argparse.Namespace) -> None:
               .rstrip())
         try:
             await memory(daemon, pid)
+            log0 = daemon.log_path.stat().st_size
             await connections(daemon.port, pid, args.connections)
             await slow_headers(daemon.port)
             await flood(daemon.port, args.flood, args.seconds)
+            print(f"   the daemon's log grew {daemon.log_path.stat().st_size - log0} bytes "
+                  "over the connections, slow headers and flood")
+            await hostile_requests(daemon.port)
             print(f"daemon still up: {daemon.proc.poll() is None}; peak resident "
                   f"{vm(pid, 'VmHWM')} MB; load {Path('/proc/loadavg').read_text()}".rstrip())
         finally:

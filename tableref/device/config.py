@@ -11,7 +11,7 @@ default pins of its seat (`DEFAULT_PINS`, the wiring table in hardware.md); the 
 `"none"` means the seat has no button (or no LED) on GPIO.
 
 ```toml
-game = "halli"              # a game of device/daemon/games.py: "halli" | "nimalia"
+game = "halli"              # a game of device/daemon/games.py: "halli" | "nimalia" | "nelly"
 language = "en"             # "en" | "de" | "fr"
 [[players]]                 # 2..6 players, seat order clockwise
 name = "Ann"                # 1..24 characters, spaces around it dropped, unique (any case)
@@ -30,7 +30,7 @@ voice = ""                  # espeak-ng voice or path to a Piper .onnx; "" = by 
 speed = 165                 # words per minute
 device = "default"          # ALSA device
 [camera]
-source = "auto"             # "auto" | "picamera2" | "sim" | "/dev/videoN" | dir | video file
+source = "auto"             # "auto" | "picamera2" | "sim" | "/dev/videoN" | dir | image | video
 [web]
 host = "127.0.0.1"
 port = 8080

@@ -348,11 +348,17 @@ class Store:
                         events=self.events(gid))
 
     def events(self, game_id: int) -> list[dict[str, Any]]:
-        """The game's events in order (a row that is not a JSON object is left out: the
-        check at open found none, so only damage since then can make one)."""
+        """The game's events in order (a row that is not a JSON object is left out:
+        `unreadable` names them; the check at open reads only the open game's)."""
         rows = self._read("SELECT event FROM journal WHERE game_id=? ORDER BY seq", (game_id,))
         events = [_json(r[0]) for r in rows]
         return [e for e in events if isinstance(e, dict)]
+
+    def unreadable(self, game_id: int) -> list[int]:
+        """The sequence numbers of the game's event rows that are not JSON objects."""
+        rows = self._read("SELECT seq, event FROM journal WHERE game_id=? ORDER BY seq",
+                          (game_id,))
+        return [int(seq) for seq, text in rows if not isinstance(_json(text), dict)]
 
     def history(self, limit: int = 100, *, abandoned: bool = False) -> list[dict[str, Any]]:
         """Finished games newest first, with `abandoned` also those left unfinished that got

@@ -10,6 +10,7 @@ from tableref.device.camera import CameraError, Frame
 from tableref.device.camera.runner import CameraRunner
 from tableref.device.camera.sources import FolderSource, VideoCaptureSource, source_for
 from tableref.device.daemon.health import Health, supervise
+from tableref.vision.synth.hostile_images import png_bomb, png_claiming
 
 
 def _images(folder: Path, n: int) -> None:
@@ -31,9 +32,34 @@ def test_a_folder_is_read_in_order_with_increasing_timestamps(tmp_path: Path) ->
     assert all(b.t_ns > a.t_ns for a, b in itertools.pairwise(frames))
 
 
+@pytest.mark.parametrize(("data", "words"), [
+    (png_bomb(20_000), "400 megapixels"),
+    (png_claiming(9000, 9000), "9000 x 9000"),
+    (png_claiming(20_001, 10), "20001 x 10"),
+], ids=["bomb", "over-50MP", "over-20000-a-side"])
+def test_a_camera_file_too_large_is_named_with_its_size(
+        tmp_path: Path, data: bytes, words: str) -> None:
+    """A still image as the camera ([camera] source = a file) enters like every image:
+    checked from its header, never handed to the video decoder."""
+    path = tmp_path / "table.png"
+    path.write_bytes(data)
+    src = source_for(str(path))
+    src.open()
+    with pytest.raises(CameraError, match=words):
+        src.read()
+    good = tmp_path / "good.png"
+    cv2.imwrite(str(good), np.full((48, 64, 3), 70, np.uint8))
+    src = source_for(str(good))
+    src.open()
+    assert int(src.read().image[0, 0, 0]) == 70
+    src.close()
+
+
 def test_a_missing_folder_or_video_names_the_source(tmp_path: Path) -> None:
     with pytest.raises(CameraError, match="no such folder"):
         FolderSource(tmp_path / "nope").open()
+    with pytest.raises(CameraError, match=r"nope\.png: no such image file"):
+        source_for(str(tmp_path / "nope.png")).open()
     with pytest.raises(CameraError, match=r"nope\.avi"):
         VideoCaptureSource(str(tmp_path / "nope.avi")).open()
 

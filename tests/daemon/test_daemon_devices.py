@@ -116,9 +116,10 @@ async def test_a_camera_that_disappears_leaves_arbitration_and_comes_back(
 async def test_the_page_and_the_gpio_bells_meet_in_one_arbiter_with_the_configs_window(
     tmp_path: Path, factory: MockFactory, settle_ms: float
 ) -> None:
-    """Ann rings on the page, Ben on his button a moment later (no await between: the
-    window cannot close in between, however busy the machine): with `[bells] settle_ms`
-    the arbiter weighs both, without it Ben's press is late."""
+    """Ann rings on the page, Ben on his button a moment later (in the same turn of the
+    loop: the window cannot close in between, however busy the machine): with `[bells]
+    settle_ms` the arbiter weighs both, without it Ben's press is late. The page's press is
+    answered once its ring is recorded."""
     folder = tmp_path / "cam"
     _table(folder, ("pig", None))
     d = _daemon(tmp_path, factory, folder, settle_ms=settle_ms)
@@ -126,9 +127,10 @@ async def test_the_page_and_the_gpio_bells_meet_in_one_arbiter_with_the_configs_
     try:
         await until(lambda: d.health.ok("bells") and d.health.ok("camera"))
         await until(lambda: d.snapshot()["halli"]["piles"][0]["top"] == "pig")
-        await d.press_bell(0)  # the page
-        factory.pin(6).drive_low()  # Ben's button (GPIO 6)
-        verdict = await until(lambda: d.snapshot()["halli"]["last_verdict"])
+        page = asyncio.ensure_future(d.press_bell(0))  # the page
+        asyncio.get_running_loop().call_soon(factory.pin(6).drive_low)  # Ben's (GPIO 6)
+        await page
+        verdict = d.snapshot()["halli"]["last_verdict"]
         assert verdict["player"] == 0 and verdict["right"] is True
         ring = next(e for e in d.store.events(d.game_id) if e["event"] == "ring")
         assert [p["player"] for p in ring["presses"]] == [0, 1]

@@ -60,15 +60,18 @@ async def test_a_press_on_a_full_disk_is_not_ok_and_the_game_goes_on_after(
             for _ in range(10_000):
                 d.store.append(d.game_id, {"event": "filler"})
         stuck = d.journal_seq
-        await d.press_bell(0)  # not known yet: the ring is judged, and cannot be recorded
-        await _until(lambda: _journal_problem(d) != "")
+        # not known yet: the ring is judged and cannot be recorded; the page's press is held
+        # until then, and is not "ok"
+        with pytest.raises(HubUnavailable, match=r"disk is full.*the ring was not recorded"):
+            await d.press_bell(0)
+        assert _journal_problem(d) != ""
         assert d.journal_seq == stuck
         assert "the disk is full" in _journal_problem(d)
         assert "waits until space is freed" in _journal_problem(d)
         with pytest.raises(HubUnavailable, match=r"disk is full.*the press was not taken"):
             await d.press_bell(1)  # from then on a press is refused, until space is freed
         _free(d.store, pages)
-        await asyncio.sleep(0.6)  # the bells unlock
+        await _until(lambda: not d.snapshot()["halli"]["locked"])  # the bells unlock
         await d.press_bell(1)  # the journal is tried again, and the game goes on
         assert _journal_problem(d) == ""
         await _until(lambda: d.journal_seq > stuck)
@@ -169,3 +172,51 @@ def test_a_photo_too_large_or_cut_short_is_refused_before_recognition() -> None:
     jpeg = cv2.imencode(".jpg", np.full((300, 400, 3), 90, np.uint8))[1].tobytes()
     with pytest.raises(PhotoError, match="cut short"):
         read_reserve(jpeg[: len(jpeg) // 2], never)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("damage", [
+    "UPDATE games SET game='chess' WHERE status='open'",  # a game this box does not referee
+    "UPDATE journal SET event='{\"event\": \"bogus\"}' WHERE seq=(SELECT max(seq) FROM journal)",
+    "UPDATE journal SET event='{\"event\": \"start\", \"players\": [\"Ann\"]}' "
+    "WHERE seq=(SELECT min(seq) FROM journal)",  # one player: no game
+], ids=["unknown-game", "unknown-event", "one-player"])
+async def test_an_open_game_that_cannot_be_resumed_leaves_a_new_game_and_a_note(
+        tmp_path: Path, damage: str) -> None:
+    """A journal that is sound SQLite and JSON, but whose open game this code cannot fold:
+    the box starts a new game of its own settings (never of the damaged row's), and the
+    screen keeps saying why after the new game's first events are recorded."""
+    d = _daemon(tmp_path)
+    await d.start()
+    await d.press_bell(0)
+    old = d.game_id
+    await d.stop()
+    d.store.db.execute(damage)
+    d.store.db.commit()
+    d.store.close()
+    d = _daemon(tmp_path)
+    await d.start()
+    try:
+        assert d.session is not None and d.game_id > old
+        assert d.snapshot()["game"] == "halli"
+        assert [p["name"] for p in d.snapshot()["players"]] == ["Ann", "Ben"]
+        await d.press_bell(1)  # a new event recorded: the journal works
+        note = [x for x in d.snapshot()["devices"] if x["name"] == "journal resumed"]
+        assert note and not note[0]["ok"]
+        assert f"game {old} could not be resumed" in note[0]["message"]
+        assert [g["status"] for g in d.store.games() if g["id"] == old] == ["abandoned"]
+    finally:
+        await d.stop()
+        d.store.close()
+
+
+async def test_a_press_is_answered_once_its_ring_is_recorded(tmp_path: Path) -> None:
+    """The page's bell is answered after the settle window, when its ring is on disk."""
+    d = _daemon(tmp_path)
+    await d.start()
+    try:
+        before = d.journal_seq
+        await d.press_bell(1)
+        assert d.journal_seq == before + 1  # the ring, recorded before the answer
+    finally:
+        await d.stop()
+        d.store.close()

@@ -21,14 +21,15 @@ from tableref.device.camera.sources import FolderSource
 from tableref.device.config import SimConfig, parse_config
 from tableref.device.daemon.app import Daemon
 from tableref.device.daemon.equipment import Equipment
-from tableref.device.daemon.nelly_count import NellyEyes, ZoneStore
+from tableref.device.daemon.nelly_count import Disagreement, NellyEyes, Reconciler, ZoneStore
 from tableref.device.daemon.nelly_session import NellyKit, NellySession
 from tableref.device.daemon.service import build_equipment
 from tableref.device.sim.nelly_players import SimNellyPlayers
 from tableref.device.store import Store
 from tableref.device.voice import RecordingSink, Voice
 from tableref.device.web.hub import HubError, snapshot_problems
-from tableref.games.nelly import FACES, Face, replay
+from tableref.games.nelly import FACES, Face, GameState, Roll, event_to_json, replay
+from tableref.games.nelly.sim import RandomPlay
 
 NAMES = ("Ann", "Ben", "Cid")
 CONFIG = ('game = "nelly"\n' + "".join(f'[[players]]\nname = "{n}"\n' for n in NAMES)
@@ -81,6 +82,93 @@ async def test_a_whole_nelly_game_plays_itself_on_the_simulated_table_to_the_win
         [game] = [g for g in d.history() if g["id"] == d.game_id]
         assert game["game"] == "nelly" and game["winner"] == winner
         assert game["scores"][nelly["winner"]] == 0  # turtles left: the winner has none
+    finally:
+        await d.stop()
+        d.store.close()
+
+
+async def test_at_a_real_pace_the_camera_asks_only_about_turtles_really_on_the_plants(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The simulated players do things in the table's order: a turtle leaves the plants
+    before the press that says where it went; turtles that fall land on the mover's free
+    plants (the rest back in the box) before the three presses. A press pattern ends half
+    a second after the last press and the camera films 10 frames a second, so it sees
+    every change well before the box hears of it. Placing is never asked about (the demo
+    said "the camera sees something else" after nearly every placement while its table
+    lagged the box); a fall may be, since the camera sees it first, and then the turtles
+    are really there: the players answer "they fell", never "the box is right"."""
+    config = replace(parse_config(CONFIG), sim=SimConfig(flip_s=0.4, fps=10, seed=5, bots=True))
+    equipment = build_equipment(config, sim=True, state_dir=tmp_path)
+    kit = equipment.kits["nelly"]
+    assert isinstance(kit, NellyKit)
+    kit.rng, kit.gesture_s, kit.zones = random.Random(13), 0.5, ZoneStore(tmp_path / "z.json")
+    [players] = [f for f in equipment.followers if isinstance(f, SimNellyPlayers)]
+    players.wobble, players.forget = 0.1, 0.0  # every fall is told at once
+    asked: list[Disagreement] = []
+    check = Reconciler.check
+
+    def recording(self: Reconciler, state: GameState) -> list[Disagreement]:
+        new = check(self, state)
+        asked.extend(new)
+        return new
+
+    monkeypatch.setattr(Reconciler, "check", recording)
+    d = Daemon(config, Store(tmp_path / "j.sqlite3"), equipment)
+    await d.start()
+    try:
+        def kinds() -> list[str]:
+            return [e["event"] for e in d.store.events(d.game_id)]
+
+        await until(lambda: kinds().count("place") >= 8 and "fall" in kinds(), 150)
+        session = d.session
+        assert isinstance(session, NellySession) and isinstance(session.eyes, NellyEyes)
+        assert session.view()["camera"]["zones"] is not None and len(session.eyes.ms) > 20
+        assert session.reconciler.readings  # the camera did count the players' turtles
+        assert all(a.more is not None and a.more.total > 0 for a in asked), asked
+        assert players.dismissed == 0
+    finally:
+        await d.stop()
+        d.store.close()
+
+
+async def test_the_next_game_is_laid_out_on_the_table_before_the_camera_looks(
+        tmp_path: Path) -> None:
+    """When a game is over the simulated players start the next one and lay its turtles
+    out at once (the camera once saw the last game's table for a second and asked about
+    every seat)."""
+    config = replace(parse_config(CONFIG), sim=SimConfig(flip_s=0.05, fps=4, seed=5, bots=True))
+    equipment = build_equipment(config, sim=True, state_dir=tmp_path)
+    kit = equipment.kits["nelly"]
+    assert isinstance(kit, NellyKit)
+    kit.zones = ZoneStore(tmp_path / "z.json")
+    [players] = [f for f in equipment.followers if isinstance(f, SimNellyPlayers)]
+    players.paused, players.next_game_s = True, 0.0
+    table = players.table
+    assert table is not None
+    d = Daemon(config, Store(tmp_path / "j.sqlite3"), equipment)
+    await d.start()
+    try:
+        session = d.session
+        assert isinstance(session, NellySession) and session.state is not None
+        moves = RandomPlay(random.Random(3), wobble=0.0)
+        while not session.state.over:  # a whole game reported on the page
+            event = moves.next_event(session.state)
+            await d.report({"event": "roll"} if isinstance(event, Roll) else
+                           event_to_json(event))
+        first = d.game_id
+        for _ in range(5):  # the players set the zones, then start the next game
+            await players.act(d)
+            if d.game_id != first:
+                break
+        assert d.game_id != first
+        session = d.session
+        assert isinstance(session, NellySession) and session.state is not None
+        deal = [p.turtles.to_json() for p in session.state.players]
+        assert session.state.round == 1 and deal[0] == {"red": 2, "yellow": 2, "orange": 2}
+        contents = table.contents()
+        assert contents is not None
+        assert [dict(zip(("red", "yellow", "orange"), t, strict=True))
+                for t in contents[0]] == deal
     finally:
         await d.stop()
         d.store.close()

@@ -35,13 +35,14 @@ def _nelly(d: DaemonProcess) -> dict[str, Any]:
 
 
 def _play_until_the_counts_differ(d: DaemonProcess) -> None:
-    """Report what the box expects on the page until the roller has placed and the other
-    player has not yet: then Ann's and Ben's turtles differ."""
+    """Report what the box expects on the page until a round's placing is done with Ann's
+    and Ben's turtles different (on `all` each places another colour). Not while one of
+    them is still to place: one turtle fewer of the colour shown is then a placement under
+    way, which the camera does not ask about."""
     for _ in range(200):
         n = _nelly(d)
         expect, players = n["expect"], n["players"]
-        if expect["event"] == "place" and expect["player"] != n["turn"] and (
-                players[0]["turtles"] != players[1]["turtles"]):
+        if expect["event"] == "pass" and players[0]["turtles"] != players[1]["turtles"]:
             return
         seat = expect["player"]
         event: dict[str, Any] = {"event": expect["event"], "player": seat}
@@ -51,7 +52,7 @@ def _play_until_the_counts_differ(d: DaemonProcess) -> None:
             event["counter"] = "rotten"
         elif expect["event"] == "place":
             held = [c for c, k in players[seat]["turtles"].items() if k]
-            event["colour"] = n["face"] if n["face"] in held else held[0]
+            event["colour"] = n["face"] if n["face"] in held else held[seat % len(held)]
             event["on"] = "back"
         post(d.base + "/api/report", event)
     raise AssertionError("the counts never differed")

@@ -55,3 +55,22 @@ def test_a_missing_journal_or_game_is_named(
         store.start_game("halli", ["A", "B"])
     assert main(["journal", "export", "--journal", str(path), "7"]) == 2
     assert "no game 7" in capsys.readouterr().err
+
+
+def test_an_event_row_that_is_not_json_is_named_not_dropped_silently(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Damage in a finished game's events (the check at the daemon's start reads only the
+    open game's): the export keeps what reads, names the rows left out and exits 1."""
+    path = tmp_path / "j.sqlite3"
+    with Store(path) as store:
+        game = store.start_game("halli", ["Ann", "Ben"])
+        for event in EVENTS:
+            store.append(game, event)
+        store.finish_game(game, [1, 2], "Ben")
+        store.db.execute("UPDATE journal SET event='{broken' WHERE seq=2")
+    assert main(["journal", "export", "--journal", str(path), str(game)]) == 1
+    out, err = capsys.readouterr()
+    assert [json.loads(x) for x in out.splitlines()] == [EVENTS[0], EVENTS[2]]
+    assert "journal event 2 of game 1 is not a JSON object" in err
+    assert "left out" in err

@@ -208,3 +208,41 @@ def test_the_camera_disagreeing_is_asked_about_never_recorded() -> None:
         s.seen(_seen((1, Turtles(1, 3, 3), False)))
     assert s.view()["camera"]["disagreements"] == []
     assert [e["event"] for e in box.journal] == ["start", "roll", "place", "place", "fall"]
+
+
+def test_a_turtle_placed_before_its_press_is_no_disagreement() -> None:
+    """At the table the turtle leaves the plants before the player presses "placed": for a
+    second or two the camera sees one turtle fewer than the box. That is the move under way,
+    not something to ask about; once the press is in, the counts agree again. One turtle
+    more, two fewer, or a colour that may not be placed now are still asked about."""
+    box, s = _game([Face.YELLOW, Face.ALL])
+    deal = Turtles(3, 3, 3)
+    s.report({"event": "roll"})  # yellow: Ann places, then Ben
+    said = len(box.said)
+    less_yellow = Turtles(3, 2, 3)
+    for _ in range(4):  # Ann has put a yellow on Nelly and not pressed yet
+        s.seen(_seen((0, less_yellow, False), (1, deal, False)))
+    assert s.view()["camera"]["disagreements"] == [] and len(box.said) == said
+    for _ in range(4):  # Ben, next, is as quick (he places before Ann pressed)
+        s.seen(_seen((0, less_yellow, False), (1, less_yellow, False)))
+    assert s.view()["camera"]["disagreements"] == [] and len(box.said) == said
+    for _ in range(4):  # a red gone from Ann is no yellow placed: asked about
+        s.seen(_seen((0, Turtles(2, 3, 3), False), (1, deal, False)))
+    assert [d["player"] for d in s.view()["camera"]["disagreements"]] == [0]
+    s.report({"camera": "dismiss", "player": 0})
+    s.report({"event": "place", "player": 0, "colour": "yellow", "on": "back"})
+    s.report({"event": "place", "player": 1, "colour": "yellow", "on": "back"})
+    for _ in range(5):  # both placed and pressed: nobody places now, one fewer is asked
+        s.seen(_seen((0, Turtles(3, 1, 3), False), (1, less_yellow, False)))
+    assert [d["player"] for d in s.view()["camera"]["disagreements"]] == [0]
+    s.report({"camera": "dismiss", "player": 0})
+    s.report({"event": "pass", "player": 0})
+    s.report({"event": "roll"})  # all: Ben feeds Nelly first, then places any colour
+    s.report({"event": "feed", "player": 1, "counter": "crab"})
+    assert s.view()["expect"] == {"event": "place", "player": 1}
+    for _ in range(4):  # on `all` any colour may be under way: an orange gone from Ben
+        s.seen(_seen((1, Turtles(3, 2, 2), False)))
+    assert s.view()["camera"]["disagreements"] == []
+    for _ in range(4):  # two gone at once is not one move
+        s.seen(_seen((1, Turtles(2, 2, 2), False)))
+    assert [d["player"] for d in s.view()["camera"]["disagreements"]] == [1]

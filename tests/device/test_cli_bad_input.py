@@ -172,3 +172,21 @@ def test_nimalia_score_names_a_folder_and_a_binary_file(
         code, err = _run(["nimalia", "score", str(tmp_path / name)], capsys)
         assert code == EXIT_BAD_INPUT
         assert words in err and "Errno" not in err and "codec" not in err
+
+
+@pytest.mark.parametrize(("frame", "words"), [
+    (png_claiming(100_000, 100_000), "10000000000 pixels"),
+    (png_claiming(9000, 9000), "9000 x 9000"),
+    (b"\x89PNG\r\n\x1a\nnot the rest", "header is broken"),
+], ids=["lying-header", "over-50MP", "broken"])
+def test_halli_referee_names_a_frame_too_large_or_broken(
+        frame: bytes, words: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A recorded game's frames enter like any other image: checked from the header."""
+    frames = tmp_path / "frames"
+    frames.mkdir()
+    (frames / "000000001000000000.png").write_bytes(frame)
+    presses = tmp_path / "presses.jsonl"
+    presses.write_text('{"event": "start", "players": ["Ann", "Ben"]}\n')
+    code, err = _run(["halli", "referee", str(frames), str(presses)], capsys)
+    assert code == EXIT_BAD_INPUT
+    assert "000000001000000000.png" in err and words in err

@@ -130,3 +130,95 @@ def test_nesting_and_huge_numbers_are_named_errors() -> None:
         parse_config("a = " + "[" * 100_000)
     except ConfigError as err:
         assert "nested too deeply" in str(err)
+
+
+# -- every game's events, and a journal's games folded ------------------------------------
+# What the daemon resumes after a restart is the fold of a journal's events: whatever a
+# damaged or hand-edited journal holds, each game's reader and engine answer with an event,
+# a step, or their own named error (the daemon then starts a new game), never another one.
+_SEATS = st.integers(-1, 6)
+_HALLI = st.one_of(
+    st.fixed_dictionaries({"event": st.just("flip"), "player": _SEATS}, optional={
+        "card": st.sampled_from(["BBL", "pig", "elephant", "monkey", "PPPPP", "X", ""]),
+        "t_ns": st.integers(-5, 10**12), "inferred": st.booleans(),
+        "misread": st.sampled_from(["BBL", "S"])}),
+    st.fixed_dictionaries({"event": st.just("ring"), "player": _SEATS}, optional={
+        "t_ns": st.integers(-5, 10**12), "right": st.booleans(), "judged": st.booleans(),
+        "presses": st.lists(st.fixed_dictionaries({"player": _SEATS,
+                                                   "t_ns": st.integers(0, 10**12)},
+                                                  optional={"late": st.booleans()}),
+                            max_size=4)}),
+    st.fixed_dictionaries({"event": st.just("late"), "player": _SEATS,
+                           "t_ns": st.integers(0, 10**12)}),
+    st.fixed_dictionaries({"event": st.just("start"),
+                           "players": st.lists(st.sampled_from(["Ann", "Ben", "ann "]),
+                                               max_size=4)}),
+    events,
+)
+_NELLY = st.one_of(
+    st.fixed_dictionaries({"event": st.just("roll"), "face": st.sampled_from(
+        ["all", "yellow", "orange", "red", "heron", "plants", "blue"])}),
+    st.fixed_dictionaries({"event": st.just("feed"), "player": _SEATS,
+                           "counter": st.sampled_from(["crab", "rotten", "x"])}),
+    st.fixed_dictionaries({"event": st.just("place"), "player": _SEATS,
+                           "colour": st.sampled_from(["red", "yellow", "orange"]),
+                           "on": st.sampled_from(["head", "back", "tail"])}),
+    st.fixed_dictionaries({"event": st.just("fall"), "player": _SEATS,
+                           "turtles": st.dictionaries(st.sampled_from(["red", "yellow",
+                                                                       "orange", "blue"]),
+                                                      st.integers(-1, 4), max_size=3)},
+                          optional={"from_head": st.integers(-1, 5)}),
+    st.fixed_dictionaries({"event": st.sampled_from(["heron", "plants", "pass"]),
+                           "player": _SEATS}),
+    values,
+)
+_NIMALIA = st.one_of(
+    st.fixed_dictionaries({"event": st.just("reserve"), "player": _SEATS,
+                           "spaces": st.lists(spaces, max_size=6)},
+                          optional={"photo": st.booleans(), "told": st.lists(
+                              st.lists(st.integers(-1, 3), min_size=2, max_size=2),
+                              max_size=3)}),
+    st.fixed_dictionaries({"event": st.just("score"), "round": st.integers(-1, 6)}),
+    st.fixed_dictionaries({"event": st.just("start"), "players": st.lists(
+        st.sampled_from(["Ann", "Ben", 3]), max_size=5)}, optional={
+        "objectives": st.lists(st.integers(-1, 30), max_size=5)}),
+    values,
+)
+
+
+@FUZZ
+@given(st.lists(_HALLI, max_size=25))
+def test_a_halli_journal_folds_or_is_refused_by_name(datas: list[Any]) -> None:
+    from tableref.games.halli import Start, apply
+
+    state = apply(None, Start(("Ann", "Ben", "Cid"))).state
+    for data in datas:
+        try:
+            state = apply(state, event_from_json(data)).state
+        except HalliError as err:
+            assert str(err)
+
+
+@FUZZ
+@given(st.lists(_NELLY, max_size=25))
+def test_a_nelly_journal_folds_or_is_refused_by_name(datas: list[Any]) -> None:
+    from tableref.games.nelly import NellyError, Start, apply, event_from_json
+
+    state = apply(None, Start(("Ann", "Ben"))).state
+    for data in datas:
+        try:
+            state = apply(state, event_from_json(data)).state
+        except NellyError as err:
+            assert str(err)
+
+
+@FUZZ
+@given(st.lists(_NIMALIA, max_size=8))
+def test_a_nimalia_event_is_read_or_refused_by_name(datas: list[Any]) -> None:
+    from tableref.games.nimalia.events import event_from_json as nimalia_event
+
+    for data in datas:
+        try:
+            nimalia_event(data)
+        except NimaliaError as err:
+            assert str(err)

@@ -81,6 +81,15 @@ class Mosquitto:
         end(self.proc, signal.SIGKILL)
         self.proc = None
 
+    def freeze(self) -> None:
+        """SIGSTOP: the broker hangs, its connections open and unanswered."""
+        assert self.proc is not None
+        self.proc.send_signal(signal.SIGSTOP)
+
+    def thaw(self) -> None:
+        assert self.proc is not None
+        self.proc.send_signal(signal.SIGCONT)
+
 
 def end(proc: subprocess.Popen[bytes] | None, sig: int = signal.SIGTERM) -> None:
     """Stop a process of the test's with `sig` (SIGKILL after 15 s), and reap it."""

@@ -63,3 +63,43 @@ def test_a_box_killed_and_restarted_with_the_broker_away(tmp_path: Path) -> None
         box.stop()
         listener.close()
         broker.stop()
+
+
+def test_a_hung_broker_never_stops_the_game(tmp_path: Path) -> None:
+    """The broker hangs (SIGSTOP: its sockets open, nothing answered) for longer than the
+    keep-alive: the box referees on (its loop never waits on the network), then, the broker
+    back, every event arrives in order and the table is online."""
+    broker = Mosquitto(tmp_path)
+    broker.start()
+    listener = Listener(broker.port, client_id="hung-test", clean=False)
+    box = BoxProcess(tmp_path, "t1", ["Ann", "Ben", "Cid"], broker.port, seed=3)
+    try:
+        wait(listener.connected.is_set, 10, "the listener")
+        box.start()
+        box.ring(0)
+        wait(lambda: box.acked() == (box.seqs()[-1], 0), 30, "all acknowledged")
+        broker.freeze()
+        box.ring(1)  # each verdict is said while the broker hangs
+        box.ring(2)
+        wait(lambda: box.get("/api/state")["mqtt"]["connected"] is False, 40,
+             "the box to give the hung broker up (keep-alive)")
+        box.ring(1)
+        broker.thaw()
+        held = box.seqs()
+        box_id = json.loads(listener.on("tableref/t1/events")[0])["box"]
+        want = [f"{box_id}:{seq}" for seq in held]
+        wait(lambda: list(dict.fromkeys(event_ids(listener, "t1"))) == want, 60,
+             "every event in order")
+        wait(lambda: box.acked() == (held[-1], 0), 30, "the position on disk")
+        wait(lambda: box.get("/api/state")["mqtt"]["connected"], 30, "connected again")
+        late = Listener(broker.port, "tableref/t1/online")
+        try:
+            wait(lambda: late.on("tableref/t1/online") == [b"true"], 10, "online, retained")
+        finally:
+            late.close()
+    finally:
+        box.stop()
+        listener.close()
+        if broker.proc is not None:
+            broker.thaw()
+        broker.stop()

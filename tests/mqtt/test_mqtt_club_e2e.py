@@ -139,5 +139,34 @@ async def test_the_club_page_follows_three_tables_and_keeps_the_league(
     assert errors == []
 
 
+async def test_a_game_whose_result_never_came_is_said_on_the_page(
+        browser: Browser, tmp_path: Path) -> None:
+    """A league (the club page's own file) where a table's game ended unseen: the page's
+    foot says so."""
+    from tableref.device.club.league import LEAGUE_FILE, League
+    from tableref.device.club.model import Club
+    from tableref.device.mqtt.payload import GameRef, event_message
+
+    broker = Mosquitto(tmp_path)
+    broker.start()
+    club = ClubProcess(tmp_path, broker.port)
+    league = League(club.dir / "data" / "tableref" / LEAGUE_FILE)
+    model = Club(league, "broker")
+    for seq, game in ((1, 1), (2, 2)):  # game 1's end never came
+        ref = GameRef(game, "halli", ("Ann", "Ben"), "2026-11-27T19:30:00+00:00")
+        model.message("t1", "events", event_message(
+            "t1", "b0x", seq, ref.started, ref, {"event": "start", "players": ["Ann", "Ben"]}))
+    league.close()
+    try:
+        club.start()
+        page = await browser.new_page()
+        await page.goto(club.base + "/")
+        await page.wait_for_selector("footer:has-text('Games whose result never came: 1.')",
+                                     timeout=20000)
+    finally:
+        club.stop()
+        broker.stop()
+
+
 async def _equal(page: Page, want: dict[str, tuple[int, int, int]]) -> bool:
     return await league_on_page(page) == want

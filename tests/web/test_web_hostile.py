@@ -349,3 +349,42 @@ async def test_a_press_the_box_could_not_record_is_never_answered_ok(
     assert res.status == 503
     assert (await res.json()) == {"error": "the disk is full: the ring was not recorded"}
     assert hub.presses == []
+
+
+async def test_a_json_body_that_never_arrives_is_cut_off(
+        hub: FakeHub, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A body promised but sent a byte at a time, or never: a 408 within `BODY_S` (the
+    header timeout does not hold once the headers are in); a length over the limit is a
+    413 at once, before a byte of it is waited for."""
+    monkeypatch.setattr(web_app, "BODY_S", 1.0)
+    runner = await start_web(make_app(hub), "127.0.0.1", 0)
+    port = runner.addresses[0][1]
+    loop = asyncio.get_running_loop()
+    try:
+        reader, writer = await _held(port, "127.0.0.2")
+        start = loop.time()
+        writer.write(b"POST /api/settings HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+                     b"Content-Type: application/json\r\nContent-Length: 1000\r\n\r\n{")
+
+        async def trickle() -> None:
+            for _ in range(30):
+                await asyncio.sleep(0.2)
+                writer.write(b" ")
+
+        slow = asyncio.create_task(trickle())
+        head = await asyncio.wait_for(reader.readuntil(b"\r\n\r\n"), 4)
+        assert _status(head) == 408 and b"Connection: close" in head
+        assert loop.time() - start < 3
+        slow.cancel()
+        writer.close()
+        reader, writer = await _held(port, "127.0.0.2")
+        start = loop.time()
+        writer.write(b"POST /api/settings HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: "
+                     b"application/json\r\nContent-Length: 99999999999\r\n\r\n{")
+        head = await asyncio.wait_for(reader.readuntil(b"\r\n\r\n"), 4)
+        assert _status(head) == 413 and b"Connection: close" in head
+        assert loop.time() - start < 0.9
+        writer.close()
+        assert hub.settings == []
+    finally:
+        await runner.cleanup()

@@ -6,6 +6,7 @@ ended and "play again". Each screen is kept as a screenshot (screens.py)."""
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import AsyncIterator, Awaitable, Callable
 from typing import Any
 
@@ -195,5 +196,9 @@ async def test_the_end_is_a_winner_screen_with_the_counts_and_the_rule(
     if size != "phone":
         assert again["y"] + again["height"] <= h + 0.5
     await page.click("#play-again")
+    for _ in range(100):  # the click's POST is on its way, not yet arrived
+        if hub.settings:
+            break
+        await asyncio.sleep(0.05)
     assert hub.settings == [{"new_game": True}]
     assert errors == []

@@ -99,3 +99,51 @@ async def test_nellys_page_fits_a_390px_phone(browser: Browser,
     await page.wait_for_timeout(300)
     await _nothing_spills(page, w, "nelly-phone-fall-zones-de")
     assert errors == []
+
+
+OVERLAPS = """() => {
+  const r = (q) => document.querySelector(q).getBoundingClientRect();
+  const lines = (e) => { const range = document.createRange(); range.selectNodeContents(e);
+    return new Set([...range.getClientRects()].map((x) => Math.round(x.top))).size; };
+  const acts = document.querySelector('#nelly .seat.acts');
+  const ring = parseFloat(getComputedStyle(acts).outlineWidth);
+  const label = r('#nelly-hippo .back span'), back = r('#nelly-hippo .back');
+  return {ring_bottom: acts.getBoundingClientRect().bottom + ring, box_top: r('#nelly-box').top,
+          label_lines: lines(document.querySelector('#nelly-hippo .back span')),
+          label_inside: label.left >= back.left - 0.5 && label.right <= back.right + 0.5};
+}"""
+
+
+@pytest.mark.parametrize("size", ["kiosk7", "kiosk10", "hd"])
+async def test_the_turn_ring_and_the_back_s_count_overlap_nothing(
+        browser: Browser, daemon: tuple[Daemon, str], size: str) -> None:
+    """The ring round the seat that acts sat over the line below the seats (the box's
+    count), and "auf dem Rücken: 0" broke onto a second line that spilled off Nelly's
+    back. With the count in two digits, in every language, at the kiosk sizes."""
+    d, base = daemon
+    w, h = SIZES[size]
+    page = await browser.new_page(viewport={"width": w, "height": h})
+    await page.goto(base + "/")
+    await page.wait_for_selector("#nelly .seat.acts")
+    await page.click("#nelly .seat[data-seat='0'] button.roll")  # red: everyone places
+    for seat in range(4):
+        await d.report({"event": "place", "player": seat, "colour": "red", "on": "back"})
+    await d.report({"event": "pass", "player": 0})
+    await d.report({"event": "roll"})  # all: Ben feeds (a rotten plant), then all place
+    await d.report({"event": "feed", "player": 1, "counter": "rotten"})
+    for seat, colour in ((1, "yellow"), (2, "yellow"), (3, "orange"), (0, "orange")):
+        await d.report({"event": "place", "player": seat, "colour": colour, "on": "back"})
+    await d.report({"event": "pass", "player": 1})
+    await d.report({"event": "roll"})  # all again: Cid feeds (a crab), then all place
+    await d.report({"event": "feed", "player": 2, "counter": "crab"})
+    for seat, colour in ((2, "red"), (3, "yellow"), (0, "red"), (1, "red")):
+        await d.report({"event": "place", "player": seat, "colour": colour, "on": "back"})
+    for language in ("en", "de", "fr"):
+        await d.apply_settings({"language": language})
+        await page.wait_for_selector(f"html[lang={language}]")
+        await page.wait_for_function(
+            "document.querySelector('#nelly-hippo .back span').textContent.endsWith('12')")
+        await page.screenshot(path=str(shot_path(f"nelly-{size}-{language}")), full_page=True)
+        got = await page.evaluate(OVERLAPS)
+        assert got["ring_bottom"] <= got["box_top"] + 0.5, (language, got)
+        assert got["label_lines"] == 1 and got["label_inside"], (language, got)

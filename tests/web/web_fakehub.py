@@ -21,6 +21,7 @@ class FakeHub:
         self.camera: bytes | None = None
         self.replay: bytes | None = None
         self.taught: list[str | None] = []
+        self.teach_photos: list[tuple[int | None, bytes]] = []  # Nimalia's cards, taught
         self.reads: list[str | None] = []  # what teach reads back, in turn
         self.language = "en"
         self.journal = 1  # events of the game so far (1: its start)
@@ -133,6 +134,15 @@ class FakeHub:
             raise HubError.said("devices.teach_no_camera")
         return {"taught": card, "read_back": self.reads.pop(0) if self.reads else None,
                 "read": []}
+
+    def teach_cards(self) -> dict[str, Any]:
+        if self.game != "nimalia":
+            raise HubError("the game has no cards to teach from photos")
+        return {"wanted": [], "taught": [], "next": None, "cards": {}, "enrolled": False}
+
+    async def teach_photo(self, card: int | None, data: bytes) -> dict[str, Any]:
+        self.teach_photos.append((card, data))
+        return {**self.teach_cards(), "learnt": card}
 
     async def report(self, data: dict[str, Any]) -> None:
         if self.game != "nelly":

@@ -59,6 +59,12 @@ class Arbiter:
             return self._locked
 
     @property
+    def settling(self) -> bool:
+        """Whether a press waits in the settle window (a ring is about to be decided)."""
+        with self._lock:
+            return bool(self._pending)
+
+    @property
     def last_ring(self) -> Ring | None:
         with self._lock:
             return self._ring

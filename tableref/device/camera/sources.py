@@ -1,4 +1,5 @@
-"""The real camera sources: picamera2, OpenCV VideoCapture (device or video file), a folder."""
+"""The real camera sources: picamera2, OpenCV VideoCapture (device or video file), a folder
+of images or one image."""
 
 from __future__ import annotations
 
@@ -147,7 +148,8 @@ class VideoCaptureSource:
 
 
 class FolderSource:
-    """Images of a folder in name order, one every `1/fps` seconds, looping."""
+    """Images of a folder in name order (or one image file), one every `1/fps` seconds,
+    looping; each read through `read_image`, checked from its header."""
 
     def __init__(self, folder: Path, fps: float = 5.0) -> None:
         self.name = str(folder)
@@ -158,8 +160,13 @@ class FolderSource:
         self._index = 0
 
     def open(self) -> None:
+        if self._folder.is_file() and self._folder.suffix.lower() in _IMAGE_SUFFIXES:
+            self._files = [self._folder]
+            self._pace = _Paced(self._fps)
+            return
         if not self._folder.is_dir():
-            raise CameraError(f"camera source {self._folder}: no such folder")
+            what = "image file" if self._folder.suffix.lower() in _IMAGE_SUFFIXES else "folder"
+            raise CameraError(f"camera source {self._folder}: no such {what}")
         self._files = sorted(p for p in self._folder.iterdir()
                              if p.suffix.lower() in _IMAGE_SUFFIXES)
         if not self._files:
@@ -190,6 +197,6 @@ def source_for(spec: str) -> VideoCaptureSource | FolderSource | Picamera2Source
     if spec.startswith("/dev/video"):
         return VideoCaptureSource(spec)
     path = Path(spec)
-    if path.is_dir():
+    if path.is_dir() or path.suffix.lower() in _IMAGE_SUFFIXES:  # a still: never FFmpeg's
         return FolderSource(path)
     return VideoCaptureSource(spec)

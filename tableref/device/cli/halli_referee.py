@@ -33,9 +33,9 @@ def register(groups: Groups) -> None:
 
 
 def _frames(directory: Path) -> list[Any]:
-    import cv2
-
     from tableref.device.daemon.halli_referee import FrameAt
+    from tableref.vision.images import read_image
+    from tableref.vision.limits import ImageError
 
     if not directory.is_dir():
         raise CliError(f"{directory}: no such folder of frames")
@@ -47,11 +47,11 @@ def _frames(directory: Path) -> list[Any]:
             raise CliError(f"{path}: a frame is named by its sensor time in ns "
                            "(000001234567890.jpg)")
 
-        def load(path: Path = path) -> Any:
-            image = cv2.imread(str(path), cv2.IMREAD_COLOR)
-            if image is None:
-                raise CliError(f"{path}: not a readable image")
-            return image
+        def load(path: Path = path) -> Any:  # checked from its header, as every image
+            try:
+                return read_image(path)
+            except ImageError as err:
+                raise CliError(str(err)) from None
 
         frames.append(FrameAt(int(path.stem), load))
     if not frames:

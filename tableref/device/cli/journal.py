@@ -9,7 +9,7 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from tableref.device.cli.common import CliError, Groups
+from tableref.device.cli.common import EXIT_FAILED, CliError, Groups
 
 if TYPE_CHECKING:
     from tableref.device.store import Store
@@ -80,6 +80,7 @@ def _export(args: argparse.Namespace) -> int:
         if game_id not in {g["id"] for g in games}:
             raise CliError(f"{store.path}: no game {game_id} (see `tableref journal list`)")
         events = store.events(game_id)
+        damaged = store.unreadable(game_id)
     finally:
         store.close()
     text = "".join(json.dumps(e) + "\n" for e in events)
@@ -90,4 +91,12 @@ def _export(args: argparse.Namespace) -> int:
             args.output.write_text(text, encoding="utf-8")
         except OSError as err:
             raise CliError(f"cannot write {args.output}: {err.strerror or err}") from None
+    if damaged:  # what reads is kept; what does not is named, and the log is not whole
+        rows = ", ".join(str(seq) for seq in damaged[:20]) + (", ..." if len(damaged) > 20
+                                                             else "")
+        word = "event" if len(damaged) == 1 else "events"
+        verb = "is" if len(damaged) == 1 else "are"
+        print(f"tableref: journal {word} {rows} of game {game_id} {verb} not a JSON object "
+              "(damaged): left out of the log", file=sys.stderr)
+        return EXIT_FAILED
     return 0

@@ -5,7 +5,8 @@ game not yet known, for a club page started mid-game), and its end with the resu
 is keyed by (table, box, game id), so whatever arrives twice or again (QoS 1 duplicates, a
 broker's replay, a club page restarted) changes nothing: the start is an INSERT OR IGNORE,
 the end sets the same result again. `streams` keeps, per (table, box), the key of the last
-message applied, in the same transaction as the change it made.
+message applied, in the same transaction as the change it made. A game whose end never came
+(a later game of its stream began) is 'lost': neither finished nor abandoned, not counted.
 
 The figures: per game and player name (any case is one name), the games played, the wins
 and the sum of the scores (cards held at the end in Halli Galli, points in Nimalia), over
@@ -150,17 +151,27 @@ class League:
             self._known.clear()
         self._known.add(key)
 
-    def record(self, msg: Message) -> None:
+    def record(self, msg: Message) -> list[int]:
         """Apply `msg` (idempotent) and keep its key as the stream's high-water mark, in
-        one transaction. LeagueError if the file cannot be written."""
+        one transaction. LeagueError if the file cannot be written.
+
+        A box sends a game's end before any event of its next game, so a game of the same
+        stream still open when a later one is learnt will never get its end (the broker lost
+        it): it is marked 'lost' and its id returned, for the page to say so."""
         g = msg.game
         pk = (msg.table, msg.box, g.id)
+        lost: list[int] = []
         try:
             self.db.execute("BEGIN IMMEDIATE")
-            self.db.execute(
+            new = self.db.execute(
                 "INSERT OR IGNORE INTO games (tbl, box, game_id, game, players, started, "
                 "evening) VALUES (?, ?, ?, ?, ?, ?, ?)",
-                (*pk, g.name, json.dumps(list(g.players)), g.started, evening_of(g.started)))
+                (*pk, g.name, json.dumps(list(g.players)), g.started, evening_of(g.started))
+            ).rowcount == 1
+            if new:
+                lost = [r[0] for r in self.db.execute(
+                    "UPDATE games SET status='lost' WHERE tbl=? AND box=? AND game_id<? AND "
+                    "status='open' RETURNING game_id", pk).fetchall()]
             if msg.status == "finished":
                 self._finished(msg, pk)
             elif msg.status == "abandoned":
@@ -177,6 +188,7 @@ class League:
                 self.db.execute("ROLLBACK")
             raise LeagueError(f"cannot write the league {self.path}: {err}") from err
         self._remember(pk)
+        return sorted(lost)
 
     def _finished(self, msg: Message, pk: tuple[str, str, int]) -> None:
         scores = msg.scores

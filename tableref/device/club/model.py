@@ -164,8 +164,12 @@ class Club:
             self._bump()
             return
         if self.league.wants(msg):
-            self.league.record(msg)
+            lost = self.league.record(msg)
             self.league_version += 1
+            if lost:
+                log.warning("club: the end of %s's game %s never came (the broker lost it: "
+                            "see hardware.md on mosquitto's autosave_interval); not in the "
+                            "league", name[:64], ", ".join(map(str, lost)))
         self.seen[stream] = msg.key
         table = self._table(name)
         if table is not None:

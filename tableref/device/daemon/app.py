@@ -51,6 +51,8 @@ from tableref.device.web.hub import HubError, HubUnavailable
 log = logging.getLogger("tableref.daemon")
 T = TypeVar("T")
 RETRY_S = 5.0  # a new game the journal could not record is tried again this often
+PRESS_DECIDED_S = 3.0  # a page press is answered within this, decided or not
+PRESS_POLL_S = 0.01  # how often the answer looks whether the press is decided
 REPLAY_NEAR_NS = 2_000_000_000  # a frame further from the press than this is no replay
 REPLAY_FRAMES = 4  # the last frames kept for a verdict's instant replay (a ring is judged
 # at the first frame after its press, so the press's own frame is among the last few)
@@ -157,6 +159,7 @@ class Daemon:
         self._sink_reports = False  # the voice's sink tells playback failures itself
         self._started = False
         self._retrying = False  # a new game is tried again (the journal could not record it)
+        self._failed_writes = 0  # events the journal could not record, so far
 
     # -- life ---------------------------------------------------------------------------
     async def start(self) -> None:
@@ -167,15 +170,18 @@ class Daemon:
             self.health.report("journal repaired", False, self.store.recovered)
         resume = self.store.open_game()
         if resume is not None:
+            settings, speech = self.settings, self.speech
             try:
                 self._resume(resume)
             except Exception as err:  # a journal this code cannot fold must not brick the box
                 log.exception("cannot resume game %d from the journal", resume.id)
+                # shown until the next start (not "journal": its next write says "working")
                 self.health.report(
-                    "journal", False,
+                    "journal resumed", False,
                     f"game {resume.id} could not be resumed ({err}); it stays in the journal "
-                    "and a new game starts",
+                    "as abandoned and a new game starts",
                 )
+                self.settings, self.speech = settings, speech  # not the damaged game's
                 self._new_game_or_wait()
         else:
             self._new_game_or_wait()
@@ -308,6 +314,7 @@ class Daemon:
         try:
             self.store.append(self.game_id, data)
         except StoreError as err:
+            self._failed_writes += 1
             self.health.report("journal", False, str(err) + (
                 ": the game waits until space is freed" if err.kind == "full" else ""))
             raise
@@ -485,6 +492,7 @@ class Daemon:
                 raise HubUnavailable(f"{self._journal_problem()}: the press was not taken"
                                      ) from None
             self.health.report("journal", True, str(self.store.path))
+        failed = self._failed_writes
         try:
             session = self._session()
             session.press(player, t_ns)
@@ -493,6 +501,13 @@ class Daemon:
             raise HubError.like(err) from None
         except StoreError as err:  # never "ok" for a press that is not on disk
             raise HubUnavailable(f"{err}: the ring was not recorded") from None
+        # answered once what the press made is decided (Halli: after the settle window and
+        # the verdict's frame), and never "ok" when the journal failed to record it
+        end = time.monotonic() + PRESS_DECIDED_S
+        while session is self.session and session.deciding() and time.monotonic() < end:
+            await asyncio.sleep(PRESS_POLL_S)
+        if self._failed_writes != failed:
+            raise HubUnavailable(f"{self._journal_problem()}: the ring was not recorded")
 
     def _journal_problem(self) -> str:
         return next((str(d["message"]) for d in self.health.as_list()
@@ -525,6 +540,20 @@ class Daemon:
             raise HubError.said("devices.teach_no_camera")
         try:
             return await self._session().teach(card, frame.image)
+        except Refused as err:
+            raise HubError.like(err) from None
+
+    def teach_cards(self) -> dict[str, Any]:
+        """The game's cards to teach from phone photos, and those taught."""
+        try:
+            return self._session().teach_cards()
+        except Refused as err:
+            raise HubError.like(err) from None
+
+    async def teach_photo(self, card: int | None, data: bytes) -> dict[str, Any]:
+        """Teach the game's card `card` from a phone photo (None: read it back)."""
+        try:
+            return await self._session().teach_photo(card, data)
         except Refused as err:
             raise HubError.like(err) from None
 

@@ -38,7 +38,7 @@ from tableref.device.clock import Timer
 from tableref.device.daemon.halli_eyes import HalliEyes
 from tableref.device.daemon.halli_flips import HIDDEN_BY_HAND, UNREADABLE, FlipWatch, TableSeen
 from tableref.device.daemon.halli_judge import ANIMAL, judge
-from tableref.device.daemon.halli_words import Phrase, reasons, said
+from tableref.device.daemon.halli_words import Phrase, reasons, said, verdict_said
 from tableref.device.daemon.session import BaseSession, Box, Eyes, Refused, Result, Sight
 from tableref.device.store import StoreError
 from tableref.games.halli import (
@@ -291,14 +291,14 @@ class HalliSession(BaseSession[Event]):
         }
         self._figures()
         tied = event.tied
-        said = self._box.speech.verdict(
-            out, self.last_verdict["margin_ms"], tied if len(tied) > 1 else (), unread)
-        self.last_verdict["text"] = " ".join(said)
+        spoken = verdict_said(self._box.speech.phrases, out, self.last_verdict["margin_ms"],
+                              tied if len(tied) > 1 else (), unread)
+        self.last_verdict["text"] = " ".join(spoken)
         for seat, player in enumerate(state.players):  # gathered: the camera must see it go
             if before.players[seat].pile and not player.pile:
                 self.watch.gathered(seat)
         self.right_since = None
-        return said
+        return spoken
 
     def _late_press(self, player: int, t_ns: int) -> None:
         if self.last_verdict is not None:
@@ -461,6 +461,12 @@ class HalliSession(BaseSession[Event]):
         if self._arbiter.locked and not self.locked:  # the first press locks the bells
             self.locked = True
             self._box.changed()
+
+    def deciding(self) -> bool:
+        """A press in the settle window, or a ring whose verdict is not recorded yet."""
+        arbiter = self._arbiter
+        return (arbiter is not None and arbiter.settling) or (
+            self._ring is not None and not self._recorded)
 
     def _bell(self, event: BellEvent) -> None:
         if isinstance(event, BellRing):

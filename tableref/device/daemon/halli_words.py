@@ -1,4 +1,5 @@
-"""Why a Halli ring was right or wrong, as phrases of the table (device/phrasebook/halli.py).
+"""A Halli ring in words: the verdict the referee says, and why the ring was right or
+wrong, as phrases of the table (device/phrasebook/halli.py).
 
 The engine's verdict names its triggers and vetoes; the cards behind them (the pair, the
 fruit with a strawberry) come from the cards it judged. A reason is kept as a phrase id and
@@ -14,11 +15,36 @@ from collections.abc import Sequence
 from typing import Any
 
 from tableref.device.phrasebook import Words
-from tableref.games.halli import Card
+from tableref.device.voice.phrases import Phrases
+from tableref.games.halli import Card, Outcome
 from tableref.games.halli.cards import FruitCard
 from tableref.games.halli.verdict import Trigger, Verdict, Veto
 
 Phrase = tuple[str, dict[str, Any]]  # an id of the phrase table and its fields
+
+
+def verdict_said(p: Phrases, ring: Outcome, margin_ms: float | None,
+                 tied: Sequence[int] = (), unread: bool = False) -> list[str]:
+    """"Ann was first," "by 23 milliseconds." "Right!" "Ann takes 14 cards." ...
+
+    A ring that could not be judged says who was first and why the players decide:
+    no camera, or (`unread`) a visible card that was not read."""
+    player = ring.player
+    assert player is not None
+    if ring.right is None:
+        why = p.words("halli.unread" if unread else "halli.nojudge")
+        out = [*p.verdict(player, False, margin_ms, None, tied)[:-1], why]
+    elif not ring.right and ring.taker not in (None, player):
+        # the final round: a wrong ring gives the other player the cards
+        out = p.verdict(player, False, margin_ms, None, tied)
+        out.append(p.takes(ring.taker, ring.won))
+    else:
+        out = p.verdict(player, bool(ring.right), margin_ms,
+                        ring.won if ring.right else None, tied)
+    out += [p.out(w.player) for w in ring.went_out]
+    if ring.over:
+        out.append(p.wins(ring.winner))
+    return out
 
 _TRIGGER = {
     Trigger.ELEPHANT: "halli.reason_elephant",

@@ -12,7 +12,10 @@ what it saw steadily and says where it disagrees with the box's count:
 - a report that changes a player's count makes the camera's reading of that zone old: it
   counts again only from `steady` frames after the next one (which may have been taken
   before the report), so a camera a moment behind the reports is never a disagreement;
-- a steady reading that differs from the box's count of that player's turtles is a
+- a player still to place this round puts the turtle on Nelly before pressing "placed": a
+  steady reading of exactly one turtle fewer than the box's count, of a colour that player
+  may place now, is that move under way, not a disagreement (`placing`);
+- any other steady reading that differs from the box's count of that player's turtles is a
   disagreement, shown on the page and asked about; it stays until the players answer,
   the count changes, or the box's count comes to agree (a report that was late);
 - "the box is right" dismisses that reading; the same reading is not asked about again.
@@ -228,6 +231,19 @@ class Disagreement:
                 "box": self.box.to_json(), "more": None if more is None else more.to_json()}
 
 
+def placing(state: GameState, seat: int, camera: Turtles) -> bool:
+    """Does the camera see `seat` with the one turtle fewer of a placement under way: the
+    seat is still to place this round and the turtle gone is of a colour it may place?"""
+    if seat not in state.to_place() or not state.players[seat].turtles.covers(camera):
+        return False
+    gone = state.players[seat].turtles - camera
+    if gone.total != 1:
+        return False
+    [colour] = gone.colours()
+    assert state.face is not None  # a seat to place: a colour face was thrown
+    return state.face.colour in (None, colour)
+
+
 @dataclass
 class Reconciler:
     steady: int = 3  # frames in a row with the same reading before it counts
@@ -271,7 +287,8 @@ class Reconciler:
             if seat >= len(state.players):
                 continue
             box = state.players[seat].turtles
-            if camera == box or self.dismissed.get(seat) == camera:
+            if camera == box or self.dismissed.get(seat) == camera or placing(
+                    state, seat, camera):
                 self.asked.pop(seat, None)
                 continue
             old = self.asked.get(seat)

@@ -44,6 +44,7 @@ from tableref.device.daemon.nimalia_camera import (
 )
 from tableref.device.daemon.nimalia_photos import PhotoError, PhotoReading, read_reserve
 from tableref.device.daemon.nimalia_settle import SettleError, settled
+from tableref.device.daemon.nimalia_teach import CardTeacher, TeachError
 from tableref.device.daemon.session import BaseSession, Box, Refused, Result, Sight
 from tableref.device.phrasebook import Words
 from tableref.games.nimalia.advise import advise
@@ -68,6 +69,7 @@ if TYPE_CHECKING:
     from tableref.device.config import Config
 
 log = logging.getLogger("tableref.nimalia")
+ENROLMENT_DIR = "nimalia"  # in the data dir: the cards' enrolment and the photos taught
 
 
 @dataclass(frozen=True)
@@ -91,6 +93,7 @@ class NimaliaKit:
     objectives: tuple[int, ...] = FIRST_GAME
     zones: ZoneStore | None = None  # each player's zone of the table camera's picture
     still_s: float = 2.0  # a zone changed and still this long is photographed by itself
+    teacher: CardTeacher | None = None  # the page's teaching of the cards (phone photos)
 
 
 def open_session(box: Box, kit: NimaliaKit | None) -> NimaliaSession:
@@ -98,19 +101,23 @@ def open_session(box: Box, kit: NimaliaKit | None) -> NimaliaSession:
 
 
 def default_kit(config: Config, sim: bool) -> NimaliaKit:
-    """The user's enrolment (the data dir), loaded once; with the simulated table and no
-    enrolment, the simulated table's drawn cards."""
+    """The user's enrolment (where `tableref nimalia enroll` and the page's teaching put it;
+    an older one in the data dir itself), loaded once and again when the page has taught
+    the cards; with the simulated table and no enrolment, the simulated table's drawn cards."""
     from tableref.device.paths import data_dir
 
     cache: list[Any] = []
+    directory = data_dir() / ENROLMENT_DIR
 
     def load() -> Any:
         if cache:
             return cache[0]
-        from tableref.vision.nimalia.enrol import load_enrolment
+        from tableref.vision.nimalia.enrol import FILE, load_enrolment
 
         try:
-            enrolment = load_enrolment(data_dir())
+            older = data_dir() / FILE
+            enrolment = load_enrolment(data_dir() if older.is_file() and not (
+                directory / FILE).is_file() else directory)
         except ValueError:
             if not sim:
                 raise
@@ -120,7 +127,11 @@ def default_kit(config: Config, sim: bool) -> NimaliaKit:
         cache.append(enrolment)
         return enrolment
 
-    return NimaliaKit(enrolment=load, zones=ZoneStore(data_dir() / ZONES_FILE))
+    def enrolled(enrolment: Any) -> None:
+        cache[:] = [enrolment]
+
+    return NimaliaKit(enrolment=load, zones=ZoneStore(data_dir() / ZONES_FILE),
+                      teacher=CardTeacher(directory, enrolled))
 
 
 def config_options(config: Config) -> dict[str, Any]:
@@ -153,6 +164,19 @@ PATIENCE = 5  # a zone waiting for a round's last card is kept after 5 x still_s
 DECK = deck()
 CATALOGUE = [{"id": o.id, "colour": o.colour.value, "leaves": o.leaves, "ranked": o.ranked}
              for o in all_objectives()]
+
+
+def scores_said(w: Words, round_no: int, rows: list[tuple[str, int, int]],
+                objectives: dict[int, list[int]] | None = None) -> list[str]:
+    """A round scored, said: "Round 1." "Great savanna: Ann 6, Ben 2." ... "Ann: 9 points,
+    total 9." ... (`rows`: each seat's name, round points and total)."""
+    out = [w("nimalia.round_said", n=round_no)]
+    for oid, points in (objectives or {}).items():
+        each = ", ".join(w("nimalia.points_said", name=n, points=p)
+                         for (n, _, _), p in zip(rows, points, strict=True))
+        out.append(w("nimalia.objective_said", objective=w(f"nimalia.obj{oid}"), each=each))
+    out += [w("nimalia.score_said", name=n, points=pts, total=tot) for n, pts, tot in rows]
+    return out
 
 
 class NimaliaSession(BaseSession[Event]):
@@ -245,8 +269,7 @@ class NimaliaSession(BaseSession[Event]):
     def _said(self, scored: RoundScore) -> list[str]:
         rows = [(self.players[r["seat"]], r["round_total"], r["total"]) for r in self.rows]
         per = {s.objective.id: list(s.points) for s in scored.scores}
-        speech = self._box.speech
-        said = speech.scores(scored.round, rows, per)
+        said = scores_said(self._box.speech.words, scored.round, rows, per)
         game = self._fold().game
         if game.over:
             said += self._said_winner(tie_break(game.totals, game.reserves))
@@ -273,6 +296,35 @@ class NimaliaSession(BaseSession[Event]):
         seat = self.seat(player)
         await self._read_photo(seat, data)
         self._eyes.taken(seat)
+
+    # -- teaching the box the cards (phone photos) --------------------------------------
+    def teach_cards(self) -> dict[str, Any]:
+        """The page's teaching: the cards to photograph, those taught (nimalia_teach)."""
+        if self._kit.teacher is None:
+            raise Refused.said("nimalia.teach_unavailable")
+        return self._kit.teacher.state()
+
+    async def teach_photo(self, card: int | None, data: bytes) -> dict[str, Any]:
+        """Keep the photo of card `card`; with None, read the photographed card back."""
+        teacher = self._kit.teacher
+        if teacher is None:
+            raise Refused.said("nimalia.teach_unavailable")
+        box = self._box
+        try:
+            if card is not None:
+                return await box.in_vision(teacher.teach, card, data)
+            if self._kit.enrolment is None:
+                raise Refused.said("nimalia.err_no_enrolment")
+            enrolment = await box.in_vision(self._kit.enrolment)
+            return await box.in_vision(teacher.read_back, data, enrolment)
+        except TeachError as err:
+            raise Refused.like(err) from None
+        except OSError as err:
+            log.error("the cards taught cannot be kept: %s", err)
+            raise Refused.said("nimalia.teach_not_kept") from None
+        except ValueError as err:  # the enrolment's own trouble (cannot be loaded or made)
+            log.error("the Nimalia enrolment: %s", err)
+            raise Refused.said("nimalia.err_no_enrolment") from None
 
     async def _read_photo(self, seat: int, data: bytes, auto: bool = False) -> None:
         fold = self._fold()

@@ -166,6 +166,11 @@ class Session(Protocol[E]):
 
     def release(self, player: int, t_ns: int) -> None: ...
 
+    def deciding(self) -> bool:
+        """Whether a press is still being decided (Halli: the settle window, a verdict
+        waiting for a camera frame): a press from the page is answered once it is not, so
+        the answer can say whether what it made was recorded."""
+
     def seen(self, sight: Sight) -> None: ...
 
     async def photo(self, player: int, data: bytes) -> None: ...
@@ -173,6 +178,10 @@ class Session(Protocol[E]):
     async def camera_photo(self, player: int, image: np.ndarray) -> None: ...
 
     async def teach(self, card: str | None, image: Any) -> dict[str, Any]: ...
+
+    def teach_cards(self) -> dict[str, Any]: ...
+
+    async def teach_photo(self, card: int | None, data: bytes) -> dict[str, Any]: ...
 
     def report(self, data: Mapping[str, Any]) -> None: ...
 
@@ -195,6 +204,10 @@ class BaseSession(Generic[E]):
     def release(self, player: int, t_ns: int) -> None:
         """A bell let go; only a game that times how long a button is held listens."""
 
+    def deciding(self) -> bool:
+        """A press is recorded at once, or not at all."""
+        return False
+
     def seen(self, sight: Sight) -> None:
         """Frames are only read for a game with eyes."""
 
@@ -212,6 +225,14 @@ class BaseSession(Generic[E]):
     async def teach(self, card: str | None, image: Any) -> dict[str, Any]:
         """Teach the box a card from the camera picture `image` (the page's enrolment)."""
         raise Refused(f"the game {self.game!r} has no cards to teach from the camera")
+
+    def teach_cards(self) -> dict[str, Any]:
+        """The cards the page may teach from phone photos (Nimalia's)."""
+        raise Refused(f"the game {self.game!r} has no cards to teach from photos")
+
+    async def teach_photo(self, card: int | None, data: bytes) -> dict[str, Any]:
+        """Teach the box card `card` from a phone photo; None: read the card back."""
+        raise Refused(f"the game {self.game!r} has no cards to teach from photos")
 
     def report(self, data: Mapping[str, Any]) -> None:
         raise Refused(f"the game {self.game!r} takes no reports from the page")

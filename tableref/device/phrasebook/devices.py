@@ -111,6 +111,15 @@ PHRASES = {
                                     "beschädigte Datei wurde beiseitegelegt.",
                               "fr": "Rien à faire : les parties lisibles ont été gardées et "
                                     "le fichier endommagé mis de côté."},
+    "problem_journal_resumed": {"en": "The last game could not be taken up again.",
+                                "de": "Das letzte Spiel konnte nicht fortgesetzt werden.",
+                                "fr": "La dernière partie n'a pas pu être reprise."},
+    "todo_journal_resumed": {"en": "Nothing to do: a new game has started, and the last one "
+                                   "is kept in the history as abandoned.",
+                             "de": "Nichts zu tun: Ein neues Spiel hat begonnen, das letzte "
+                                   "bleibt als abgebrochen im Verlauf.",
+                             "fr": "Rien à faire : une nouvelle partie a commencé, et la "
+                                   "dernière reste dans l'historique comme abandonnée."},
     "problem_other": {"en": "Something on the box is not working.",
                       "de": "Etwas an der Box funktioniert nicht.",
                       "fr": "Quelque chose ne fonctionne pas sur le boîtier."},

@@ -10,7 +10,7 @@ from tableref.device.phrasebook import nimalia_objectives
 
 PHRASES = {
     "title": {"en": "Nimalia", "de": "Nimalia", "fr": "Nimalia"},
-    # -- spoken when a round is scored (daemon/speech.py) -------------------------------------
+    # -- spoken when a round is scored (daemon/nimalia_session.py) ------------------------
     "round_said": {"en": "Round {n}.", "de": "Runde {n}.", "fr": "Manche {n}."},
     "objective_said": {"en": "{objective}: {each}.", "de": "{objective}: {each}.",
                        "fr": "{objective} : {each}."},
@@ -46,6 +46,11 @@ PHRASES = {
                        "fr": "Utiliser la caméra de la table"},
     "uploading": {"en": "Scoring…", "de": "Wird gewertet…", "fr": "Calcul en cours…"},
     "scored": {"en": "Scored.", "de": "Gewertet.", "fr": "Compté."},
+    # the photo field's own words (the browser's would be in its own language)
+    "pick_photo": {"en": "Take or choose a photo", "de": "Foto aufnehmen oder wählen",
+                   "fr": "Prendre ou choisir une photo"},
+    "no_photo_picked": {"en": "No photo chosen yet", "de": "Noch kein Foto gewählt",
+                        "fr": "Aucune photo choisie"},
     "choose_photo": {"en": "Choose a photo first.", "de": "Wähle zuerst ein Foto.",
                      "fr": "Choisissez d'abord une photo."},
     "reserve_alt": {"en": "The photo of {name}'s reserve, with what was read",
@@ -288,12 +293,99 @@ PHRASES = {
                       "de": "Das Spiel ist vorbei: Beginne in den Einstellungen ein neues.",
                       "fr": "La partie est finie : commencez-en une nouvelle dans les "
                             "réglages."},
-    "err_no_enrolment": {"en": "The box knows no Nimalia cards: run `tableref nimalia enroll` "
-                               "first.",
-                         "de": "Die Box kennt keine Nimalia-Karten: Führe zuerst `tableref "
-                               "nimalia enroll` aus.",
-                         "fr": "La boîte ne connaît aucune carte Nimalia : lancez d'abord "
-                               "`tableref nimalia enroll`."},
+    "err_no_enrolment": {"en": "The box knows no Nimalia cards yet: teach it your cards with "
+                               "\u201cTeach the box your cards\u201d (a few phone photos).",
+                         "de": "Die Box kennt noch keine Nimalia-Karten: Bringt sie ihr mit "
+                               "\u201eDer Box eure Karten beibringen\u201c bei (ein paar Fotos "
+                               "mit dem Handy).",
+                         "fr": "Le boîtier ne connaît encore aucune carte Nimalia : "
+                               "apprenez-lui vos cartes avec « Apprendre vos cartes au "
+                               "boîtier » (quelques photos au téléphone)."},
+    # teaching the box the cards from phone photos (the page's guided enrolment)
+    "teach_title": {"en": "Teach the box your cards", "de": "Der Box eure Karten beibringen",
+                    "fr": "Apprendre vos cartes au boîtier"},
+    "teach_intro": {"en": "The box learns your cards from a few photos: find each card drawn "
+                          "here in your deck, lay it alone and flat on the table and "
+                          "photograph it from above.",
+                    "de": "Die Box lernt eure Karten aus ein paar Fotos: Sucht jede hier "
+                          "gezeigte Karte in eurem Stapel, legt sie allein und flach auf den "
+                          "Tisch und fotografiert sie von oben.",
+                    "fr": "Le boîtier apprend vos cartes à partir de quelques photos : "
+                          "trouvez dans votre paquet chaque carte dessinée ici, posez-la seule "
+                          "et à plat sur la table et photographiez-la d'en haut."},
+    "teach_card": {"en": "Card {i} of {n}: find this card",
+                   "de": "Karte {i} von {n}: Sucht diese Karte",
+                   "fr": "Carte {i} sur {n} : trouvez cette carte"},
+    "teach_space": {"en": "{animal} ({terrain})", "de": "{animal} ({terrain})",
+                    "fr": "{animal} ({terrain})"},
+    "teach_where": {"en": "{tl}, {tr} at the top; {bl}, {br} at the bottom",
+                    "de": "oben {tl}, {tr}; unten {bl}, {br}",
+                    "fr": "en haut {tl}, {tr} ; en bas {bl}, {br}"},
+    "teach_shoot": {"en": "Photograph this card", "de": "Diese Karte fotografieren",
+                    "fr": "Photographier cette carte"},
+    "teach_reading": {"en": "The box is looking at the photo…",
+                      "de": "Die Box sieht sich das Foto an …",
+                      "fr": "Le boîtier regarde la photo…"},
+    "teach_learnt": {"en": "Learnt: the box saw this card's terrains where they belong.",
+                     "de": "Gelernt: Die Box hat die Landschaften dieser Karte an ihrem Platz "
+                           "gesehen.",
+                     "fr": "Appris : le boîtier a vu les terrains de cette carte à leur "
+                           "place."},
+    "teach_progress": {"en": "{k} of {n} cards taught", "de": "{k} von {n} Karten gelernt",
+                       "fr": "{k} cartes apprises sur {n}"},
+    "teach_no_card": {"en": "The box sees no single card on this photo: lay the card alone "
+                            "and flat on a plain table, all of it in view, and photograph it "
+                            "from above.",
+                      "de": "Die Box sieht auf diesem Foto keine einzelne Karte: Legt die "
+                            "Karte allein und flach auf einen einfarbigen Tisch, ganz im Bild, "
+                            "und fotografiert sie von oben.",
+                      "fr": "Le boîtier ne voit pas une carte seule sur cette photo : posez "
+                            "la carte seule et à plat sur une table unie, tout entière dans "
+                            "l'image, et photographiez-la d'en haut."},
+    "teach_other_card": {"en": "This is not the card drawn here (its terrains are not where "
+                               "that card has them): find that card and photograph it.",
+                         "de": "Das ist nicht die hier gezeigte Karte (ihre Landschaften "
+                               "liegen nicht dort, wo sie bei dieser Karte liegen): Sucht diese "
+                               "Karte und fotografiert sie.",
+                         "fr": "Ce n'est pas la carte dessinée ici (ses terrains ne sont pas "
+                               "là où cette carte les a) : trouvez cette carte et "
+                               "photographiez-la."},
+    "teach_not_asked": {"en": "Card {n} is not one of the cards asked for.",
+                        "de": "Karte {n} gehört nicht zu den gesuchten Karten.",
+                        "fr": "La carte {n} ne fait pas partie des cartes demandées."},
+    "teach_unavailable": {"en": "This box cannot learn cards from photos.",
+                          "de": "Diese Box kann keine Karten aus Fotos lernen.",
+                          "fr": "Ce boîtier ne peut pas apprendre de cartes à partir de "
+                                "photos."},
+    "teach_not_kept": {"en": "The box could not keep the photo (is its memory card full?): "
+                             "try again.",
+                       "de": "Die Box konnte das Foto nicht speichern (ist ihre Speicherkarte "
+                             "voll?): Versucht es noch einmal.",
+                       "fr": "Le boîtier n'a pas pu garder la photo (sa carte mémoire est-elle "
+                             "pleine ?) : réessayez."},
+    "teach_known": {"en": "The box knows your cards. Photograph any card to check that it "
+                          "reads it.",
+                    "de": "Die Box kennt eure Karten. Fotografiert irgendeine Karte, um zu "
+                          "prüfen, dass sie sie liest.",
+                    "fr": "Le boîtier connaît vos cartes. Photographiez n'importe quelle "
+                          "carte pour vérifier qu'il la lit."},
+    "teach_check": {"en": "Photograph any card", "de": "Irgendeine Karte fotografieren",
+                    "fr": "Photographier une carte"},
+    "teach_reads": {"en": "The box reads {where}: that is card {n} of the game.",
+                    "de": "Die Box liest {where}: Das ist Karte {n} des Spiels.",
+                    "fr": "Le boîtier lit {where} : c'est la carte {n} du jeu."},
+    "teach_reads_no_card": {"en": "The box reads {where}, which is no card of the game: "
+                                  "photograph it again, flat and in good light.",
+                            "de": "Die Box liest {where}, das ist keine Karte des Spiels: "
+                                  "Fotografiert sie noch einmal, flach und bei gutem Licht.",
+                            "fr": "Le boîtier lit {where}, ce qui n'est aucune carte du jeu : "
+                                  "reprenez la photo, à plat et bien éclairée."},
+    "teach_reads_unsure": {"en": "The box is not sure of every space of this card: "
+                                 "photograph it again, flat and in good light.",
+                           "de": "Die Box ist sich nicht bei jedem Feld dieser Karte sicher: "
+                                 "Fotografiert sie noch einmal, flach und bei gutem Licht.",
+                           "fr": "Le boîtier n'est pas sûr de chaque case de cette carte : "
+                                 "reprenez la photo, à plat et bien éclairée."},
     "err_changed": {"en": "The game changed while the photo was read: take it again.",
                     "de": "Das Spiel hat sich geändert, während das Foto gelesen wurde: Mache "
                           "es neu.",

@@ -6,7 +6,8 @@ tells the page which fell. Some falls they forget to report: the turtles lie on 
 player's plants on the simulated table (`SimNellyTable`, which the simulated camera draws),
 the box's camera count disagrees, and they answer its question on the page. They set the
 camera zones once, as a person would, where the simulated table lays its players out.
-When a game is over they start the next one.
+When a game is over they start the next one. As at a real table the turtle leaves the
+plants before the press that says where it went (the camera sees it gone first).
 
 What they choose is drawn from their own seeded random source; the die is the box's.
 """
@@ -43,7 +44,11 @@ class SimNellyPlayers:
         self.patience_s = 6.0  # the table waits this long for the camera's question
         self._since = 0.0
         self._telling: dict[str, Any] | None = None  # a fall they press for, then tell
+        # a turtle put on Nelly whose press the box has not recorded yet: seat, colour, and
+        # that seat's count of the colour before it
+        self._placing: tuple[int, str, int] | None = None
         self.answered = 0  # camera questions answered
+        self.dismissed = 0  # of those, answered "the box is right" (the camera was wrong)
         self._zones_game = 0
         self.rng = random.Random(pace.seed or seed)
         self.press_gap_s = press_gap_s
@@ -87,6 +92,10 @@ class SimNellyPlayers:
                 if hub.snapshot().get("game_id") == snap["game_id"]:
                     with contextlib.suppress(HubError):
                         await hub.apply_settings({"new_game": True})
+                    fresh = hub.snapshot().get("nelly")
+                    if isinstance(fresh, dict):  # the new game laid out on the table at once
+                        self.unreported = self._telling = self._placing = None
+                        self._show(fresh)
             return
         if nelly["pressing"]:
             return  # a pattern under way: wait for the box
@@ -100,8 +109,10 @@ class SimNellyPlayers:
         if nelly["fall_asked"] is not None:
             seat, told = nelly["fall_asked"], self._telling
             self._telling = None
-            await hub.report(told if told is not None and told["player"] == seat
-                             else self._fall(nelly, seat))
+            if told is None or told["player"] != seat:  # told already (the camera asked)
+                await hub.report({"cancel": "fall"})
+                return
+            await hub.report(told)
             self.falls += 1
             return
         on_nelly = sum(nelly["details"]["nelly_turtles"].values())
@@ -115,12 +126,27 @@ class SimNellyPlayers:
                 self._since = asyncio.get_running_loop().time()
                 self._show(nelly)
                 return
+            self._telling = fall  # on the table (or back in the box) before the presses
+            self._show(nelly)
             await self._press(mover, 3)
             return
         buttons = nelly["buttons"]
         if buttons is None:
             return
-        await self._press(buttons["player"], self._presses(buttons["kind"], nelly))
+        presses = self._presses(buttons["kind"], nelly)
+        if self._places(buttons["kind"], presses, nelly):
+            seat, colour = buttons["player"], buttons["colour"]
+            self._placing = (seat, colour, nelly["players"][seat]["turtles"][colour])
+            self._show(nelly)  # on Nelly now; the press comes after
+        await self._press(buttons["player"], presses)
+
+    @staticmethod
+    def _places(kind: str, presses: int, nelly: dict[str, Any]) -> bool:
+        """Do these presses say a turtle was placed (rather than which colour, or more)?"""
+        if kind in ("back", "spot"):
+            return True
+        head = bool(nelly["details"]["expect"] and nelly["details"]["expect"]["head"])
+        return kind == "colour" and presses == 1 and not head  # yes: on the back at once
 
     # -- the table and its camera ---------------------------------------------------------
     def _show(self, nelly: dict[str, Any]) -> None:
@@ -128,11 +154,31 @@ class SimNellyPlayers:
         if self.table is None:
             return
         turtles = [dict(p["turtles"]) for p in nelly["players"]]
+        if self._placing is not None:
+            seat, colour, before = self._placing
+            placed = nelly["expect"] != {"event": "place", "player": seat} or (
+                turtles[seat][colour] != before)
+            if placed:  # recorded (or refused): the box's count is the table's again
+                self._placing = None
+            else:
+                turtles[seat][colour] -= 1
         fall = self.unreported or self._telling
         if fall is not None:
-            for colour, n in fall["turtles"].items():
-                turtles[fall["player"]][colour] += n
+            mover = turtles[fall["player"]]
+            room = nelly["players"][fall["player"]]["plants"] - sum(mover.values())
+            for colour, n in self._landed(fall, room).items():
+                mover[colour] += n
         self.table.show(turtles, [p["plants"] for p in nelly["players"]])
+
+    @staticmethod
+    def _landed(fall: dict[str, Any], room: int) -> dict[str, int]:
+        """The turtles of a fall that find a free plant (red first, as the rules say); the
+        players put the rest back in the box."""
+        landed = {}
+        for colour in COLOURS:
+            landed[colour] = min(fall["turtles"].get(colour, 0), max(0, room))
+            room -= landed[colour]
+        return landed
 
     def _counting(self, nelly: dict[str, Any]) -> bool:
         camera = nelly["camera"]
@@ -148,16 +194,17 @@ class SimNellyPlayers:
             self._zones_game = snap["game_id"]
             await hub.report({"zones": zones_to_json(default_zones(len(nelly["players"])))})
             return True
-        fall = self.unreported
+        fall = self.unreported or self._telling  # a fall on the table, not yet reported
         for ask in camera["disagreements"]:
             seat = ask["player"]
-            if fall is not None and seat == fall["player"] and ask["more"] == {
-                    c: fall["turtles"].get(c, 0) for c in COLOURS}:
-                self.unreported = None  # "yes: they fell onto the plants"
+            if fall is not None and seat == fall["player"] and ask["more"] == self._landed(
+                    fall, nelly["players"][seat]["free_plants"]):
+                self.unreported = self._telling = None  # "yes: they fell onto the plants"
                 await hub.report(fall)
                 self.falls += 1
             else:  # the camera misread: "no, the box is right"
                 await hub.report({"camera": "dismiss", "player": seat})
+                self.dismissed += 1
             self.answered += 1
             return True
         return False

@@ -23,7 +23,7 @@ from tableref.device.web.hosts import HostCheck
 from tableref.device.web.hub import Hub, HubError, HubUnavailable
 from tableref.device.web.limits import RequestRate, client_key
 from tableref.device.web.live import Streams, serve_events
-from tableref.device.web.upload import UploadError, read_photo
+from tableref.device.web.upload import UploadError, read_photo, read_raw_photo
 
 STATIC_DIR = Path(__file__).parent / "static"
 HUB_KEY = web.AppKey("hub", Hub)
@@ -36,6 +36,7 @@ MAX_JSON_BYTES = 64 * 1024
 UPLOAD_SLOTS = 2  # photos read at once; more wait for a moment (503, Retry-After)
 SLOW_DOWN_S = 1.0  # a client over its request rate waits this long for its 429
 UPLOAD_S = 120.0  # for a photo to arrive, however slow the phone's Wi-Fi
+BODY_S = 30.0  # for a JSON body (64 KB at most) to arrive once its headers are in
 
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
 
@@ -68,6 +69,8 @@ def create_app(hub: Hub, *, pin: str | None, lan: bool,
             web.post("/api/report", report),
             web.post("/api/settings", settings),
             web.post("/api/teach", teach),
+            web.get("/api/nimalia/teach", teach_cards),
+            web.post("/api/nimalia/teach", teach_photo),
             web.get("/api/history", history),
             web.get("/api/camera.jpg", camera),
             web.get("/api/replay.jpg", replay),
@@ -103,6 +106,8 @@ async def _guard(request: web.Request, handler: Handler) -> web.StreamResponse:
         if exc.status < 400:
             raise
         response = _error(exc.status, exc.text or exc.reason)
+        if exc.status in (408, 413):  # the rest of the body is not waited for: closed now
+            response.force_close()
     if request.path.startswith("/static/"):
         # revalidate every time: after an update the kiosk must not run yesterday's app.js
         response.headers.setdefault("Cache-Control", "no-cache")
@@ -257,6 +262,34 @@ async def teach(request: web.Request) -> web.Response:
     return web.json_response(await _hub(request).teach(card))
 
 
+async def teach_cards(request: web.Request) -> web.Response:
+    """The cards to teach from phone photos (Nimalia), and those taught."""
+    return web.json_response(_hub(request).teach_cards())
+
+
+async def teach_photo(request: web.Request) -> web.Response:
+    """A phone photo of one card, the body itself: `?card=N` teaches card N, without it
+    the card is read back."""
+    raw = request.query.get("card")
+    card: int | None = None
+    if raw is not None:
+        if not raw.isdigit() or not 0 < int(raw) <= 60:
+            raise HubError(f"card must be a card number 1..60, not {raw[:16]!r}")
+        card = int(raw)
+    slots = request.app[SLOTS_KEY]
+    if slots.locked():
+        return _busy()
+    async with slots:
+        try:
+            async with asyncio.timeout(UPLOAD_S):
+                data, _ = await read_raw_photo(request)
+        except UploadError as exc:
+            return _error(exc.status, str(exc))
+        except TimeoutError:
+            return _error(408, f"the photo took more than {UPLOAD_S:.0f} s to arrive")
+        return web.json_response(await _hub(request).teach_photo(card, data))
+
+
 async def history(request: web.Request) -> web.Response:
     return web.json_response(_hub(request).history())
 
@@ -277,13 +310,20 @@ async def replay(request: web.Request) -> web.Response:
 
 async def _json_body(request: web.Request) -> dict[str, Any]:
     """The body as a JSON object, read whole by aiohttp (in as many TCP segments as it
-    comes) within `client_max_size`."""
+    comes) within `client_max_size` and `BODY_S`."""
+    too_large = web.HTTPRequestEntityTooLarge(
+        max_size=MAX_JSON_BYTES, actual_size=request.content_length or 0,
+        text=f"the request body is over {MAX_JSON_BYTES // 1024} KB")
+    if (request.content_length or 0) > MAX_JSON_BYTES:  # said in its header: no need to wait
+        raise too_large
     try:
-        raw = await request.read()
+        async with asyncio.timeout(BODY_S):  # aiohttp times only the headers (keepalive)
+            raw = await request.read()
     except web.HTTPRequestEntityTooLarge:
-        raise web.HTTPRequestEntityTooLarge(
-            max_size=MAX_JSON_BYTES, actual_size=request.content_length or 0,
-            text=f"the request body is over {MAX_JSON_BYTES // 1024} KB") from None
+        raise too_large from None
+    except TimeoutError:
+        raise web.HTTPRequestTimeout(
+            text=f"the request body did not arrive within {BODY_S:.0f} s") from None
     try:
         body = json.loads(raw or b"null")
     except (ValueError, UnicodeDecodeError) as exc:

@@ -221,6 +221,19 @@ class Hub(Protocol):
         raises HubError when there is no camera picture or no card to teach in it."""
         ...
 
+    def teach_cards(self) -> dict[str, Any]:
+        """The game's cards to teach from phone photos (Nimalia): `{"wanted": [ids],
+        "taught": [ids], "next": id | null, "cards": {id: [[space, space], [space, space]]},
+        "enrolled": bool}`; HubError for a game that has none."""
+        ...
+
+    async def teach_photo(self, card: int | None, data: bytes) -> dict[str, Any]:
+        """Teach card `card` from a phone photo of it alone on the table (the state as
+        `teach_cards`, with `"learnt": id`), or with None read the photographed card back
+        (`{"read_back": id | null, "spaces": [[space, ...], ...] | null}`); HubError saying
+        what is wrong with the photo (no card alone, another card, no enrolment yet)."""
+        ...
+
     async def apply_settings(self, settings: dict[str, Any]) -> None:
         """Change game, players or language; raises HubError naming the bad key."""
         ...

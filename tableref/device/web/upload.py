@@ -105,6 +105,14 @@ async def read_photo(request: web.Request) -> tuple[int, bytes, str]:
                           ) from None
 
 
+async def read_raw_photo(request: web.Request) -> tuple[bytes, str]:
+    """(bytes, content type) of a photo sent as the request's whole body."""
+    if request.content_length is not None and request.content_length > MAX_PHOTO_BYTES + _CHUNK:
+        raise _too_big()
+    data = await _read_limited(request)
+    return data, check_photo(data, request.headers.get("Content-Type", ""))
+
+
 async def _read_form(request: web.Request) -> tuple[int, bytes, str]:
     reader = await request.multipart()
     player: int | None = _player(request.query["player"]) if "player" in request.query else None

@@ -65,7 +65,9 @@ function render(club) {
   $("tables").replaceChildren(...club.tables.map(tableCard));
   $("no-tables").hidden = club.tables.length > 0;
   const d = club.dropped;
-  $("footer").textContent = `Duplicates dropped: ${d.duplicates}. Unreadable messages: ${d.bad}.`;
+  const lost = club.league.games.lost || 0;
+  $("footer").textContent = `Duplicates dropped: ${d.duplicates}. Unreadable messages: ${d.bad}.`
+    + (lost ? ` Games whose result never came: ${lost}.` : "");
   if (club.league.version !== leagueVersion) {
     leagueVersion = club.league.version;
     loadLeague();

@@ -1,13 +1,13 @@
 // The History tab: the games the box has refereed, newest first (GET /api/history), the
 // ones left unfinished marked so, with each player's rings (right / wrong) for Halli.
-import { $, api, el, language, t } from "./lib.js";
+import { $, api, el, language, nameShown, t } from "./lib.js";
 
 function rings(g) {
   const seats = Object.keys(g.rings || {});
   if (!seats.length) return "";
   return g.players.map((name, i) => {
     const r = g.rings[String(i)] || {};
-    return `${name} ${r.right || 0} / ${r.wrong || 0}`;
+    return `${nameShown(name)} ${r.right || 0} / ${r.wrong || 0}`;
   }).join(", ");
 }
 
@@ -23,9 +23,10 @@ export async function loadHistory() {
       "data-status": g.status || "finished" },
       el("td", {}, new Date(g.ended || g.started).toLocaleString(language())),
       el("td", {}, t(`${g.game}.title`)),
-      el("td", {}, g.players.join(", ")),
+      el("td", {}, g.players.map(nameShown).join(", ")),
       el("td", {}, (g.scores || []).join(" : ")),
-      el("td", {}, abandoned ? t("page.abandoned") : g.winner ?? t("page.draw")),
+      el("td", {}, abandoned ? t("page.abandoned")
+        : g.winner == null ? t("page.draw") : nameShown(g.winner)),
       el("td", {}, rings(g)));
   })));
 }

@@ -63,11 +63,23 @@ export function player(seat) {
 // says them (device/voice/phrases.py); a name the players chose is shown as it is.
 const DEFAULT_NAME = /^\s*Player (\d+)\s*$/;
 
+// A name as the box keeps it, as people read it: "Player 3" in the page's language.
+export function nameShown(name) {
+  const m = DEFAULT_NAME.exec(name);
+  return m ? t("common.player", { n: Number(m[1]) }) : name;
+}
+
+// A name as typed on the page, as the box keeps it: the page's own default name
+// ("Spieler 3" on a German page) is the default name again ("Player 3"), so it keeps
+// following the language; any other name is the players' choice.
+export function nameKept(name) {
+  const n = Number((/\d+/.exec(name) || [])[0]);
+  return n && name.trim() === t("common.player", { n }) ? `Player ${n}` : name;
+}
+
 export function playerName(seat) {
   const p = player(seat);
-  if (!p) return t("common.player", { n: seat + 1 });
-  const m = DEFAULT_NAME.exec(p.name);
-  return m ? t("common.player", { n: Number(m[1]) }) : p.name;
+  return p ? nameShown(p.name) : t("common.player", { n: seat + 1 });
 }
 
 export function playerColour(seat) {
@@ -93,7 +105,10 @@ export function whenUnauthorised(fn) { onUnauthorised = fn; }
 export async function api(method, path, body) {
   const opts = { method, headers: {} };
   if (body instanceof FormData) opts.body = body;
-  else if (body !== undefined) {
+  else if (body instanceof Blob) { // a photo as the whole body
+    opts.body = body;
+    opts.headers["Content-Type"] = body.type || "application/octet-stream";
+  } else if (body !== undefined) {
     opts.body = JSON.stringify(body);
     opts.headers["Content-Type"] = "application/json";
   }

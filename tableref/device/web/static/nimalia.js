@@ -1,6 +1,9 @@
 // Nimalia's part of the page: the round, the objectives in play, the scores, the photos.
 // A game view (see app.js); its words are the `nimalia.*` phrases.
 
+import { mountTeachCards, openTeachCards, teachWords } from "./nimalia_teach.js";
+import { shrinkPhoto } from "./photos.js";
+
 let shownReserve = null;
 let pickedSeat = null; // the seat chosen by hand in the upload form, until it is used
 
@@ -40,12 +43,20 @@ export function mount(root, core) {
       el("form", { id: "upload-form", class: "upload" },
         el("label", {}, el("span", T("nimalia.reserve_of"), t("nimalia.reserve_of")),
           el("select", { id: "upload-player", name: "player" })),
+        // the browser's own file field speaks the browser's language ("Choose File"):
+        // hidden behind a button and a line in the page's
         el("label", { class: "file" }, el("span", T("nimalia.photo"), t("nimalia.photo")),
-          el("input", { id: "upload-file", name: "photo", type: "file",
-            accept: "image/jpeg,image/png", capture: "environment" })),
+          el("input", { id: "upload-file", class: "file-input", name: "photo", type: "file",
+            accept: "image/jpeg,image/png", capture: "environment" }),
+          el("span", { class: "file-button", "aria-hidden": "true", ...T("nimalia.pick_photo") },
+            t("nimalia.pick_photo")),
+          el("span", { id: "upload-file-name", class: "file-name", ...T("nimalia.no_photo_picked") },
+            t("nimalia.no_photo_picked"))),
         el("button", { type: "submit", ...T("nimalia.upload") }, t("nimalia.upload")),
         el("button", { type: "button", id: "photograph", ...T("nimalia.photograph_btn") },
           t("nimalia.photograph_btn")),
+        el("button", { type: "button", id: "nteach-open", ...T("nimalia.teach_title"),
+          onclick: () => openTeachCards(core) }, t("nimalia.teach_title")),
         el("div", { id: "upload-msg", class: "message", role: "status" })),
       el("figure", { id: "reserve-figure", hidden: true },
         el("div", { class: "photo-wrap" },
@@ -75,9 +86,11 @@ export function mount(root, core) {
         el("img", { id: "nzone-img", alt: "" }), el("div", { id: "nzone-boxes" })),
       el("button", { type: "button", id: "nzone-save", ...T("nimalia.zones_save") },
         t("nimalia.zones_save")),
-      el("div", { id: "nzone-msg", class: "message", role: "status" })));
+      el("div", { id: "nzone-msg", class: "message", role: "status" })),
+    mountTeachCards(core));
   core.$("upload-player").addEventListener("change", (ev) => { pickedSeat = Number(ev.target.value); });
   core.$("upload-form").addEventListener("submit", (ev) => { ev.preventDefault(); upload(core); });
+  core.$("upload-file").addEventListener("change", () => pickedFile(core));
   core.$("photograph").addEventListener("click", () => photograph(core));
   core.$("choose-form").addEventListener("submit", (ev) => { ev.preventDefault(); choose(core); });
   core.$("choose-form").addEventListener("change", () => {
@@ -184,7 +197,10 @@ async function saveZones(core) {
   }
 }
 
-export function words() { chooserFilled = null; }
+export function words(core) {
+  chooserFilled = null;
+  teachWords(core);
+}
 
 // An objective's chip: its colour, its number, its name on hover.
 function chip(core, id, n, extra = "") {
@@ -653,7 +669,8 @@ export function render(n, snap, core) {
   renderAdvise(n, snap, core);
   const read = new Set(n.read || []);
   const select = $("upload-player");
-  select.replaceChildren(...snap.players.map((p) => el("option", { value: p.seat }, p.name)));
+  select.replaceChildren(...snap.players.map((p) => el("option", { value: p.seat },
+    core.playerName(p.seat))));
   select.value = String(pickedSeat ?? n.to_photograph ?? snap.players[0]?.seat ?? 0);
   const withPhoto = n.scores.filter((r) => r.photo || read.has(r.seat)).map((r) => r.seat);
   const settleSeat = renderSettle(n, core);
@@ -675,29 +692,6 @@ export function render(n, snap, core) {
   }
 }
 
-// Phone cameras take photos bigger than the box accepts (5 MB) or needs: shrink big ones
-// in the browser to at most MAX_SIDE pixels on their long side before sending them.
-const SHRINK_ABOVE_BYTES = 3 * 1024 * 1024;
-const MAX_SIDE = 2400;
-
-export async function shrinkPhoto(file) {
-  if (file.size <= SHRINK_ABOVE_BYTES) return file;
-  let bitmap;
-  try {
-    bitmap = await createImageBitmap(file, { imageOrientation: "from-image" });
-  } catch {
-    return file; // not an image the browser can read: the box will say what is wrong
-  }
-  const scale = Math.min(1, MAX_SIDE / Math.max(bitmap.width, bitmap.height));
-  const canvas = document.createElement("canvas");
-  canvas.width = Math.round(bitmap.width * scale);
-  canvas.height = Math.round(bitmap.height * scale);
-  canvas.getContext("2d").drawImage(bitmap, 0, 0, canvas.width, canvas.height);
-  bitmap.close();
-  const blob = await new Promise((resolve) => canvas.toBlob(resolve, "image/jpeg", 0.92));
-  return blob ? new File([blob], "reserve.jpg", { type: "image/jpeg" }) : file;
-}
-
 async function scoring(core, seat, send) {
   const msg = core.$("upload-msg");
   msg.className = "message";
@@ -713,6 +707,19 @@ async function scoring(core, seat, send) {
     msg.className = waits ? "message" : "message ok";
   } catch (e) {
     msg.textContent = e.message;
+  }
+}
+
+// The chosen photo's name beside the field, or that none is chosen (in the page's words).
+function pickedFile(core) {
+  const file = core.$("upload-file").files[0];
+  const name = core.$("upload-file-name");
+  if (file) {
+    delete name.dataset.t;
+    name.textContent = file.name;
+  } else {
+    name.dataset.t = "nimalia.no_photo_picked";
+    name.textContent = core.t("nimalia.no_photo_picked");
   }
 }
 

@@ -1,16 +1,18 @@
 // The Settings tab: game, language, players (POST /api/settings).
-import { $, api, el, has, languages, snap, t } from "./lib.js";
+import { $, api, el, has, languages, nameKept, nameShown, snap, t } from "./lib.js";
 
 const MAX_PLAYERS = 6;
 
+// A player's row; a default name ("Player 2") in the page's language, as everywhere else.
 function playerRow(p, i) {
+  const name = nameShown(p.name);
   return el("li", {},
-    el("input", { class: "p-name", value: p.name, maxlength: "24",
+    el("input", { class: "p-name", value: name, maxlength: "24",
       "aria-label": t("page.name_of", { n: i + 1 }) }),
     el("input", { class: "p-colour", type: "color", value: p.colour || "#888888",
       "aria-label": t("page.colour_of", { n: i + 1 }) }),
     el("button", { type: "button", class: "remove",
-      "aria-label": t("page.remove_player", { name: p.name }),
+      "aria-label": t("page.remove_player", { name }),
       onclick: (ev) => ev.target.closest("li").remove() }, t("page.remove")));
 }
 
@@ -50,7 +52,7 @@ function problem(players, gameName) {
     if (!p.name) return [i, t("page.name_empty", { n: i + 1 })];
     if ([...p.name].length > 24) return [i, t("page.name_long", { n: i + 1 })];
     const folded = p.name.toLocaleLowerCase();
-    if (seen.has(folded)) return [i, t("page.name_taken", { name: p.name })];
+    if (seen.has(folded)) return [i, t("page.name_taken", { name: nameShown(p.name) })];
     seen.set(folded, i);
   }
   const entry = (snap().games || []).find((g) => g.name === gameName);
@@ -82,7 +84,7 @@ export function initSettings(core, show) {
   $("settings-form").addEventListener("submit", async (ev) => {
     ev.preventDefault();
     const players = [...$("set-players").children].map((li) => ({
-      name: li.querySelector(".p-name").value.trim(),
+      name: nameKept(li.querySelector(".p-name").value.trim()),
       colour: li.querySelector(".p-colour").value,
     }));
     for (const input of $("set-players").querySelectorAll(".p-name")) {

@@ -42,6 +42,12 @@ class Scene:
     cards: list[TrueCard] = field(default_factory=list)
     backs: list[np.ndarray] = field(default_factory=list)  # face-down cards' corners
     tags: dict[str, str] = field(default_factory=dict)  # the conditions drawn (wild scenes)
+    # what each frame pixel shows (wild scenes with labels=True): 0 the table or anything
+    # else, i + 1 the visible part of top card i (self.cards[i]), BACK_LABEL a face-down card
+    labels: Image | None = None
+
+
+BACK_LABEL = 255
 
 
 @dataclass(frozen=True)

@@ -22,7 +22,9 @@ A JSON-ready dict (only str, int, float, bool, None, lists and dicts). Keys:
     {"seat": 0, "name": "Ann", "colour": "#e53935", "out": false}
   ],
   "devices": [                    # what works right now; shown on screen when not ok
-    {"name": "camera", "ok": true, "message": ""}
+    {"name": "camera", "ok": true, "message": ""},
+    {"name": "journal unopened", "ok": false, "message": "cannot open the journal ...",
+     "hint": "no_access"}         # hint (optional): which trouble, for the page's words
   ],
   "halli": {                      # null unless game == "halli"
     "piles": [                    # one per seat

@@ -312,10 +312,15 @@ class Store:
         self.close()
 
     # -- games --------------------------------------------------------------------------
-    def start_game(self, game: str, players: list[str]) -> int:
-        """Abandon any open game and open a new one; returns its id."""
+    def start_game(self, game: str, players: list[str],
+                   left: tuple[int, list[int]] | None = None) -> int:
+        """Abandon any open game and open a new one; returns its id. `left`: the id of the
+        game left unfinished and its scores so far (shown in the history)."""
         try:
             with self._transaction():
+                if left is not None:
+                    self.db.execute("UPDATE games SET scores=? WHERE id=? AND status='open'",
+                                    (json.dumps(left[1]), left[0]))
                 self.db.execute(
                     "UPDATE games SET status='abandoned', ended=? WHERE status='open'", (_now(),))
                 cur = self.db.execute(

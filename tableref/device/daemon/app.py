@@ -327,7 +327,11 @@ class Daemon:
     def _new_game(self) -> None:
         s = self.settings
         names = [p.name for p in s.players]
-        self.game_id = self.store.start_game(s.game, names)
+        session = self.session  # a game left unfinished keeps its scores so far
+        standing = None if session is None or session.result() is not None or (
+            self._finished == self.game_id) else session.standing()
+        self.game_id = self.store.start_game(
+            s.game, names, left=None if standing is None else (self.game_id, standing))
         self.journal_seq = 0
         session = self._open(s.game)
         self.record(session.start(names, s.options_of(s.game)))

@@ -644,6 +644,11 @@ class HalliSession(BaseSession[Event]):
         self._box.changed()
         return taught.to_json()
 
+    def standing(self) -> list[int] | None:
+        """Cards each player holds now (stack and pile)."""
+        state = self.state
+        return None if state is None else [p.holding for p in state.players]
+
     def result(self) -> Result | None:
         """Cards held per player and the winner's name, once the game is over."""
         state = self.state

@@ -55,6 +55,9 @@ RETRY_S = 5.0  # a new game the journal could not record (or the journal that co
 JOURNAL_UNOPENED = "journal unopened"  # the device the screen names when it cannot be opened
 PRESS_DECIDED_S = 3.0  # a page press is answered within this, decided or not
 PRESS_POLL_S = 0.01  # how often the answer looks whether the press is decided
+TEACH_ASK_S = 600.0  # what the page's teaching asks to be held up lapses after this (a page
+# closed half way through never says it asks for nothing)
+FRESH_FRAME_S = 2.0  # a teach waits this long at most for a frame taken after it was asked
 REPLAY_NEAR_NS = 2_000_000_000  # a frame further from the press than this is no replay
 REPLAY_FRAMES = 4  # the last frames kept for a verdict's instant replay (a ring is judged
 # at the first frame after its press, so the press's own frame is among the last few)
@@ -163,6 +166,8 @@ class Daemon:
         self._retrying = False  # a new game is tried again (the journal could not record it)
         self._failed_writes = 0  # events the journal could not record, so far
         self._journal_followers: list[Follower] = []  # started once the journal is open
+        self._asking: str | None = None  # what the page's teaching asks to be held up
+        self._asking_lapse: asyncio.TimerHandle | None = None
 
     # -- life ---------------------------------------------------------------------------
     async def start(self) -> None:
@@ -507,7 +512,7 @@ class Daemon:
     # -- the Hub ------------------------------------------------------------------------
     def snapshot(self) -> dict[str, Any]:
         session = self.session
-        extra = {}
+        extra: dict[str, dict[str, Any] | None] = {}
         for follower in [*self.equipment.followers, *self._journal_followers]:
             status = follower.status()
             if status is not None:
@@ -523,7 +528,8 @@ class Daemon:
             part=session.view() if session is not None else None,
             journal_seq=self.journal_seq,
             games=[g.as_json() for g in GAMES],
-            extra=extra,
+            extra={**extra, "teaching": None if self._asking is None else {
+                "asking": self._asking}},
         )
 
     def subscribe(self) -> AsyncIterator[dict[str, Any]]:
@@ -586,8 +592,28 @@ class Daemon:
         except StoreError as err:
             raise HubUnavailable(f"{err}: the score was not recorded") from None
 
+    async def teaching(self, asking: str | None) -> None:
+        """What the page's teaching asks to be held under the camera (None: nothing)."""
+        self._ask(asking)
+
+    def _ask(self, asking: str | None) -> None:
+        if self._asking_lapse is not None:
+            self._asking_lapse.cancel()
+            self._asking_lapse = None
+        if asking != self._asking:
+            self._asking = asking
+            self.changes.bump()
+        if asking is not None and self._loop is not None:
+            self._asking_lapse = self._loop.call_later(TEACH_ASK_S, self._ask, None)
+
     async def teach(self, card: str | None) -> dict[str, Any]:
-        """Teach the game's card `card` from the camera's latest frame (None: read only)."""
+        """Teach the game's card `card` from the camera's next frame (None: read only): the
+        card as it is held up when Teach is pressed, never a frame from before."""
+        since = time.monotonic_ns()
+        end = time.monotonic() + FRESH_FRAME_S
+        while self.health.ok("camera") and time.monotonic() < end and (
+                self.last_frame is None or self.last_frame.t_ns < since):
+            await asyncio.sleep(0.02)
         frame = self.last_frame
         if frame is None or not self.health.ok("camera"):
             raise HubError.said("devices.teach_no_camera")

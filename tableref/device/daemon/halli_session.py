@@ -97,7 +97,8 @@ def open_session(box: Box, kit: HalliKit | None) -> HalliSession:
 
 def default_kit(config: Config, sim: bool) -> HalliKit:
     """The card reader for `tableref run`: the user's enrolment (the data dir), or the
-    simulated table's deck."""
+    simulated table's deck (what is taught on the simulated table is kept for the run only,
+    never written over the enrolment of a real deck in the data dir)."""
     from tableref.vision.halli.recognise import Recogniser
 
     if sim:
@@ -117,7 +118,7 @@ def default_kit(config: Config, sim: bool) -> HalliKit:
             enrolment = None
     from tableref.device.paths import data_dir
 
-    return HalliKit(reader=Recogniser(enrolment), enrolment_dir=data_dir())
+    return HalliKit(reader=Recogniser(enrolment), enrolment_dir=None if sim else data_dir())
 
 
 def config_options(config: Config) -> dict[str, bool]:

@@ -214,6 +214,12 @@ PHRASES = {
     "teach_done": {"en": "Done: the box knows your cards.",
                    "de": "Fertig: Die Box kennt eure Karten.",
                    "fr": "C'est fait : le boîtier connaît vos cartes."},
+    "teach_sim_hand": {"en": "This is the simulated table: a simulated hand holds each card "
+                             "under its camera for you.",
+                       "de": "Das ist der simulierte Tisch: Eine simulierte Hand hält jede "
+                             "Karte für euch unter seine Kamera.",
+                       "fr": "C'est la table simulée : une main simulée tient chaque carte "
+                             "sous sa caméra pour vous."},
     "teach_go": {"en": "Teach", "de": "Beibringen", "fr": "Apprendre"},
     "teach_read": {"en": "Read", "de": "Lesen", "fr": "Lire"},
     "teach_next": {"en": "Next", "de": "Weiter", "fr": "Suivant"},

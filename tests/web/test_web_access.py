@@ -9,6 +9,7 @@ from collections.abc import Awaitable, Callable
 from typing import Any
 
 from playwright.async_api import async_playwright
+from test_web_access_games import _violations
 from test_web_kiosk_layout import _players, _table, _verdict
 from web_daemon import CHROMIUM, CHROMIUM_ARGS
 from web_fakehub import FakeHub
@@ -102,6 +103,8 @@ async def test_contrast_names_keys_and_turn_in_words(
             assert await page.inner_text("#end-ring-text") == ("Last ring: Ben was right. "
                                                                "Ben took 9 cards.")
             assert await page.get_attribute("#end-ring-mark", "aria-hidden") == "true"
+            # and axe-core finds nothing on it (test_web_access_games.py: the other screens)
+            assert await _violations(page, "halli end") == []
         finally:
             await browser.close()
     assert errors == []

@@ -100,6 +100,7 @@ PHRASES = {
     "h_date": {"en": "Date", "de": "Datum", "fr": "Date"},
     "h_game": {"en": "Game", "de": "Spiel", "fr": "Jeu"},
     "h_players": {"en": "Players", "de": "Spieler", "fr": "Joueurs"},
+    "h_player": {"en": "Player", "de": "Spieler", "fr": "Joueur"},
     "h_scores": {"en": "Scores", "de": "Punkte", "fr": "Scores"},
     "h_winner": {"en": "Winner", "de": "Sieger", "fr": "Gagnant"},
     "h_rings": {"en": "Rings (right / wrong)", "de": "Geläutet (richtig / falsch)",

@@ -191,14 +191,14 @@ export function words(core) {
   teachWords(core);
 }
 
-// An objective's chip: its colour, its number, its name on hover; its colour and name in
-// words for screen readers (the colour is never the only sign: the number names it too).
+// An objective's chip: its colour, its number, its name on hover; for screen readers its
+// number, colour and name in words (the colour is never the only sign: the number names it).
 function chip(core, id, n, extra = "") {
   const info = (n.catalogue || []).find((o) => o.id === Number(id)) || {};
-  const said = [info.colour ? core.t(`nimalia.colour_${info.colour}`) : null,
-    core.t(`nimalia.obj${id}`)].filter(Boolean).join(": ");
-  return core.el("span", { class: `chip goal-${info.colour || "none"} ${extra}`,
-    title: core.t(`nimalia.obj${id}`) }, String(id), core.el("span", { class: "sr-only" }, ` (${said})`));
+  const said = [String(id), info.colour ? core.t(`nimalia.colour_${info.colour}`) : null,
+    core.t(`nimalia.obj${id}`)].filter(Boolean).join(", ");
+  return core.el("span", { class: `chip goal-${info.colour || "none"} ${extra}`, role: "img",
+    "aria-label": said, title: core.t(`nimalia.obj${id}`) }, String(id));
 }
 
 function renderGoals(n, core) {

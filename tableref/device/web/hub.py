@@ -93,6 +93,24 @@ A JSON-ready dict (only str, int, float, bool, None, lists and dicts). Keys:
        "guess": {"terrain": "lake", "animal": "flamingo", "river": null},
        "box": [0.41, 0.38, 0.06, 0.07]}]}  # box: x, y, w, h as shares of the photo
     ],
+    "doubts": [                   # reserves read that do not follow from the player's of
+      {"seat": 1, "legal": false, # the round before by three legal placements: held until
+       "placed": [{"card": 9, "row": 0, "col": 4, "turn": 0}, ...],  # kept ("accept") or
+       "problems": [{"card": 9, "rule": "cover"}]}  # retaken (POST /api/report); card null:
+    ],                            # hidden whole by later cards / no one card to blame
+    "placed": [                   # this round's reserves read: the cards found placed
+      {"seat": 0, "legal": true, "placed": [...], "problems": []}  # (as `nimalia check`)
+    ],
+    "kept": [{"seat": 1, "broken": [{"card": 9, "rule": "cover"}]}],  # kept against the rules
+    "advice": [                   # the adviser's answer to each player who asked this round
+      {"seat": 0, "cards": [17, 23, 41], "round": 2, "state": "done",  # or "thinking",
+       "error": "", "advice": [{"card": 17, "row": 0, "col": 2, "turn": 90, "points": 14,
+       "later": 6,                # the later rounds' objectives on the reserve then
+       "objectives": [{"id": 19, "points": 6, "gain": 3}, ...],  # "failed" (error says why)
+       "plan": [{"card": 17, "row": 1, "col": 2, "turn": 90}, ...],  # rows, cols of the
+       "cells": [{"row": 0, "col": 0, "space": "li", "n": 0}, ...]}]}  # reserve as it will
+    ],                            # be; n: which card of the plan shows there (0: old)
+    "deck": ["cr li pa or\\", ...],  # the 60 cards (TL TR BL BR), daemon/nimalia_advice.py
     "zones": null,                # the table camera's zone per player ({"zones": [...]})
     "over": false,                # optional; with "winner": seat index or null
     "message": ""                 # e.g. why the last photo could not be read

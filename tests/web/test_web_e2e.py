@@ -125,6 +125,8 @@ async def test_a_key_and_a_button_ring_bells_and_the_verdict_appears(
         await row.wait_for()
         cells = await row.locator("td").all_inner_texts()
         assert cells[4] == "not finished" and f"{names[0]} " in cells[5]
+        counts = [int(n) for n in cells[3].split(" : ")]  # the cards each held when left
+        assert len(counts) == len(names) and 0 < sum(counts) <= 72
     assert errors == []
 
 

@@ -21,8 +21,12 @@ A JSON-ready dict (only str, int, float, bool, None, lists and dicts). Keys:
   "players": [                    # seat order, clockwise
     {"seat": 0, "name": "Ann", "colour": "#e53935", "out": false}
   ],
+  "teaching": {"asking": "monkey"},  # what the page's teaching asks to be held under
+                                  # the camera (a card code or "fruit"), or null
   "devices": [                    # what works right now; shown on screen when not ok
-    {"name": "camera", "ok": true, "message": ""}
+    {"name": "camera", "ok": true, "message": ""},
+    {"name": "journal unopened", "ok": false, "message": "cannot open the journal ...",
+     "hint": "no_access"}         # hint (optional): which trouble, for the page's words
   ],
   "halli": {                      # null unless game == "halli"
     "piles": [                    # one per seat
@@ -216,9 +220,17 @@ class Hub(Protocol):
 
     async def teach(self, card: str | None) -> dict[str, Any]:
         """Teach the box the game's card `card` (a card code: "monkey", "BBL") from the card
-        held under the table camera, or with None only read it. Returns `{"taught": code |
-        null, "read_back": what the held card reads as now | null, "read": [codes]}`;
+        held under the table camera (the next frame), or with None only read it. Returns
+        `{"taught": code | null, "read_back": what the held card reads as now | null,
+        "read": [codes]}`;
         raises HubError when there is no camera picture or no card to teach in it."""
+        ...
+
+    async def teaching(self, asking: str | None) -> None:
+        """What the page's teaching dialog asks to be held under the camera now: a card code
+        ("monkey"), "fruit" for any fruit card, or None (nothing: the dialog closed). In the
+        snapshot as `teaching` for whoever holds the cards up (on the simulated table, its
+        hand: device/sim/hand.py); it lapses by itself after a while."""
         ...
 
     def teach_cards(self) -> dict[str, Any]:

@@ -35,7 +35,9 @@ export function mount(root, core) {
             t("nimalia.new_with")),
           el("div", { id: "choose-msg", class: "message", role: "status" })))),
     el("div", { id: "nimalia-waiting", class: "waiting", role: "status" }),
-    el("div", { class: "sheet-wrap" }, el("table", { id: "scores", class: "scores sheet" })),
+    // the sheet scrolls sideways on a phone: a region the keys can reach and scroll
+    el("div", { class: "sheet-wrap", tabindex: "0", role: "region", "aria-labelledby": "scores-caption" },
+      el("table", { id: "scores", class: "scores sheet" })),
     el("ul", { id: "nimalia-ranked", class: "ranked" }),
     el("div", { id: "nimalia-result", class: "result" }),
     el("div", { id: "nimalia-message", class: "message", role: "status" }),
@@ -140,9 +142,12 @@ function renderZones(core) {
       zones[z.player] = [Math.min(...xs), Math.min(...ys), Math.max(...xs), Math.max(...ys)];
     }
   }
+  // the seat chosen: pressed (for screen readers), ticked and framed thick in its colour
   core.$("nzone-seats").replaceChildren(...s.players.map((p) => el("button", {
     type: "button", class: `seat${p.seat === zoneSeat ? " active" : ""}`, colour: playerColour(p.seat),
-    "data-seat": p.seat, onclick: () => { zoneSeat = p.seat; renderZones(core); } }, playerName(p.seat))));
+    "aria-pressed": p.seat === zoneSeat ? "true" : "false",
+    "data-seat": p.seat, onclick: () => { zoneSeat = p.seat; renderZones(core); } },
+    p.seat === zoneSeat ? "✓ " : "", playerName(p.seat))));
   const [w, h] = picSize(core);
   core.$("nzone-pic").style.aspectRatio = `${w} / ${h}`;
   // what the camera sees in each saved zone: moving, still, a hand over it, photographing
@@ -202,11 +207,14 @@ export function words(core) {
   teachWords(core);
 }
 
-// An objective's chip: its colour, its number, its name on hover.
+// An objective's chip: its colour, its number, its name on hover; for screen readers its
+// number, colour and name in words (the colour is never the only sign: the number names it).
 function chip(core, id, n, extra = "") {
   const info = (n.catalogue || []).find((o) => o.id === Number(id)) || {};
-  return core.el("span", { class: `chip goal-${info.colour || "none"} ${extra}`,
-    title: core.t(`nimalia.obj${id}`) }, String(id));
+  const said = [String(id), info.colour ? core.t(`nimalia.colour_${info.colour}`) : null,
+    core.t(`nimalia.obj${id}`)].filter(Boolean).join(", ");
+  return core.el("span", { class: `chip goal-${info.colour || "none"} ${extra}`, role: "img",
+    "aria-label": said, title: core.t(`nimalia.obj${id}`) }, String(id));
 }
 
 function renderGoals(n, core) {
@@ -279,12 +287,13 @@ function renderSheet(n, core) {
   const soFar = new Map((n.so_far || []).map((r) => [r.seat, r]));
   const read = new Set(n.read || []);
   const seats = (core.snap().players || []).map((p) => p.seat);
-  const head1 = el("tr", {}, el("th", {}, ""),
+  const head1 = el("tr", {}, el("td", {}, el("span", { id: "scores-caption", class: "sr-only" },
+    t("nimalia.sheet"))),
     ...rounds.map((r) => el("th", { scope: "colgroup", colspan: r.objectives.length + 1,
       class: r.round === n.round && !n.over ? "now" : "" }, t("nimalia.round", { n: r.round }))),
     el("th", { scope: "col", rowspan: 2, class: "total" }, t("nimalia.total")),
     el("th", { scope: "col", rowspan: 2, class: "photo-col" }, t("nimalia.photo")));
-  const head2 = el("tr", {}, el("th", {}, ""),
+  const head2 = el("tr", {}, el("th", { scope: "col" }, t("page.h_player")),
     ...rounds.flatMap((r) => [...r.objectives.map((id) => el("th", { scope: "col" },
       chip(core, id, n))), el("th", { scope: "col", class: "sum" }, t("nimalia.sum"))]));
   const rows = seats.map((seat) => {

@@ -82,12 +82,11 @@ async def exchange(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -
 def photo_largest() -> bytes:
     """A Nimalia reserve photo from the project's renderer, scaled to 8160 x 6120, as a JPEG
     just under the 5 MB upload limit."""
-    from tableref.vision.synth.nimalia_art import draw_cards, synthetic_cards
+    from tableref.device.sim.decks import nimalia_deck
     from tableref.vision.synth.nimalia_photo import CLEAN_SMALL, render_photo
     from tableref.vision.synth.nimalia_reserve import random_reserve
 
-    cards = synthetic_cards(seed=3)
-    images = draw_cards(cards, seed=3)
+    cards, images = nimalia_deck()  # the simulated table's: the game's cards
     rng = np.random.default_rng(5)
     photo = render_photo(images, cards, random_reserve(list(cards), rng, n_cards=6), rng,
                          CLEAN_SMALL)

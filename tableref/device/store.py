@@ -19,6 +19,7 @@ from __future__ import annotations
 import fcntl
 import json
 import logging
+import os
 import sqlite3
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -72,6 +73,29 @@ class StoreError(RuntimeError):
     def __init__(self, message: str, kind: str = "io") -> None:
         super().__init__(message)
         self.kind = kind
+
+
+def unopenable(path: Path) -> str:
+    """Why the journal file at `path` cannot be opened, as far as the file system tells:
+    "not_a_file" (a folder or something else is where the file should be), "read_only"
+    (the file system is mounted read-only: often a failing memory card), "no_access" (the
+    box's user may not write the folder or the file), or "" (nothing found: the error says)."""
+    try:
+        folder = next((p for p in (path.parent, *path.parent.parents) if p.exists()),
+                      path.parent)
+        if path.exists() and not path.is_file():
+            return "not_a_file"
+        if os.statvfs(folder).f_flag & os.ST_RDONLY:
+            return "read_only"
+        # the folder takes the lock file, the WAL and its shared memory beside the journal
+        if not os.access(folder, os.W_OK | os.X_OK) or (
+                path.exists() and not os.access(path, os.R_OK | os.W_OK)):
+            return "no_access"
+    except PermissionError:
+        return "no_access"
+    except OSError:
+        return ""
+    return ""
 
 
 class Damaged(Exception):
@@ -191,11 +215,28 @@ def _json(text: object) -> object:
 class Store:
     """The SQLite journal and game history. Use as a context manager or call `close()`."""
 
-    def __init__(self, path: Path) -> None:
+    def __init__(self, path: Path, *, opened: bool = True) -> None:
+        """The journal at `path`, opened (StoreError naming the problem if it cannot be);
+        with `opened=False` not yet: `open` it later (the daemon comes up without it, says
+        why on the screen and tries again)."""
         self.path = path
         self._lock: IO[bytes] | None = None
         self._db: sqlite3.Connection | None = None
         self.recovered: str | None = None  # what was wrong with the journal found at open
+        if opened:
+            self.open()
+
+    @property
+    def is_open(self) -> bool:
+        return self._db is not None
+
+    def open(self) -> None:
+        """Open the journal (nothing if it is open): locked, checked, repaired if damaged.
+        StoreError if it cannot be; its `kind` says which ("busy": another tableref holds
+        it, "io", "full"), `unopenable(path)` what a person can do about it."""
+        if self._db is not None:
+            return
+        path = self.path
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
             self._lock = _lock_exclusively(path.with_name(path.name + ".lock"), path)
@@ -250,7 +291,7 @@ class Store:
     @property
     def db(self) -> sqlite3.Connection:
         if self._db is None:
-            raise StoreError(f"the journal {self.path} is closed")
+            raise StoreError(f"the journal {self.path} is not open")
         return self._db
 
     def close(self) -> None:
@@ -271,10 +312,15 @@ class Store:
         self.close()
 
     # -- games --------------------------------------------------------------------------
-    def start_game(self, game: str, players: list[str]) -> int:
-        """Abandon any open game and open a new one; returns its id."""
+    def start_game(self, game: str, players: list[str],
+                   left: tuple[int, list[int]] | None = None) -> int:
+        """Abandon any open game and open a new one; returns its id. `left`: the id of the
+        game left unfinished and its scores so far (shown in the history)."""
         try:
             with self._transaction():
+                if left is not None:
+                    self.db.execute("UPDATE games SET scores=? WHERE id=? AND status='open'",
+                                    (json.dumps(left[1]), left[0]))
                 self.db.execute(
                     "UPDATE games SET status='abandoned', ended=? WHERE status='open'", (_now(),))
                 cur = self.db.execute(

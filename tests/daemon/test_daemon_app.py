@@ -118,3 +118,30 @@ async def test_a_journal_the_daemon_cannot_fold_is_kept_and_a_new_game_starts(
     finally:
         await d.stop()
         d.store.close()
+
+
+async def test_a_game_left_unfinished_keeps_its_card_counts_in_the_history(
+        tmp_path: Path) -> None:
+    with Store(tmp_path / "j.sqlite3") as store:
+        gid = store.start_game("halli", ["Ann", "Ben"])
+        for rec in (
+            {"event": "start", "players": ["Ann", "Ben"], "cards": [5, 4]},
+            {"event": "flip", "player": 0, "card": "BB", "t_ns": 1},
+            {"event": "flip", "player": 1, "card": "pig", "t_ns": 2},
+            {"event": "ring", "player": 0, "t_ns": 3, "right": True,
+             "presses": [{"player": 0, "t_ns": 3}]},
+        ):
+            store.append(gid, rec)
+    d = _daemon(tmp_path)
+    await d.start()
+    try:
+        holding = [p["holding"] for p in d.snapshot()["halli"]["piles"]]
+        assert holding == [6, 3]  # Ann took the two piles
+        await d.apply_settings({"new_game": True})
+        left = [g for g in d.store.history(abandoned=True) if g["id"] == gid]
+        assert left and left[0]["status"] == "abandoned" and left[0]["winner"] is None
+        assert left[0]["scores"] == holding
+        assert [g["status"] for g in d.history()] == ["abandoned"]  # what the page gets
+    finally:
+        await d.stop()
+        d.store.close()

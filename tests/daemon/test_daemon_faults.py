@@ -179,7 +179,17 @@ def test_a_photo_too_large_or_cut_short_is_refused_before_recognition() -> None:
     "UPDATE journal SET event='{\"event\": \"bogus\"}' WHERE seq=(SELECT max(seq) FROM journal)",
     "UPDATE journal SET event='{\"event\": \"start\", \"players\": [\"Ann\"]}' "
     "WHERE seq=(SELECT min(seq) FROM journal)",  # one player: no game
-], ids=["unknown-game", "unknown-event", "one-player"])
+    # names the naming rule refuses (one name differing only in case and spaces, a name
+    # with spaces around it, one of 25 characters, a control character, not a string):
+    # the box never wrote them, so the row is damaged
+    "UPDATE games SET players='[\"Ann\", \"ann \"]' WHERE status='open'",
+    "UPDATE games SET players='[\" Ann\", \"Ben\"]' WHERE status='open'",
+    f"UPDATE games SET players='[\"Ann\", \"{'B' * 25}\"]' WHERE status='open'",
+    "UPDATE games SET players='[\"Ann\", \"B\\u0007n\"]' WHERE status='open'",
+    "UPDATE games SET players='[\"Ann\", 7]' WHERE status='open'",
+    "UPDATE games SET players='[\"Ann\"]' WHERE status='open'",
+], ids=["unknown-game", "unknown-event", "one-player", "names-alike", "spaces-around",
+        "name-too-long", "control-character", "not-a-string", "one-name"])
 async def test_an_open_game_that_cannot_be_resumed_leaves_a_new_game_and_a_note(
         tmp_path: Path, damage: str) -> None:
     """A journal that is sound SQLite and JSON, but whose open game this code cannot fold:

@@ -13,15 +13,16 @@ from tableref.device.config import parse_config
 from tableref.device.daemon.app import Daemon
 from tableref.device.daemon.equipment import Equipment
 from tableref.device.daemon.nimalia_session import NimaliaKit, NimaliaSession
+from tableref.device.sim.decks import nimalia_deck
 from tableref.device.store import Store
 from tableref.device.web.hub import HubError, snapshot_problems
 from tableref.games.nimalia.reserve_json import reserve_from_data
 from tableref.games.nimalia.scoring import score_objectives
 from tableref.vision.nimalia.cards import space_json
 from tableref.vision.nimalia.enrol import enrol_images
-from tableref.vision.synth.nimalia_art import draw_cards, synthetic_cards
 from tableref.vision.synth.nimalia_photo import CLEAN_SMALL, render_photo
 from tableref.vision.synth.nimalia_reserve import random_reserve
+from tests.nimalia.grow import grown
 
 CONFIG = 'game = "nimalia"\n[[players]]\nname = "Ann"\n[[players]]\nname = "Ben"\n' \
          '[voice]\nengine = "none"\n'
@@ -29,8 +30,7 @@ CONFIG = 'game = "nimalia"\n[[players]]\nname = "Ann"\n[[players]]\nname = "Ben"
 
 @pytest.fixture(scope="module")
 def art() -> tuple[dict, dict, object]:  # type: ignore[type-arg]
-    cards = synthetic_cards(seed=3)
-    images = draw_cards(cards, seed=3)
+    cards, images = nimalia_deck()  # the game's cards: rounds are checked
     return cards, images, enrol_images(cards, images)
 
 
@@ -351,3 +351,209 @@ async def test_the_table_camera_photographs_each_players_zone(
     # the zones are there for the next game, and after a restart
     again = NimaliaSession(object(), NimaliaKit(zones=zones))  # type: ignore[arg-type]
     assert again.zones == zones.load()
+
+
+def _round_photos(art: tuple, seed: int, rounds: int  # type: ignore[type-arg]
+                  ) -> list[tuple[bytes, list[dict]]]:  # type: ignore[type-arg]
+    """Photos of one player's reserve at the end of rounds 1..`rounds`, each round three
+    more of the game's cards laid by the placement rules."""
+    cards, images, _ = art
+    rng = np.random.default_rng(seed)
+    laid = random_reserve(list(cards), rng, n_cards=3)
+    out = []
+    for n in range(rounds):
+        if n:
+            laid = grown(laid, np.random.default_rng([seed, n]))
+        photo = render_photo(images, cards, laid, np.random.default_rng([seed, n, 1]),
+                             CLEAN_SMALL)
+        truth = [{"row": r, "col": c, **space_json(k)}
+                 for (r, c), k in sorted(photo.spaces.items())]
+        out.append((cv2.imencode(".png", photo.image)[1].tobytes(), truth))
+    return out
+
+
+async def test_a_round_that_does_not_follow_from_the_last_is_asked_about(
+    tmp_path: Path, art: tuple  # type: ignore[type-arg]
+) -> None:
+    d = _daemon(tmp_path, art)
+    await d.start()
+    try:
+        ann = _round_photos(art, 11, 2)
+        ben = _round_photos(art, 12, 2)
+        await d.upload_reserve(0, ann[0][0], "image/png")
+        nim = d.snapshot()["nimalia"]
+        [found] = nim["placed"]  # round 1: the three cards found, legal
+        assert found["seat"] == 0 and found["legal"] and found["problems"] == []
+        assert len(found["placed"]) == 3
+        await d.upload_reserve(1, ben[0][0], "image/png")
+        assert d.snapshot()["nimalia"]["round"] == 2
+        assert d.snapshot()["nimalia"]["placed"] == []  # a new round
+
+        # Ann's reserve of round 2 is Ben's of round 1: cards were lifted
+        await d.upload_reserve(0, ben[0][0], "image/png")
+        nim = d.snapshot()["nimalia"]
+        assert snapshot_problems(d.snapshot()) == []
+        assert nim["read"] == [] and nim["to_photograph"] == 0
+        [doubt] = nim["doubts"]
+        assert doubt["seat"] == 0 and not doubt["legal"]
+        assert [p["rule"] for p in doubt["problems"]] == ["unexplained"]
+        assert nim["message"].startswith("Ann: this reserve does not follow from last round's")
+        assert [e["event"] for e in d.store.events(d.game_id)][-1] == "score"  # nothing new
+        with pytest.raises(HubError, match="no photo waits"):
+            await d.report({"action": "settle", "player": 0, "spaces": []})
+        with pytest.raises(HubError, match="no photo waits"):
+            await d.report({"action": "accept", "player": 1})
+        await d.report({"action": "retake", "player": 0})
+        assert d.snapshot()["nimalia"]["doubts"] == [] and d.snapshot()["nimalia"]["read"] == []
+
+        # again, and kept as it is: recorded with the rule it breaks
+        await d.upload_reserve(0, ben[0][0], "image/png")
+        await d.report({"action": "accept", "player": 0})
+        nim = d.snapshot()["nimalia"]
+        assert nim["doubts"] == [] and nim["read"] == [0] and nim["message"] == ""
+        assert nim["kept"] == [{"seat": 0, "broken": [{"card": None, "rule": "unexplained"}]}]
+        event = d.store.events(d.game_id)[-1]
+        assert event["spaces"] == ben[0][1]
+        assert event["broken"] == [{"card": None, "rule": "unexplained"}]
+
+        # a better photo of the real reserve replaces it, and follows from round 1
+        await d.upload_reserve(0, ann[1][0], "image/png")
+        nim = d.snapshot()["nimalia"]
+        assert nim["kept"] == [] and nim["doubts"] == []
+        [found] = nim["placed"]
+        assert found["seat"] == 0 and found["legal"] and len(found["placed"]) == 3
+        event = d.store.events(d.game_id)[-1]
+        assert event["spaces"] == ann[1][1] and "broken" not in event
+    finally:
+        await d.stop()
+        d.store.close()
+
+
+async def test_a_card_beside_the_reserve_is_named_in_the_pages_language(
+    tmp_path: Path, art: tuple  # type: ignore[type-arg]
+) -> None:
+    cards, images, _ = art
+    config = parse_config(CONFIG.replace('game = "nimalia"',
+                                         'game = "nimalia"\nlanguage = "de"'))
+    d = Daemon(config, Store(tmp_path / "j.sqlite3"),
+               Equipment(kits={"nimalia": NimaliaKit(enrolment=lambda: art[2])}))
+    await d.start()
+    try:
+        from tableref.vision.synth.nimalia_reserve import Placement as Laid
+
+        # round 1: cards 1, 2 and 3; card 3 lies beside card 2, covering none of its spaces
+        laid = [Laid(1, 2, 2, 0), Laid(2, 3, 3, 0), Laid(3, 2, 5, 0)]
+        photo = render_photo(images, cards, laid, np.random.default_rng(5), CLEAN_SMALL)
+        await d.upload_reserve(0, cv2.imencode(".png", photo.image)[1].tobytes(), "image/png")
+        nim = d.snapshot()["nimalia"]
+        [doubt] = nim["doubts"]
+        assert [(p["card"], p["rule"]) for p in doubt["problems"]] == [(3, "cover")]
+        assert "Karte 3 deckt kein Feld des Reservats ab" in nim["message"], nim["message"]
+    finally:
+        await d.stop()
+        d.store.close()
+
+
+async def test_the_adviser_answers_on_the_page_for_the_reserve_at_the_rounds_start(
+    tmp_path: Path, art: tuple  # type: ignore[type-arg]
+) -> None:
+    from tableref.games.nimalia.advise import advise
+
+    d = _daemon(tmp_path, art)
+    await d.start()
+    try:
+        nim = d.snapshot()["nimalia"]
+        assert len(nim["deck"]) == 60 and nim["deck"][0] == "cr li pa or\\"
+        for bad, why in (([], "1 to 3 card ids"), ([1, 2, 3, 4], "1 to 3 card ids"),
+                         ([61], "card 61: card ids are 1..60"), ([5, 5], "twice")):
+            with pytest.raises(HubError, match=why):
+                await d.report({"action": "advise", "player": 0, "cards": bad})
+        ann = _round_photos(art, 11, 1)
+        await d.upload_reserve(0, ann[0][0], "image/png")
+        await d.upload_reserve(1, _photo(art, 12)[0], "image/png")
+        assert d.snapshot()["nimalia"]["round"] == 2
+        await d.report({"action": "advise", "player": 0, "cards": [30, 40, 50]})
+        [asked] = d.snapshot()["nimalia"]["advice"]
+        assert (asked["seat"], asked["cards"], asked["round"]) == (0, [30, 40, 50], 2)
+        for _ in range(1500):
+            [asked] = d.snapshot()["nimalia"]["advice"]
+            if asked["state"] != "thinking":
+                break
+            await asyncio.sleep(0.02)
+        assert asked["state"] == "done", asked
+        assert snapshot_problems(d.snapshot()) == []
+        reserve = reserve_from_data({"spaces": ann[0][1]})
+        expected = advise(reserve, [30, 40, 50], [19, 4], top=3)
+        assert [a["points"] for a in asked["advice"]] == [a.value.points for a in expected]
+        best = asked["advice"][0]
+        assert best["plan"][0]["card"] == best["card"]
+        assert sorted(p["card"] for p in best["plan"]) == [30, 40, 50]
+        assert {o["id"] for o in best["objectives"]} == {19, 4}
+        assert sum(o["points"] for o in best["objectives"]) == best["points"]
+        shown = [c for c in best["cells"] if c["n"]]  # the hand's spaces still showing
+        assert {c["n"] for c in shown} <= {1, 2, 3} and len(best["cells"]) >= len(ann[0][1])
+        # a new round forgets the advice
+        await d.upload_reserve(0, _round_photos(art, 11, 2)[1][0], "image/png")
+        await d.upload_reserve(1, _round_photos(art, 12, 2)[1][0], "image/png")
+        assert d.snapshot()["nimalia"]["advice"] == []
+    finally:
+        await d.stop()
+        d.store.close()
+
+
+async def test_a_tie_on_points_goes_to_the_most_animals_of_one_kind_and_is_said(
+    tmp_path: Path, art: tuple  # type: ignore[type-arg]
+) -> None:
+    # 5, 19, 4 score nothing on lakes alone; 16 (no river anywhere) pays both 5 in rounds
+    # 3, 4, 5: a tie on 15, which Ann's 4 crocodiles win against Ben's 2 of a kind
+    lake = {"terrain": "lake"}
+    ann = reserve_from_data({"spaces": [{"row": r, "col": c, **lake, "animal": "crocodile"}
+                                        for r in (0, 1) for c in (0, 1)]})
+    ben = reserve_from_data({"spaces": [{"row": r, "col": c, **lake,
+                                         "animal": "crocodile" if c else "flamingo"}
+                                        for r in (0, 1) for c in (0, 1)]})
+    d = _daemon(tmp_path, art)
+    await d.start()
+    try:
+        session = d.session
+        assert isinstance(session, NimaliaSession)
+        for _ in range(5):
+            session.reserve_read(0, ann, photo=False)
+            session.reserve_read(1, ben, photo=False)
+        nim = d.snapshot()["nimalia"]
+        assert nim["over"] and nim["winner"] == 0
+        assert nim["result"] == {"best": 15, "tied": [0, 1], "most_of_one": [4, 2],
+                                 "winners": [0]}
+        assert d.said[-1][1].endswith("Ann and Ben tie on 15 points. Ann has the most "
+                                      "animals of one kind: 4. Ann wins!")
+    finally:
+        await d.stop()
+        d.store.close()
+
+
+async def test_a_zone_photographed_by_itself_waits_for_the_rounds_last_card(
+    tmp_path: Path, art: tuple  # type: ignore[type-arg]
+) -> None:
+    cards, images, _ = art
+    rng = np.random.default_rng(41)
+    laid = random_reserve(list(cards), rng, n_cards=3)
+    two, three = (render_photo(images, cards, laid[:n], np.random.default_rng(42),
+                               CLEAN_SMALL).image for n in (2, 3))
+    d = _daemon(tmp_path, art)
+    await d.start()
+    try:
+        session = d.session
+        assert isinstance(session, NimaliaSession)
+        await session.camera_photo(0, two, auto=True)  # Ann stopped after her second card
+        nim = d.snapshot()["nimalia"]
+        assert nim["read"] == [] and nim["doubts"] == []
+        assert nim["message"].startswith("Ann: 2 new cards seen. The box photographs the "
+                                         "zone again")
+        await session.camera_photo(0, three, auto=True)  # her third: the round's reserve
+        assert d.snapshot()["nimalia"]["read"] == [0]
+        # asked for on the page, two cards are what the player says the round is
+        await session.camera_photo(1, two)
+        assert d.snapshot()["nimalia"]["round"] == 2
+    finally:
+        await d.stop()
+        d.store.close()

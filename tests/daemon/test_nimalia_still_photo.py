@@ -20,13 +20,14 @@ from tableref.device.config import parse_config
 from tableref.device.daemon.app import Daemon
 from tableref.device.daemon.equipment import Equipment
 from tableref.device.daemon.nimalia_session import NimaliaKit
+from tableref.device.sim.decks import nimalia_deck
 from tableref.device.store import Store
 from tableref.vision.nimalia.cards import space_json
 from tableref.vision.nimalia.enrol import enrol_images
-from tableref.vision.synth.nimalia_art import draw_cards, synthetic_cards
 from tableref.vision.synth.nimalia_photo import CLEAN_SMALL, render_photo
 from tableref.vision.synth.nimalia_reserve import random_reserve
 from tableref.vision.synth.nimalia_table import Patch, TableScene, reserve_patch, table_frame
+from tests.nimalia.grow import grown
 
 CONFIG = 'game = "nimalia"\n[[players]]\nname = "Ann"\n[[players]]\nname = "Ben"\n' \
          '[voice]\nengine = "none"\n'
@@ -66,18 +67,20 @@ class Script:
 
 @pytest.fixture(scope="module")
 def art() -> tuple[dict, dict, object]:  # type: ignore[type-arg]
-    cards = synthetic_cards(seed=3)
-    images = draw_cards(cards, seed=3)
+    cards, images = nimalia_deck()  # the game's cards: rounds are checked
     return cards, images, enrol_images(cards, images)
 
 
-def _reserve(art: tuple, seed: int, n: int = 3  # type: ignore[type-arg]
+def _reserve(art: tuple, seed: int, n: int = 3, grow: int = 0  # type: ignore[type-arg]
              ) -> tuple[Patch, list[dict], bytes]:  # type: ignore[type-arg]
-    """A reserve as the zone's patch, its spaces, and as a photo from a phone (PNG)."""
+    """A reserve as the zone's patch, its spaces, and as a photo from a phone (PNG); with
+    `grow`, the reserve `grow` cards later (the next round's, 3 cards later)."""
     cards, images, _ = art
     rng = np.random.default_rng(seed)
-    photo = render_photo(images, cards, random_reserve(list(cards), rng, n_cards=n), rng,
-                         CLEAN_SMALL)
+    laid = random_reserve(list(cards), rng, n_cards=n)
+    if grow:
+        laid = grown(laid, np.random.default_rng([seed, grow]), grow)
+    photo = render_photo(images, cards, laid, rng, CLEAN_SMALL)
     truth = [{"row": r, "col": c, **space_json(k)} for (r, c), k in sorted(photo.spaces.items())]
     return reserve_patch(photo), truth, cv2.imencode(".png", photo.image)[1].tobytes()
 
@@ -94,7 +97,7 @@ async def test_a_zone_is_photographed_once_its_cards_stop_moving_never_under_a_h
     tmp_path: Path, art: tuple, caplog: pytest.LogCaptureFixture  # type: ignore[type-arg]
 ) -> None:
     patch, truth, _ = _reserve(art, 11)
-    later, later_truth, _ = _reserve(art, 21)  # Ann's reserve in round 2 (another one)
+    later, later_truth, _ = _reserve(art, 11, grow=3)  # Ann's reserve in round 2
     _, ben_truth, ben = _reserve(art, 12)
     scene = TableScene()
     left, top, right, bottom = scene.zone

@@ -144,7 +144,8 @@ PAGE_ONLY = {"title", "ask_colour", "ask_spot", "ask_feed", "ask_fall", "wait_tu
     "buttons_help", "head", "head_surfaced", "head_submerged", "on_back", "round", "die",
     "plants_left", "box_count", "bell", "favoured", "report_fall", "fall_who", "fall_head",
     "fall_send", "cancel", "camera_sees", "camera_fell", "camera_wrong", "zones",
-    "zones_help", "zones_save", "zones_none", "no_counter", "unsure"}
+    "zones_help", "zones_save", "zones_none", "no_counter", "unsure",
+    "fewer", "more", "from_head", "acts", "no_turtles"}  # for screen readers, and words
 
 
 @pytest.mark.parametrize("language", phrasebook.LANGUAGES)

@@ -99,3 +99,28 @@ def test_the_command_prints_the_spec_form(
                  "5", "6", "7", "8"])
     assert code == 2
     assert "at most 3" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("seed", [4, 5, 6])
+def test_ties_this_round_go_to_the_later_rounds(seed: int) -> None:
+    rng = random.Random(seed)
+    deck = rng.sample(range(1, 61), 5)
+    reserve = Reserve()
+    for card_id in deck[:3]:
+        reserve = place(reserve, rng.choice(legal_placements(reserve, card_id)))
+    game = ObjectiveSet.of((5, 19, 4, 16))
+    later = [game.for_round(r) for r in (3, 4, 5)]
+    plain = advise(reserve, deck[3:], game.for_round(2), top=200)
+    ahead = advise(reserve, deck[3:], game.for_round(2), top=200, later_rounds=later)
+    assert all(a.later == 0 for a in plain)
+    assert [a.value.points for a in ahead] == [a.value.points for a in plain]
+    for a in ahead:  # what the reserve then scores for rounds 3..5, ranked ones left out
+        final = reserve
+        for p in a.plan:
+            final = place(final, p)
+        assert a.later == sum(sum(s.points[0] for s in score_objectives([final], [i]))
+                              for ids in later for i in ids if i != 16)
+    top = [a for a in ahead if a.value.key == ahead[0].value.key]
+    assert ahead[0].later == max(a.later for a in top)
+    assert len({a.later for a in top}) > 1 or len(top) == 1  # the tie-break had work to do
+    assert "later rounds:" in ahead[0].why

@@ -164,3 +164,21 @@ def test_every_legal_round_is_found_legal_with_its_cards(
                             p.rotation if shows else 0))
     found = [e.placed for e in explanations(b_n, a_n, under=False)]
     assert tuple(truth) in found
+
+
+def test_a_reserve_that_did_not_change_is_no_round() -> None:
+    # the photo of last round's reserve again: the three cards that show whole in it
+    # could be laid again on themselves, but they are the cards already there
+    before = lay({}, (1, 0, 0, 0), (2, 1, 1, 90), (3, 0, 2, 180))
+    verdict = check_round(before, before)
+    assert not verdict.legal
+    assert [p.rule for p in verdict.problems] == [UNEXPLAINED]
+
+
+def test_one_card_laid_beside_is_not_bridged_by_old_cards_laid_again() -> None:
+    # one new card, beside the reserve: no legal account may lay card 2 on itself
+    before = lay({}, (1, 0, 0, 0), (2, 1, 1, 90))
+    after = lay(before, (7, 1, 3, 0))
+    verdict = check_round(before, after)
+    assert not verdict.legal
+    assert all(p.card != 2 for p in verdict.placed)

@@ -23,7 +23,8 @@ SPACES = [{"row": 0, "col": 0, "terrain": "lake", "animal": "crocodile"},
 def test_events_round_trip_through_json() -> None:
     reserve = reserve_from_data({"spaces": SPACES})
     for event in (Start(("Ann", "Ben")), Start(("A", "B", "C"), (4, 5, 16, 19)),
-                  ReserveRead(1, reserve, photo=True), Score(2)):
+                  ReserveRead(1, reserve, photo=True), Score(2),
+                  ReserveRead(0, reserve, broken=((9, "cover"), (None, "unexplained")))):
         assert event_from_json(event_to_json(event)) == event
     assert event_to_json(ReserveRead(0, reserve))["spaces"] == SPACES
 
@@ -34,6 +35,10 @@ def test_events_round_trip_through_json() -> None:
     ({"event": "score", "round": 1, "by": 0}, "unknown key 'by'"),
     ({"event": "reserve", "player": True, "spaces": SPACES}, "'player' must be a whole"),
     ({"event": "reserve", "player": 0, "spaces": SPACES, "photo": 1}, "'photo' must be"),
+    ({"event": "reserve", "player": 0, "spaces": SPACES, "broken": [{"card": 9}]},
+     "'broken' holds"),
+    ({"event": "reserve", "player": 0, "spaces": SPACES,
+      "broken": [{"card": 9, "rule": "tucked"}]}, "unknown rule 'tucked'"),
 ])
 def test_malformed_events_are_named(data: dict[str, object], why: str) -> None:
     with pytest.raises(EventError, match=why):

@@ -9,6 +9,7 @@ from collections.abc import Awaitable, Callable
 from typing import Any
 
 from playwright.async_api import async_playwright
+from test_web_access_games import _violations
 from test_web_kiosk_layout import _players, _table, _verdict
 from web_daemon import CHROMIUM, CHROMIUM_ARGS
 from web_fakehub import FakeHub
@@ -36,7 +37,7 @@ CONTRAST = """(selector) => {
 TEXTS = ("#verdict-text, #verdict-detail span, #piles h2, #piles .seat, #piles .count b, "
          "#piles .count span, #piles .turn-badge, #piles .reaction, #piles button.bell, "
          ".table-line span, .table-line button, #tabs button, header h1, #end-why, #end-table th,"
-         " #end-table td, #play-again")
+         " #end-table td, #play-again, #end-ring-text")
 
 
 async def test_contrast_names_keys_and_turn_in_words(
@@ -88,6 +89,7 @@ async def test_contrast_names_keys_and_turn_in_words(
             assert await turn.get_attribute("aria-label") == "Dora: your turn"
             assert await page.get_attribute("#verdict", "aria-live") == "polite"
             # the end screen too
+            hub.verdict = {**_verdict(6), "seq": 6}  # Ben rang right, took 9 cards
             hub.halli = {**_table(6, turn=3), "over": True, "winner": 3,
                          "end": {"rule": "last_player", "holding": [0, 0, 0, 72, 0, 0]}}
             hub._bump()
@@ -97,6 +99,12 @@ async def test_contrast_names_keys_and_turn_in_words(
             assert poor == [], poor
             assert await page.inner_text("#end-why") == ("Everyone else is out: Dora is the "
                                                           "last player left.")
+            # the last ring repeated, the sign hidden from screen readers (the words say it)
+            assert await page.inner_text("#end-ring-text") == ("Last ring: Ben was right. "
+                                                               "Ben took 9 cards.")
+            assert await page.get_attribute("#end-ring-mark", "aria-hidden") == "true"
+            # and axe-core finds nothing on it (test_web_access_games.py: the other screens)
+            assert await _violations(page, "halli end") == []
         finally:
             await browser.close()
     assert errors == []

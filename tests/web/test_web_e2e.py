@@ -125,19 +125,19 @@ async def test_a_key_and_a_button_ring_bells_and_the_verdict_appears(
         await row.wait_for()
         cells = await row.locator("td").all_inner_texts()
         assert cells[4] == "not finished" and f"{names[0]} " in cells[5]
+        counts = [int(n) for n in cells[3].split(" : ")]  # the cards each held when left
+        assert len(counts) == len(names) and 0 < sum(counts) <= 72
     assert errors == []
 
 
 def _reserve_photos(tmp: Path, count: int) -> list[tuple[Path, list[dict[str, Any]]]]:
     """Photos of random reserves made of the project's own drawn cards, with their truth."""
-    from tableref.device.sim.decks import NIMALIA_ART_SEED as SIM_NIMALIA_ART_SEED
+    from tableref.device.sim.decks import nimalia_deck
     from tableref.vision.nimalia.cards import space_json
-    from tableref.vision.synth.nimalia_art import draw_cards, synthetic_cards
     from tableref.vision.synth.nimalia_photo import CLEAN_SMALL, render_photo
     from tableref.vision.synth.nimalia_reserve import random_reserve
 
-    cards = synthetic_cards(seed=SIM_NIMALIA_ART_SEED)
-    images = draw_cards(cards, seed=SIM_NIMALIA_ART_SEED)
+    cards, images = nimalia_deck()  # the simulated table's: the game's cards
     style = CLEAN_SMALL
     # Seeds of reserves this build's recogniser reads with confidence (it declines some,
     # e.g. seed 101): this test is about the page, the recogniser's accuracy is measured
@@ -255,6 +255,10 @@ async def test_the_nimalia_view_uploads_photos_and_shows_their_scores(
             await page.wait_for_selector("#reserve-figure", state="visible")
             if seat == 0:  # Ann's points shown at once, Ben's photo waited for
                 await page.wait_for_selector("#nimalia-waiting:has-text('Waiting for the photo')")
+                # the three cards of her round found on the photo
+                await page.wait_for_selector("#nimalia-placed li")
+                assert await page.locator("#nimalia-placed li").count() == 3
+                assert "Cards placed this round (Ann)" in await page.inner_text("#nimalia-placed")
                 cells = await page.locator('#scores tbody tr[data-seat="0"] td.so-far'
                                            ).all_inner_texts()
                 assert cells[:2] == [str(s.points[0]) for s in expected]
@@ -271,19 +275,56 @@ async def test_the_nimalia_view_uploads_photos_and_shows_their_scores(
         assert await page.inner_text("#nimalia-waiting") == "Waiting for the photo of Ann and " \
             + get_json(base + "/api/state")["players"][1]["name"]
         await page.screenshot(path=str(tmp_path / "nimalia.png"), full_page=True)
+
+        # the adviser: Ann picks two cards by their animals (card 1: crocodile, lion, panda,
+        # otter; card 3: giraffe, penguin, panda, crocodile) and is told where to place them
+        from tableref.games.nimalia.advise import advise
+
+        await page.click("#nimalia-advise summary")
+        for animals, card in ((("lion", "otter", "panda"), 1), (("giraffe", "penguin"), 3)):
+            for animal in animals:
+                await page.click(f"#advise-animals button.a-{animal}")
+            await page.click(f"#advise-matches .mini[data-card='{card}']")
+        assert await page.locator("#advise-hand .mini").count() == 2
+        await page.click("#advise-go")
+        await page.wait_for_selector("#advise-answer li.advice", timeout=30000)
+        ann = reserve_from_data({"spaces": photos[0][1]})
+        best = advise(ann, [1, 3], [8, 15], top=3)  # round 2 of 3, 8, 15, 20: green, yellow
+        shown = await page.locator("#advise-answer > li.advice > strong").all_inner_texts()
+        assert shown == [f"{a.value.points} points this round once the hand is down"
+                         for a in best]
+        assert await page.locator("#advise-answer > li.advice").first.locator(
+            ".reserve-grid .cell.new").count() >= 4  # the first card's spaces still showing
+        await page.screenshot(path=str(tmp_path / "advice.png"), full_page=True)
+
+        # round 2: Ann's photo is the other player's reserve of round 1 (cards would have
+        # been lifted): asked about, not scored; retaken, then kept as it is
+        for answer in ("#doubt-retake", "#doubt-keep"):
+            await page.select_option("#upload-player", "0")
+            await page.set_input_files("#upload-file", str(photos[1][0]))
+            await page.click("#upload-form button[type=submit]")
+            await page.wait_for_selector("#doubt", state="visible", timeout=30000)
+            assert "Ann: this reserve does not follow from last round's" in \
+                await page.inner_text("#doubt")
+            assert get_json(base + "/api/state")["nimalia"]["read"] == []
+            await page.click(answer)
+            await page.wait_for_selector("#doubt", state="hidden")
+        state = get_json(base + "/api/state")
+        assert state["nimalia"]["read"] == [0]
+        assert state["nimalia"]["kept"] == [{"seat": 0, "broken": [
+            {"card": None, "rule": "unexplained"}]}]
+        await page.wait_for_selector("#nimalia-placed li.kept")
     assert errors == []
 
 
 async def test_an_unsure_space_is_tapped_on_the_photo_and_the_reserve_scored(
     browser: Browser, tmp_path: Path
 ) -> None:
-    from tableref.device.sim.decks import NIMALIA_ART_SEED
+    from tableref.device.sim.decks import nimalia_deck
     from tableref.vision.nimalia.enrol import enrol_images
-    from tableref.vision.synth.nimalia_art import draw_cards, synthetic_cards
     from tests.nimalia.unsure import unsure_photo
 
-    cards = synthetic_cards(seed=NIMALIA_ART_SEED)
-    images = draw_cards(cards, seed=NIMALIA_ART_SEED)
+    cards, images = nimalia_deck()
     image, truth, pos = unsure_photo(cards, images, enrol_images(cards, images))
     path = tmp_path / "coin.png"
     assert cv2.imwrite(str(path), image)

@@ -177,7 +177,9 @@ async def test_the_end_is_a_winner_screen_with_the_counts_and_the_rule(
     hub.players = _players(4)
     hub.halli = {**_table(4, turn=3), "over": True, "winner": 3, "turn": None,
                  "end": {"rule": "final_ring", "holding": [20, 0, 17, 35]}}
-    hub.verdict = _verdict(4)
+    # the last ring: Cid rang wrong in the final round, so Dora took the cards
+    hub.verdict = {**_verdict(4), "player": 2, "right": False, "second": None,
+                   "margin_ms": None, "taken": 9, "taker": 3, "reaction_ms": {}}
     client = await client_for(hub)
     errors: list[str] = []
     w, h = SIZES[size]
@@ -188,6 +190,9 @@ async def test_the_end_is_a_winner_screen_with_the_counts_and_the_rule(
     assert await page.inner_text("#verdict-text") == "Game over"
     assert await page.inner_text("#end-title") == "Dora wins!"
     assert await page.inner_text("#end-why") == phrasebook.text("halli.end_final", "en")
+    assert await page.inner_text("#end-ring") == (
+        "✘ Last ring: Cid was wrong. A wrong ring in the final round: Dora took the 9 cards.")
+    assert await page.get_attribute("#end-ring", "data-kind") == "wrong"
     rows = page.locator("#end-table tbody tr")
     assert [await r.get_attribute("data-seat") for r in await rows.all()] == ["3", "0", "2", "1"]
     cells = await rows.first.locator("td").all_inner_texts()

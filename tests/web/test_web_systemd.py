@@ -122,8 +122,10 @@ def test_the_daemon_unit_has_what_the_hardware_needs() -> None:
 
 
 def test_the_restart_policy_matches_the_exit_codes() -> None:
-    """Only a bad config (exit 2) keeps the box down; a journal in use (3), a busy port (4)
-    or a fault (1) are restarted, for ever; the descriptors allow far more than the caps."""
+    """Only a bad config (exit 2) keeps the box down; a journal in use by another tableref
+    (3), a busy port (4) or a fault (1) are restarted, for ever; the descriptors allow far
+    more than the caps. A journal that cannot be opened is no exit at all (the page says
+    so: test_web_journal_unopened.py)."""
     from tableref.device.cli.common import EXIT_BAD_INPUT, EXIT_JOURNAL, EXIT_LISTEN
     from tableref.device.web.limits import KIOSK_TOTAL, OTHERS_TOTAL
 
@@ -134,3 +136,25 @@ def test_the_restart_policy_matches_the_exit_codes() -> None:
     assert "Restart=on-failure" in lines and "StartLimitIntervalSec=0" in lines
     nofile = int(next(x for x in lines if x.startswith("LimitNOFILE=")).split("=")[1])
     assert nofile >= 4 * (OTHERS_TOTAL + KIOSK_TOTAL)
+
+
+def test_tableref_run_exits_3_only_for_a_journal_another_tableref_holds(tmp_path: Path) -> None:
+    """The one journal trouble that is an exit (restarted by the unit until the other one
+    lets go): the message names it. Any other (test_web_journal_unopened.py) is no exit."""
+    import sys
+
+    from web_daemon import free_port
+
+    from tableref.device.cli.common import EXIT_JOURNAL
+    from tableref.device.store import Store
+
+    journal = tmp_path / "journal.sqlite3"
+    config = tmp_path / "config.toml"
+    config.write_text('[voice]\nengine = "none"\n')
+    with Store(journal):
+        done = subprocess.run(
+            [sys.executable, "-m", "tableref", "run", "--sim", "--port", str(free_port()),
+             "--config", str(config), "--journal", str(journal)],
+            capture_output=True, text=True, timeout=60, check=False)
+    assert done.returncode == EXIT_JOURNAL, done.stderr
+    assert "in use by another tableref process" in done.stderr

@@ -63,6 +63,13 @@ async def test_the_wizard_teaches_each_animal_and_reads_cards_back(
             assert await step.inner_text() == "Done: the box knows your cards."
             await page.click("#teach-close")
             assert hub.taught == ["elephant", "monkey", "monkey", None, None]
+            # each step told the box what it asks to be held up; closed: nothing
+            for _ in range(100):
+                if len(hub.asking) >= 6:
+                    break
+                await page.wait_for_timeout(50)
+            assert hub.asking == ["elephant", "monkey", "pig", "fruit", None, None]
+            assert await page.locator("#teach-sim").is_hidden()  # a real table: no hand
         finally:
             await browser.close()
     assert errors == []

@@ -23,6 +23,7 @@ class FakeHub:
         self.taught: list[str | None] = []
         self.teach_photos: list[tuple[int | None, bytes]] = []  # Nimalia's cards, taught
         self.reads: list[str | None] = []  # what teach reads back, in turn
+        self.asking: list[str | None] = []  # what the teaching dialog asked to be held up
         self.language = "en"
         self.journal = 1  # events of the game so far (1: its start)
         self.devices = [{"name": "camera", "ok": True, "message": ""}]
@@ -134,6 +135,9 @@ class FakeHub:
             raise HubError.said("devices.teach_no_camera")
         return {"taught": card, "read_back": self.reads.pop(0) if self.reads else None,
                 "read": []}
+
+    async def teaching(self, asking: str | None) -> None:
+        self.asking.append(asking)
 
     def teach_cards(self) -> dict[str, Any]:
         if self.game != "nimalia":

@@ -46,7 +46,9 @@ def register(groups: Groups) -> None:
         "followed by the best placements found for the rest of the hand, by this round's "
         "objectives scored on the reserve once the whole hand is placed. row and col are in "
         "RESERVE's coordinates (negative, or past 5, where the reserve grows); turn clockwise. "
-        "Ranked objectives (16, 18, 20, 21) are estimated for the reserve alone.",
+        "Ranked objectives (16, 18, 20, 21) are estimated for the reserve alone. Placements "
+        "scoring the same this round are ranked by what the reserve then scores for the "
+        "later rounds' objectives.",
     )
     adv.add_argument("--objectives", type=objective_ids, metavar="IDS", required=True,
                      help="the game's four objectives, one per colour, e.g. 4,5,16,19")
@@ -138,12 +140,14 @@ def run_advise(args: argparse.Namespace) -> int:
     if args.top < 1:
         raise CliError(f"--top {args.top}: show at least 1 placement")
     try:
-        ids = ObjectiveSet.of(args.objectives).for_round(args.round)
+        chosen = ObjectiveSet.of(args.objectives)
     except NimaliaError as err:
         raise CliError(f"--objectives: {err}") from None
+    ids = chosen.for_round(args.round)
+    later = [chosen.for_round(r) for r in range(args.round + 1, 6)]
     reserve = Reserve() if args.reserve == "-" else load_reserve(Path(args.reserve))
     try:
-        found = advise(reserve, cards, ids, top=args.top)
+        found = advise(reserve, cards, ids, top=args.top, later_rounds=later)
     except NimaliaError as err:
         raise CliError(str(err)) from None
     if args.json:

@@ -32,7 +32,7 @@ from tableref.device.camera.runner import CameraRunner
 from tableref.device.clock import Clock, LoopClock
 from tableref.device.config import Config
 from tableref.device.daemon import settings as page_settings
-from tableref.device.daemon.equipment import Bells, Equipment
+from tableref.device.daemon.equipment import Bells, Equipment, Follower
 from tableref.device.daemon.games import GAMES, game
 from tableref.device.daemon.health import DeviceStatus, Health, hold_bells, supervise, watch_audio
 from tableref.device.daemon.session import Refused, Session
@@ -45,14 +45,19 @@ from tableref.device.daemon.settings import (
 )
 from tableref.device.daemon.snapshot import Changes, build_snapshot
 from tableref.device.daemon.speech import Speech
-from tableref.device.store import OpenGame, Store, StoreError
+from tableref.device.store import OpenGame, Store, StoreError, unopenable
 from tableref.device.web.hub import HubError, HubUnavailable
 
 log = logging.getLogger("tableref.daemon")
 T = TypeVar("T")
-RETRY_S = 5.0  # a new game the journal could not record is tried again this often
+RETRY_S = 5.0  # a new game the journal could not record (or the journal that could not
+# be opened) is tried again this often
+JOURNAL_UNOPENED = "journal unopened"  # the device the screen names when it cannot be opened
 PRESS_DECIDED_S = 3.0  # a page press is answered within this, decided or not
 PRESS_POLL_S = 0.01  # how often the answer looks whether the press is decided
+TEACH_ASK_S = 600.0  # what the page's teaching asks to be held up lapses after this (a page
+# closed half way through never says it asks for nothing)
+FRESH_FRAME_S = 2.0  # a teach waits this long at most for a frame taken after it was asked
 REPLAY_NEAR_NS = 2_000_000_000  # a frame further from the press than this is no replay
 REPLAY_FRAMES = 4  # the last frames kept for a verdict's instant replay (a ring is judged
 # at the first frame after its press, so the press's own frame is among the last few)
@@ -160,12 +165,61 @@ class Daemon:
         self._started = False
         self._retrying = False  # a new game is tried again (the journal could not record it)
         self._failed_writes = 0  # events the journal could not record, so far
+        self._journal_followers: list[Follower] = []  # started once the journal is open
+        self._asking: str | None = None  # what the page's teaching asks to be held up
+        self._asking_lapse: asyncio.TimerHandle | None = None
 
     # -- life ---------------------------------------------------------------------------
     async def start(self) -> None:
+        """Open the journal (if it is not open) and take up its open game or start one,
+        then the devices. A journal that cannot be opened (a folder where the file should
+        be, no access, a read-only card) is said on the screen with what to do, and opened
+        again every RETRY_S meanwhile: the page is served, no game is played until then.
+        Another tableref holding it is StoreError ("busy"): that one is the box."""
         self._loop = asyncio.get_running_loop()
         self._loop_thread = threading.get_ident()
         self.clock = LoopClock(self._loop)
+        if self.store.is_open or self._open_journal(first=True):
+            self._begin()
+        else:
+            self.spawn(self._open_journal_later())
+        self._start_devices()
+        self._started = True
+
+    def _open_journal(self, *, first: bool = False) -> bool:
+        try:
+            self.store.open()
+        except StoreError as err:
+            if first and err.kind == "busy":
+                raise
+            self.health.report(JOURNAL_UNOPENED, False, str(err),
+                               hint="busy" if err.kind == "busy" else unopenable(
+                                   self.store.path))
+            return False
+        if self.health.known(JOURNAL_UNOPENED):
+            self.health.report(JOURNAL_UNOPENED, True, str(self.store.path))
+        return True
+
+    async def _open_journal_later(self) -> None:
+        while True:
+            await asyncio.sleep(RETRY_S)
+            if self._open_journal():
+                break
+        log.info("the journal %s is open: the game starts", self.store.path)
+        self._begin()
+        self.changes.bump()
+
+    def _begin(self) -> None:
+        """The journal is open: its followers (the club's broker) start, its open game is
+        taken up, or a new one starts."""
+        for make in self.equipment.journal_followers:
+            try:
+                follower = make(self.store)
+            except StoreError as err:
+                log.error("%s: not started", err)
+                continue
+            self._journal_followers.append(follower)
+            self.spawn(follower.follow(self))
         if self.store.recovered:  # shown on the screen until the next start
             self.health.report("journal repaired", False, self.store.recovered)
         resume = self.store.open_game()
@@ -185,8 +239,6 @@ class Daemon:
                 self._new_game_or_wait()
         else:
             self._new_game_or_wait()
-        self._start_devices()
-        self._started = True
 
     def _start_devices(self) -> None:
         eq = self.equipment
@@ -280,7 +332,11 @@ class Daemon:
     def _new_game(self) -> None:
         s = self.settings
         names = [p.name for p in s.players]
-        self.game_id = self.store.start_game(s.game, names)
+        session = self.session  # a game left unfinished keeps its scores so far
+        standing = None if session is None or session.result() is not None or (
+            self._finished == self.game_id) else session.standing()
+        self.game_id = self.store.start_game(
+            s.game, names, left=None if standing is None else (self.game_id, standing))
         self.journal_seq = 0
         session = self._open(s.game)
         self.record(session.start(names, s.options_of(s.game)))
@@ -456,8 +512,8 @@ class Daemon:
     # -- the Hub ------------------------------------------------------------------------
     def snapshot(self) -> dict[str, Any]:
         session = self.session
-        extra = {}
-        for follower in self.equipment.followers:
+        extra: dict[str, dict[str, Any] | None] = {}
+        for follower in [*self.equipment.followers, *self._journal_followers]:
             status = follower.status()
             if status is not None:
                 extra[follower.name] = status
@@ -472,7 +528,8 @@ class Daemon:
             part=session.view() if session is not None else None,
             journal_seq=self.journal_seq,
             games=[g.as_json() for g in GAMES],
-            extra=extra,
+            extra={**extra, "teaching": None if self._asking is None else {
+                "asking": self._asking}},
         )
 
     def subscribe(self) -> AsyncIterator[dict[str, Any]]:
@@ -480,6 +537,8 @@ class Daemon:
 
     def _session(self) -> Session[Any]:
         if self.session is None:
+            if not self.store.is_open:  # the box's trouble, said on the screen
+                raise HubUnavailable.said("page.err_no_journal")
             raise HubError.said("page.err_no_game")
         return self.session
 
@@ -533,8 +592,28 @@ class Daemon:
         except StoreError as err:
             raise HubUnavailable(f"{err}: the score was not recorded") from None
 
+    async def teaching(self, asking: str | None) -> None:
+        """What the page's teaching asks to be held under the camera (None: nothing)."""
+        self._ask(asking)
+
+    def _ask(self, asking: str | None) -> None:
+        if self._asking_lapse is not None:
+            self._asking_lapse.cancel()
+            self._asking_lapse = None
+        if asking != self._asking:
+            self._asking = asking
+            self.changes.bump()
+        if asking is not None and self._loop is not None:
+            self._asking_lapse = self._loop.call_later(TEACH_ASK_S, self._ask, None)
+
     async def teach(self, card: str | None) -> dict[str, Any]:
-        """Teach the game's card `card` from the camera's latest frame (None: read only)."""
+        """Teach the game's card `card` from the camera's next frame (None: read only): the
+        card as it is held up when Teach is pressed, never a frame from before."""
+        since = time.monotonic_ns()
+        end = time.monotonic() + FRESH_FRAME_S
+        while self.health.ok("camera") and time.monotonic() < end and (
+                self.last_frame is None or self.last_frame.t_ns < since):
+            await asyncio.sleep(0.02)
         frame = self.last_frame
         if frame is None or not self.health.ok("camera"):
             raise HubError.said("devices.teach_no_camera")
@@ -574,7 +653,9 @@ class Daemon:
         self.settings = new
         page_settings.save(new, self.settings_path())
         self.speech = self._speech()
-        if restart:
+        if restart and not self.store.is_open:
+            self.changes.bump()  # the game of these settings starts once the journal opens
+        elif restart:
             try:
                 self.new_game()
             except StoreError as err:

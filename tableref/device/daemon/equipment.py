@@ -13,6 +13,7 @@ from typing import Any, Protocol
 
 from tableref.device.camera.base import FrameSource
 from tableref.device.daemon.health import BellHealthSink, BellSink
+from tableref.device.store import Store
 from tableref.device.voice.playback import Sink
 from tableref.device.web.hub import Hub
 
@@ -74,3 +75,6 @@ class Equipment:
     # per game name, what its session needs (a HalliKit, a NimaliaKit); a game without
     # one gets its session's defaults (no card reader)
     kits: dict[str, Any] = field(default_factory=dict)
+    # followers that need the journal (the club's broker publishes from it): made once it
+    # is open, which may be later than the start
+    journal_followers: list[Callable[[Store], Follower]] = field(default_factory=list)

@@ -97,7 +97,8 @@ def open_session(box: Box, kit: HalliKit | None) -> HalliSession:
 
 def default_kit(config: Config, sim: bool) -> HalliKit:
     """The card reader for `tableref run`: the user's enrolment (the data dir), or the
-    simulated table's deck."""
+    simulated table's deck (what is taught on the simulated table is kept for the run only,
+    never written over the enrolment of a real deck in the data dir)."""
     from tableref.vision.halli.recognise import Recogniser
 
     if sim:
@@ -117,7 +118,7 @@ def default_kit(config: Config, sim: bool) -> HalliKit:
             enrolment = None
     from tableref.device.paths import data_dir
 
-    return HalliKit(reader=Recogniser(enrolment), enrolment_dir=data_dir())
+    return HalliKit(reader=Recogniser(enrolment), enrolment_dir=None if sim else data_dir())
 
 
 def config_options(config: Config) -> dict[str, bool]:
@@ -643,6 +644,11 @@ class HalliSession(BaseSession[Event]):
             raise Refused.like(err) from None
         self._box.changed()
         return taught.to_json()
+
+    def standing(self) -> list[int] | None:
+        """Cards each player holds now (stack and pile)."""
+        state = self.state
+        return None if state is None else [p.holding for p in state.players]
 
     def result(self) -> Result | None:
         """Cards held per player and the winner's name, once the game is over."""

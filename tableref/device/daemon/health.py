@@ -29,6 +29,7 @@ class DeviceStatus:
     message: str = ""
     was_ok: bool | None = None  # before this report (None: first report)
     worked: bool = False  # whether it was ever reported working before this report
+    hint: str = ""  # which of the device's troubles it is, when its words differ by cause
 
 
 class Health:
@@ -39,13 +40,14 @@ class Health:
         self._worked: set[str] = set()
         self._on_change = on_change
 
-    def report(self, name: str, ok: bool, message: str = "") -> bool:
-        """Record a device's state; returns True (and tells `on_change`) when it changed."""
+    def report(self, name: str, ok: bool, message: str = "", hint: str = "") -> bool:
+        """Record a device's state; returns True (and tells `on_change`) when it changed.
+        `hint` picks the page's words for the cause (devices.todo_<name>_<hint>)."""
         old = self._devices.get(name)
-        if old is not None and old.ok == ok and old.message == message:
+        if old is not None and (old.ok, old.message, old.hint) == (ok, message, hint):
             return False
         status = DeviceStatus(name, ok, message, None if old is None else old.ok,
-                              name in self._worked)
+                              name in self._worked, hint)
         self._devices[name] = status
         if ok:
             self._worked.add(name)
@@ -65,7 +67,8 @@ class Health:
         return name in self._devices
 
     def as_list(self) -> list[dict[str, object]]:
-        return [{"name": s.name, "ok": s.ok, "message": s.message}
+        return [{"name": s.name, "ok": s.ok, "message": s.message,
+                 **({"hint": s.hint} if s.hint else {})}
                 for s in self._devices.values()]
 
 

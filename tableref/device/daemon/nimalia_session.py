@@ -12,8 +12,13 @@ ones explained) and spoken. The state is the fold of the events
 With zones set on the page, the table camera photographs a player's zone by itself when
 it has changed and then stayed still for `still_s` seconds with nothing across its edge
 (no hand over it; vision/nimalia/still.py), once per change, while that player's reserve
-of this round is not in yet (a zone changed after it waits for the next round). The
-page's view shows each zone's state (`camera_zones`: moving, still, crossed, changed).
+of this round is not in yet (a zone changed after it waits for the next round). Such a
+photo is kept when every card of the round shows in it; with a card unseen it waits for
+the next change, and is kept as it is after PATIENCE x still_s seconds of stillness (a
+card may lie hidden under the others). Each reserve read is checked against the player's
+reserve of the round before (check.py): one that three legal placements do not explain
+is held in `doubts` until the players keep it or retake. The page's view shows each
+zone's state (`camera_zones`: moving, still, crossed, changed).
 """
 
 from __future__ import annotations
@@ -22,12 +27,14 @@ import asyncio
 import logging
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 import cv2
 import numpy as np
 
 from tableref.device.daemon.nelly_count import CountError, ZoneStore, keep_zones
+from tableref.device.daemon.nimalia_advice import Asked, HandError, advice_json, check_hand, deck
 from tableref.device.daemon.nimalia_camera import (
     ZONES_FILE,
     NimaliaEyes,
@@ -40,6 +47,8 @@ from tableref.device.daemon.nimalia_settle import SettleError, settled
 from tableref.device.daemon.nimalia_teach import CardTeacher, TeachError
 from tableref.device.daemon.session import BaseSession, Box, Refused, Result, Sight
 from tableref.device.phrasebook import Words
+from tableref.games.nimalia.advise import advise
+from tableref.games.nimalia.check import RoundCheck, check_round
 from tableref.games.nimalia.choice import FIRST, check_choice, resolve, schedule
 from tableref.games.nimalia.events import (
     Event,
@@ -61,6 +70,18 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("tableref.nimalia")
 ENROLMENT_DIR = "nimalia"  # in the data dir: the cards' enrolment and the photos taught
+
+
+@dataclass(frozen=True)
+class Doubt:
+    """A reserve read in full that does not follow from the player's reserve of the round
+    before by three legal placements: held, not scored, until the players keep it as it is
+    (`act("accept")`) or take the photo again."""
+
+    reserve: Reserve
+    photo: bool
+    told: tuple[tuple[int, int], ...]
+    verdict: RoundCheck
 
 
 @dataclass
@@ -124,6 +145,23 @@ def check_option(key: str, value: Any) -> Any:
     return check_choice(value)
 
 
+def round_json(verdict: RoundCheck) -> dict[str, Any]:
+    """The cards found placed this round (`card` null: hidden whole by later ones) and the
+    rules broken, as `tableref nimalia check --json` prints them."""
+    return {"legal": verdict.legal,
+            "placed": [{"card": p.card, "row": p.row, "col": p.col, "turn": p.turn}
+                       for p in verdict.placed],
+            "problems": [{"card": p.card, "rule": str(p.rule)} for p in verdict.problems]}
+
+
+def problem_words(w: Words, card: int | None, rule: str) -> str:
+    """A broken rule in the page's language (phrases nimalia.rule_*)."""
+    which = w("nimalia.card_hidden") if card is None else w("nimalia.card_n", n=card)
+    return w(f"nimalia.rule_{rule}", which=which)
+
+
+PATIENCE = 5  # a zone waiting for a round's last card is kept after 5 x still_s still
+DECK = deck()
 CATALOGUE = [{"id": o.id, "colour": o.colour.value, "leaves": o.leaves, "ranked": o.ranked}
              for o in all_objectives()]
 
@@ -154,6 +192,16 @@ class NimaliaSession(BaseSession[Event]):
         # photos with unsure spaces, by seat, until the player settles them or retakes:
         # not events (nothing is scored from them), lost with the session
         self.pending: dict[int, PhotoReading] = {}
+        # reserves read that break the placement rules against the round before, by seat,
+        # until the players keep them or retake (lost with the session, like `pending`)
+        self.doubts: dict[int, Doubt] = {}
+        self.found: dict[int, RoundCheck] = {}  # this round's cards found, by seat
+        self.asked: dict[int, Asked] = {}  # the adviser's last answer to each player
+        # zones photographed by themselves with a card of the round unseen, by seat:
+        # (reserve, photo kept, verdict, camera time of the photo); kept after PATIENCE
+        # still seconds (more cards are likely to come: the next change is photographed)
+        self.waiting: dict[int, tuple[Reserve, bool, RoundCheck, int]] = {}
+        self._shot_ns: dict[int, int] = {}
         self.zones: dict[str, Any] | None = None
         try:
             self.zones = None if self._kit.zones is None else self._kit.zones.load()
@@ -188,6 +236,8 @@ class NimaliaSession(BaseSession[Event]):
             self.fold = NimaliaFold(event)
             self.rows = self._empty_rows()
             self.message = ""
+            self.pending, self.doubts, self.found, self.asked = {}, {}, {}, {}
+            self.waiting = {}
             return []
         fold = self._fold()
         scored = fold.apply(event)
@@ -195,6 +245,7 @@ class NimaliaSession(BaseSession[Event]):
             self.message = ""
             return []
         assert scored is not None
+        self.found, self.asked = {}, {}
         self.rows = self._rows(scored)
         return self._said(scored)
 
@@ -275,7 +326,7 @@ class NimaliaSession(BaseSession[Event]):
             log.error("the Nimalia enrolment: %s", err)
             raise Refused.said("nimalia.err_no_enrolment") from None
 
-    async def _read_photo(self, seat: int, data: bytes) -> None:
+    async def _read_photo(self, seat: int, data: bytes, auto: bool = False) -> None:
         fold = self._fold()
         box = self._box
         w, name = box.speech.words, self.players[seat]
@@ -305,6 +356,8 @@ class NimaliaSession(BaseSession[Event]):
         if reading.jpeg:
             box.keep_photo(seat, reading.jpeg)
         self.pending.pop(seat, None)
+        self.doubts.pop(seat, None)
+        self.waiting.pop(seat, None)
         if reading.complete:
             try:
                 reserve = settled(reading, [])
@@ -312,15 +365,32 @@ class NimaliaSession(BaseSession[Event]):
                 self.message = w("nimalia.err_breaks_rules", name=name, why=str(err))
                 box.changed()
                 raise Refused(self.message) from None
-            self.reserve_read(seat, reserve.reserve, photo=bool(reading.jpeg))
+            verdict = await box.in_vision(check_round, self._before(seat), reserve.reserve)
+            if self.fold is not fold:
+                raise Refused(w("nimalia.err_changed"))
+            if auto and verdict.legal and verdict.silent:
+                # fewer new cards than a round's show: more are likely to come; kept if
+                # the zone stays as it is (a card may lie hidden under the others)
+                log.info("%s: %d of the round's cards seen in the zone: waiting for the "
+                         "rest", name, len(verdict.placed) - verdict.silent)
+                self.waiting[seat] = (reserve.reserve, bool(reading.jpeg), verdict,
+                                      self._shot_ns.get(seat, 0))
+                self.message = w("nimalia.zone_waits", name=name,
+                                 n=len(verdict.placed) - verdict.silent)
+                box.changed()
+                return
+            self._admit(seat, reserve.reserve, bool(reading.jpeg), (), verdict)
             return
         self.pending[seat] = reading
         self.message = box.speech.words("nimalia.unsure", name=self.players[seat],
                                         n=len(reading.unsure))
         box.changed()
 
-    async def camera_photo(self, player: int, image: np.ndarray) -> None:
-        """The table camera's picture of `player`'s zone (the whole picture without one)."""
+    async def camera_photo(self, player: int, image: np.ndarray, *, auto: bool = False) -> None:
+        """The table camera's picture of `player`'s zone (the whole picture without one).
+        `auto`: taken by itself once the zone stood still; kept only when every card of
+        the round shows in it (a player who stops between two cards is not photographed
+        for the round: the zone is taken again when it changes)."""
         seat = self.seat(player)
         polygon = zone_of(self.zones, seat)
         self._eyes.taken(seat, image)
@@ -334,7 +404,7 @@ class NimaliaSession(BaseSession[Event]):
         ok, png = cv2.imencode(".png", image)
         if not ok:
             raise Refused(self._box.speech.words("nimalia.err_encode"))
-        await self._read_photo(seat, png.tobytes())
+        await self._read_photo(seat, png.tobytes(), auto=auto)
 
     def seen(self, sight: Sight) -> None:
         """A camera frame's zones: a zone changed and still is photographed (once)."""
@@ -348,9 +418,18 @@ class NimaliaSession(BaseSession[Event]):
         if fold is None or fold.game.over:
             return
         for seat, zone in sight.zones.items():
+            waits = self.waiting.get(seat)
+            if (waits is not None and zone.state is ZoneState.STILL
+                    and sight.t_ns - waits[3] >= PATIENCE * self._kit.still_s * 1e9
+                    and seat not in fold.reserves and seat not in self._shooting):
+                del self.waiting[seat]  # nothing more came: the round as it lies
+                self.message = ""
+                self._admit(seat, waits[0], waits[1], (), waits[2])
+                continue
             if (zone.state is ZoneState.CHANGED and seat not in fold.reserves
                     and seat not in self._shooting and seat < len(self.players)):
                 self._shooting.add(seat)
+                self._shot_ns[seat] = sight.t_ns
                 self._eyes.taken(seat, sight.image)
                 task = asyncio.get_running_loop().create_task(
                     self._auto_photo(seat, sight.image))
@@ -360,7 +439,7 @@ class NimaliaSession(BaseSession[Event]):
     async def _auto_photo(self, seat: int, image: np.ndarray) -> None:
         log.info("%s: the zone changed and is still: photographed", self.players[seat])
         try:
-            await self.camera_photo(seat, image)
+            await self.camera_photo(seat, image, auto=True)
         except Refused as err:  # the message is on the page (photo() set it)
             self.message = str(err)
             self._box.changed()
@@ -385,39 +464,113 @@ class NimaliaSession(BaseSession[Event]):
         """What the players tell the box on the page (`POST /api/report`): the spaces a
         photo left unsure, `{"action": "settle", "player": 0, "spaces": [{"row": 1,
         "col": 2, "animal": "otter", "terrain": "savanna", "river": "/"} | {"row": 1,
-        "col": 2, "empty": true}]}`, or that the photo is given up to be taken again,
-        `{"action": "retake", "player": 0}`."""
+        "col": 2, "empty": true}]}`; that a reserve which breaks the placement rules
+        against the round before is kept as it is, `{"action": "accept", "player": 0}`; or
+        that the photo is given up to be taken again, `{"action": "retake", "player": 0}`."""
         if "zones" in data:  # {"zones": {"zones": [{"player": 0, "polygon": [[x, y], ...]}]}}
             self._set_zones(data["zones"])
             return
         action = data.get("action")
-        if action not in ("settle", "retake"):
-            raise Refused(f"Nimalia takes the reports settle and retake, not "
+        if action == "advise":
+            self._ask(self.seat(data.get("player")), data.get("cards"))
+            return
+        if action not in ("settle", "accept", "retake"):
+            raise Refused(f"Nimalia takes the reports settle, accept and retake, not "
                           f"{str(action)[:40]!r}")
         seat = self.seat(data.get("player"))
         reading = self.pending.get(seat)
-        if reading is None:
+        doubt = self.doubts.get(seat)
+        if ((reading is None and doubt is None) or (action == "settle" and reading is None)
+                or (action == "accept" and doubt is None)):
             raise Refused(self._box.speech.words("nimalia.err_nothing_waits",
                                                  name=self.players[seat]))
         if action == "retake":
-            del self.pending[seat]
+            self.pending.pop(seat, None)
+            self.doubts.pop(seat, None)
             self.message = ""
             self._box.changed()
             return
         if self._fold().game.over:
             raise Refused(self._box.speech.words("nimalia.err_game_over"))
+        if action == "accept":
+            assert doubt is not None
+            del self.doubts[seat]
+            self.message = ""
+            broken = tuple((p.card, str(p.rule)) for p in doubt.verdict.problems)
+            self.reserve_read(seat, doubt.reserve, doubt.photo, doubt.told, broken)
+            return
+        assert reading is not None
         try:
             result = settled(reading, data.get("spaces"))
         except SettleError as err:
             raise Refused(f"{self.players[seat]}: {err}") from None
         del self.pending[seat]
-        self.reserve_read(seat, result.reserve, photo=bool(reading.jpeg), told=result.told)
+        verdict = check_round(self._before(seat), result.reserve)
+        self._admit(seat, result.reserve, bool(reading.jpeg), result.told, verdict)
+
+    def _ask(self, seat: int, cards: object) -> None:
+        """`{"action": "advise", "player": 0, "cards": [17, 23, 41]}`: where to place the
+        cards in hand on the player's reserve as it was at the start of this round, for
+        this round's objectives; answered in the view's `advice` when the adviser is done
+        (in the vision thread: up to 2 s)."""
+        fold = self._fold()
+        if fold.game.over:
+            raise Refused(self._box.speech.words("nimalia.err_game_over"))
+        try:
+            hand = check_hand(cards)
+        except HandError as err:
+            raise Refused(f"{self.players[seat]}: {err}") from None
+        asked = Asked(seat, hand, fold.game.round)
+        self.asked[seat] = asked
+        self._box.changed()
+        task = asyncio.get_running_loop().create_task(self._advise(asked, self._before(seat)))
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    async def _advise(self, asked: Asked, reserve: Reserve) -> None:
+        fold = self._fold()
+        chosen = fold.game.objectives
+        later = [chosen.for_round(r) for r in range(asked.round + 1, ROUNDS + 1)]
+        try:
+            found = await self._box.in_vision(partial(advise, top=3, later_rounds=later),
+                                              reserve, list(asked.cards),
+                                              chosen.for_round(asked.round))
+            asked.advice = advice_json(reserve, found)
+            asked.state = "done"
+        except Exception as err:  # a hand with no legal place, or the adviser's own fault
+            log.warning("%s: no advice for %s: %s", self.players[asked.seat], asked.cards, err)
+            asked.state, asked.error = "failed", str(err)
+        if self.asked.get(asked.seat) is asked:
+            self._box.changed()
+
+    def _before(self, seat: int) -> Reserve:
+        """The player's reserve at the end of the round before (none in round 1)."""
+        rounds = self._fold().rounds
+        return rounds[-1][seat] if rounds else Reserve()
+
+    def _admit(self, seat: int, reserve: Reserve, photo: bool,
+               told: tuple[tuple[int, int], ...], verdict: RoundCheck) -> None:
+        """A reserve read in full: recorded when three legal placements explain it from the
+        round before, else held and asked about (the problems shown on the page)."""
+        if verdict.legal:
+            self.found[seat] = verdict
+            self.reserve_read(seat, reserve, photo, told)
+            return
+        self.doubts[seat] = Doubt(reserve, photo, told, verdict)
+        w = self._box.speech.words
+        self.message = w("nimalia.doubt", name=self.players[seat],
+                         why=w.join([problem_words(w, p.card, str(p.rule))
+                                     for p in verdict.problems]))
+        log.info("%s: the reserve breaks the placement rules: %s", self.players[seat],
+                 "; ".join(p.message for p in verdict.problems))
+        self._box.changed()
 
     def reserve_read(self, player: int, reserve: Reserve, photo: bool,
-                     told: tuple[tuple[int, int], ...] = ()) -> None:
+                     told: tuple[tuple[int, int], ...] = (),
+                     broken: tuple[tuple[int | None, str], ...] = ()) -> None:
         """A reserve was read (or settled): record it, and score the round when all are in."""
         fold = self._fold()
-        self._box.record(ReserveRead(player, reserve, photo, told))
+        self._box.record(ReserveRead(player, reserve, photo, told, broken))
         if len(fold.reserves) == len(self.players):
             self._box.record(Score(fold.game.round))
 
@@ -461,6 +614,14 @@ class NimaliaSession(BaseSession[Event]):
             "pending": [{"seat": seat, "sure": len(reading.sure),
                          "unsure": [u.as_json(i + 1) for i, u in enumerate(reading.unsure)]}
                         for seat, reading in sorted(self.pending.items())],
+            "doubts": [{"seat": seat, **round_json(doubt.verdict)}
+                       for seat, doubt in sorted(self.doubts.items())],
+            "placed": [{"seat": seat, **round_json(verdict)}
+                       for seat, verdict in sorted(self.found.items())],
+            "kept": [{"seat": seat, "broken": [{"card": c, "rule": r} for c, r in broken]}
+                     for seat, broken in sorted(fold.broken.items())],
+            "advice": [asked.as_json() for _, asked in sorted(self.asked.items())],
+            "deck": DECK,
         }
 
     def _so_far(self) -> list[dict[str, Any]]:

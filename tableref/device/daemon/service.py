@@ -102,11 +102,12 @@ async def serve(config: Config, options: RunOptions, equipment: Equipment) -> in
 
     notifier = Notifier()
     journal = options.journal_path
-    store = Store(journal)
+    store = Store(journal, opened=False)  # opened by the daemon, which says if it cannot be
     if config.mqtt is not None:  # the club's broker: the journal and the state published
         from tableref.device.mqtt.publisher import Publisher
 
-        equipment.followers.append(Publisher(config.mqtt, store))
+        mqtt = config.mqtt
+        equipment.journal_followers.append(lambda opened: Publisher(mqtt, opened))
     daemon = Daemon(config, store, equipment)
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()

@@ -13,7 +13,8 @@ names the module of its session. A session speaks its game's own typed events (t
   or anything but the event;
 - `decode(data)` / `encode(event)` turn an event into its journal JSON and back;
 - `view()` is the game's part of the page's snapshot (`device/web/hub.py` has the schema),
-  `outs()` who is out, `result()` the scores and the winner once the game is over.
+  `outs()` who is out, `result()` the scores and the winner once the game is over,
+  `standing()` the scores so far of a game left unfinished (kept in the history).
 
 What a session knows that is no event (Nelly: the question the buttons answer, the
 players' answers about the camera) it keeps with `box.keep(note)`, and a restart hands the
@@ -162,6 +163,10 @@ class Session(Protocol[E]):
 
     def result(self) -> Result | None: ...
 
+    def standing(self) -> list[int] | None:
+        """Each seat's score so far (as `result`'s: cards held, points) of a game not over,
+        kept in the history when it is left unfinished; None: the game has none."""
+
     def press(self, player: int, t_ns: int) -> None: ...
 
     def release(self, player: int, t_ns: int) -> None: ...
@@ -207,6 +212,10 @@ class BaseSession(Generic[E]):
     def deciding(self) -> bool:
         """A press is recorded at once, or not at all."""
         return False
+
+    def standing(self) -> list[int] | None:
+        """No scores so far, unless the game says."""
+        return None
 
     def seen(self, sight: Sight) -> None:
         """Frames are only read for a game with eyes."""

@@ -86,8 +86,20 @@ def load(current: GameSettings, path: Path) -> GameSettings:
         return current
 
 
-def updated(current: GameSettings, *, game: str, names: list[str]) -> GameSettings:
-    """The settings of a resumed game: its game and player names, colours kept by seat."""
+def updated(current: GameSettings, *, game: str, names: list[Any]) -> GameSettings:
+    """The settings of a resumed game: its game and player names, colours kept by seat.
+
+    The names come from the journal, where the box wrote them by the page's own rule; a
+    row that breaks it (two names alike but for case and spaces, spaces around a name, too
+    long, not a name at all, too few or too many players) is damage: SettingsError naming
+    it, and the game is not resumed."""
+    if not MIN_PLAYERS <= len(names) <= MAX_PLAYERS:
+        raise SettingsError(f"{len(names)} players; a game has {MIN_PLAYERS} to {MAX_PLAYERS}")
+    checked = _players([{"name": n} for n in names])
+    for i, (raw, player) in enumerate(zip(names, checked, strict=True)):
+        if raw != player.name:  # the rule drops spaces around; the box stored it dropped
+            raise SettingsError(f"players[{i}].name: {raw!r} is not a name as the box keeps "
+                                f"it ({player.name!r})")
     players = tuple(
         PlayerInfo(n, current.players[i].colour if i < len(current.players)
                    else DEFAULT_COLOURS[i % len(DEFAULT_COLOURS)])

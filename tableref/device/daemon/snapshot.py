@@ -30,7 +30,7 @@ def build_snapshot(
     part: dict[str, Any] | None,
     journal_seq: int,
     games: list[dict[str, Any]],
-    extra: dict[str, dict[str, Any]] | None = None,
+    extra: dict[str, dict[str, Any] | None] | None = None,
 ) -> dict[str, Any]:
     """`games` are the games offered (the table of games); each game's part is under its
     name, null but for the one played; `extra` adds what followers show (the simulated

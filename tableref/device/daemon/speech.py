@@ -5,6 +5,7 @@ made by its session's modules from `phrases` and `words`."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 from tableref.device import phrasebook
@@ -20,7 +21,7 @@ class Speech:
     def device(self, name: str, ok: bool) -> str:
         """"The camera stopped working." / "The camera works again." """
         kind = "back" if ok else "lost"
-        pid = f"devices.{kind}_{name}"
+        pid = f"devices.{kind}_{re.sub(r'[^a-z0-9]+', '_', name, flags=re.I)}"
         if pid not in phrasebook.table():
             pid = f"devices.{kind}_other"
         return self.words(pid)

@@ -120,6 +120,78 @@ PHRASES = {
                                    "bleibt als abgebrochen im Verlauf.",
                              "fr": "Rien à faire : une nouvelle partie a commencé, et la "
                                    "dernière reste dans l'historique comme abandonnée."},
+    # the journal cannot be opened at all: no game until it can (devices.js picks the todo
+    # of its hint: the cause the file system shows, store.unopenable)
+    "journal_unopened": {"en": "game record", "de": "Spielprotokoll", "fr": "journal de partie"},
+    "lost_journal_unopened": {"en": "The game record cannot be opened.",
+                              "de": "Das Spielprotokoll lässt sich nicht öffnen.",
+                              "fr": "Le journal de partie ne peut pas être ouvert."},
+    "back_journal_unopened": {"en": "The game record opens again: the game starts.",
+                              "de": "Das Spielprotokoll lässt sich wieder öffnen: Das Spiel "
+                                    "beginnt.",
+                              "fr": "Le journal de partie s'ouvre à nouveau : la partie "
+                                    "commence."},
+    "problem_journal_unopened": {"en": "The box cannot open its game record, so no game can "
+                                       "be played.",
+                                 "de": "Die Box kann ihr Spielprotokoll nicht öffnen, deshalb "
+                                       "kann kein Spiel laufen.",
+                                 "fr": "Le boîtier ne peut pas ouvrir son journal de partie : "
+                                       "aucune partie ne peut être jouée."},
+    "todo_journal_unopened": {"en": "This needs whoever set up the box: the details below name "
+                                    "the file and the reason. The box tries again by itself "
+                                    "every few seconds, and the game starts once it can.",
+                              "de": "Das muss die Person beheben, die die Box eingerichtet "
+                                    "hat: Die Einzelheiten unten nennen die Datei und den "
+                                    "Grund. Die Box versucht es alle paar Sekunden von selbst "
+                                    "wieder, und das Spiel beginnt, sobald es geht.",
+                              "fr": "Il faut la personne qui a installé le boîtier : les "
+                                    "détails ci-dessous indiquent le fichier et la raison. Le "
+                                    "boîtier réessaie tout seul toutes les quelques secondes, "
+                                    "et la partie commence dès que possible."},
+    "todo_journal_unopened_not_a_file": {
+        "en": "A folder (or something else) is where the box keeps its game record. Whoever "
+              "set up the box: move it away (the details below name it). The box tries again "
+              "by itself every few seconds.",
+        "de": "Wo die Box ihr Spielprotokoll ablegt, liegt ein Ordner (oder etwas anderes). "
+              "Wer die Box eingerichtet hat: bitte wegräumen (die Einzelheiten unten nennen "
+              "ihn). Die Box versucht es alle paar Sekunden von selbst wieder.",
+        "fr": "Un dossier (ou autre chose) se trouve là où le boîtier garde son journal de "
+              "partie. La personne qui a installé le boîtier doit le déplacer (les détails "
+              "ci-dessous le nomment). Le boîtier réessaie tout seul toutes les quelques "
+              "secondes."},
+    "todo_journal_unopened_read_only": {
+        "en": "The memory card can be read but not written: it may be failing or "
+              "write-protected. Restart the box; if this stays, the card needs replacing. The "
+              "box tries again by itself every few seconds.",
+        "de": "Die Speicherkarte lässt sich lesen, aber nicht beschreiben: Sie ist vielleicht "
+              "defekt oder schreibgeschützt. Startet die Box neu; bleibt es so, muss die Karte "
+              "ersetzt werden. Die Box versucht es alle paar Sekunden von selbst wieder.",
+        "fr": "La carte mémoire peut être lue mais pas écrite : elle est peut-être défaillante "
+              "ou protégée en écriture. Redémarrez le boîtier ; si cela reste, il faut "
+              "remplacer la carte. Le boîtier réessaie tout seul toutes les quelques "
+              "secondes."},
+    "todo_journal_unopened_no_access": {
+        "en": "The box is not allowed to write in its data folder (the details below name "
+              "it). Whoever set up the box: make the folder writable for the box again, for "
+              "example by running its installer again. The box tries again by itself every "
+              "few seconds.",
+        "de": "Die Box darf in ihrem Datenordner nicht schreiben (die Einzelheiten unten "
+              "nennen ihn). Wer die Box eingerichtet hat: den Ordner wieder für die Box "
+              "beschreibbar machen, zum Beispiel indem das Installationsprogramm noch einmal "
+              "läuft. Die Box versucht es alle paar Sekunden von selbst wieder.",
+        "fr": "Le boîtier n'a pas le droit d'écrire dans son dossier de données (les détails "
+              "ci-dessous le nomment). La personne qui a installé le boîtier doit le rendre à "
+              "nouveau accessible en écriture, par exemple en relançant l'installation. Le "
+              "boîtier réessaie tout seul toutes les quelques secondes."},
+    "todo_journal_unopened_busy": {
+        "en": "Another tableref program on this box is using the game record. Stop it, or "
+              "restart the box: this one starts the game as soon as the record is free.",
+        "de": "Ein anderes tableref-Programm auf dieser Box benutzt das Spielprotokoll. "
+              "Beendet es oder startet die Box neu: Diese beginnt das Spiel, sobald das "
+              "Protokoll frei ist.",
+        "fr": "Un autre programme tableref de ce boîtier utilise le journal de partie. "
+              "Arrêtez-le ou redémarrez le boîtier : celui-ci commence la partie dès que le "
+              "journal est libre."},
     "problem_other": {"en": "Something on the box is not working.",
                       "de": "Etwas an der Box funktioniert nicht.",
                       "fr": "Quelque chose ne fonctionne pas sur le boîtier."},

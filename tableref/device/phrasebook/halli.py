@@ -134,6 +134,34 @@ PHRASES = {
                  "de": "Alle anderen sind raus: {name} ist als Letzte(r) übrig.",
                  "fr": "Tous les autres sont éliminés : {name} est le dernier joueur en "
                        "jeu."},
+    # the last ring, repeated on the winner screen: who rang, right or wrong, who took what
+    "end_ring_right": {"en": "Last ring: {name} was right.",
+                       "de": "Zuletzt geläutet: {name}, richtig.",
+                       "fr": "Dernière sonnerie : {name}, bien vu."},
+    "end_ring_wrong": {"en": "Last ring: {name} was wrong.",
+                       "de": "Zuletzt geläutet: {name}, falsch.",
+                       "fr": "Dernière sonnerie : {name}, raté."},
+    "end_ring_first": {"en": "Last ring: {name} was first (the cards could not be judged).",
+                       "de": "Zuletzt geläutet: {name} war zuerst (die Karten konnten nicht "
+                             "beurteilt werden).",
+                       "fr": "Dernière sonnerie : {name} était premier (les cartes n'ont pas "
+                             "pu être jugées)."},
+    "end_took": {"en": {"one": "{name} took {n} card.", "other": "{name} took {n} cards."},
+                 "de": {"one": "{name} hat {n} Karte bekommen.",
+                        "other": "{name} hat {n} Karten bekommen."},
+                 "fr": {"one": "{name} a pris {n} carte.", "other": "{name} a pris {n} cartes."}},
+    # a wrong ring in the final round gives the cards to the other player
+    "end_took_other": {"en": {"one": "A wrong ring in the final round: {name} took the card.",
+                              "other": "A wrong ring in the final round: {name} took the {n} "
+                                       "cards."},
+                       "de": {"one": "Falsch geläutet in der letzten Runde: {name} hat die "
+                                     "Karte bekommen.",
+                              "other": "Falsch geläutet in der letzten Runde: {name} hat die "
+                                       "{n} Karten bekommen."},
+                       "fr": {"one": "Une mauvaise sonnerie au dernier tour : {name} a pris "
+                                     "la carte.",
+                              "other": "Une mauvaise sonnerie au dernier tour : {name} a pris "
+                                       "les {n} cartes."}},
     "play_again": {"en": "Play again", "de": "Noch einmal spielen", "fr": "Rejouer"},
     "change_players": {"en": "Change players", "de": "Spieler ändern",
                        "fr": "Changer de joueurs"},
@@ -186,6 +214,12 @@ PHRASES = {
     "teach_done": {"en": "Done: the box knows your cards.",
                    "de": "Fertig: Die Box kennt eure Karten.",
                    "fr": "C'est fait : le boîtier connaît vos cartes."},
+    "teach_sim_hand": {"en": "This is the simulated table: a simulated hand holds each card "
+                             "under its camera for you.",
+                       "de": "Das ist der simulierte Tisch: Eine simulierte Hand hält jede "
+                             "Karte für euch unter seine Kamera.",
+                       "fr": "C'est la table simulée : une main simulée tient chaque carte "
+                             "sous sa caméra pour vous."},
     "teach_go": {"en": "Teach", "de": "Beibringen", "fr": "Apprendre"},
     "teach_read": {"en": "Read", "de": "Lesen", "fr": "Lire"},
     "teach_next": {"en": "Next", "de": "Weiter", "fr": "Suivant"},

@@ -184,6 +184,14 @@ PHRASES = {
                   "fr": "dont de la tête"},
     "fall_send": {"en": "They fell", "de": "Sie sind gefallen", "fr": "Elles sont tombées"},
     "cancel": {"en": "Cancel", "de": "Abbrechen", "fr": "Annuler"},
+    # for screen readers: the fall form's steppers, the seat that acts, a seat without turtles
+    "fewer": {"en": "{what}: one fewer", "de": "{what}: eine weniger",
+              "fr": "{what} : une de moins"},
+    "more": {"en": "{what}: one more", "de": "{what}: eine mehr", "fr": "{what} : une de plus"},
+    "from_head": {"en": "from the head", "de": "vom Kopf", "fr": "de la tête"},
+    "acts": {"en": "your move", "de": "du bist dran", "fr": "à toi de jouer"},
+    "no_turtles": {"en": "no turtles left", "de": "keine Schildkröten mehr",
+                   "fr": "plus de tortues"},
     "camera_sees": {"en": "The camera sees at {name}'s plants: {seen}. The box counts: "
                           "{counted}.",
                     "de": "Die Kamera sieht bei {name}: {seen}. Der Schiedsrichter zählt: "

@@ -145,6 +145,79 @@ PHRASES = {
     "still_unsure": {"en": {"one": "{n} space still to tell", "other": "{n} spaces still to tell"},
                      "de": {"one": "noch {n} Feld anzugeben", "other": "noch {n} Felder anzugeben"},
                      "fr": {"one": "encore {n} case à dire", "other": "encore {n} cases à dire"}},
+    # -- a reserve that does not follow from the round before (check.py) --------------------
+    "doubt": {"en": "{name}: this reserve does not follow from last round's by three cards "
+                    "placed by the rules: {why}. Was a space read wrong? Retake the photo, or "
+                    "keep the reserve as it is.",
+              "de": "{name}: Dieses Reservat folgt nicht mit drei regelgerecht gelegten "
+                    "Karten aus dem der letzten Runde: {why}. Wurde ein Feld falsch gelesen? "
+                    "Mache das Foto neu, oder behalte das Reservat, wie es ist.",
+              "fr": "{name} : cette réserve ne découle pas de celle de la manche précédente "
+                    "par trois cartes posées selon les règles : {why}. Une case a-t-elle été "
+                    "mal lue ? Reprenez la photo, ou gardez la réserve telle quelle."},
+    "rule_cover": {"en": "{which} covers no space of the reserve",
+                   "de": "{which} deckt kein Feld des Reservats ab",
+                   "fr": "{which} ne couvre aucune case de la réserve"},
+    "rule_under": {"en": "{which} was slid under cards already placed",
+                   "de": "{which} wurde unter schon gelegte Karten geschoben",
+                   "fr": "{which} a été glissée sous des cartes déjà posées"},
+    "rule_window": {"en": "{which} takes the reserve past 6 by 6 spaces",
+                    "de": "{which} macht das Reservat größer als 6 mal 6 Felder",
+                    "fr": "{which} fait dépasser la réserve de 6 sur 6 cases"},
+    "rule_unexplained": {"en": "no three cards laid on last round's reserve show what the "
+                               "photo shows",
+                         "de": "keine drei Karten, auf das Reservat der letzten Runde gelegt, "
+                               "zeigen, was das Foto zeigt",
+                         "fr": "aucune combinaison de trois cartes posées sur la réserve de la "
+                               "manche précédente ne montre ce que montre la photo"},
+    "card_n": {"en": "card {n}", "de": "Karte {n}", "fr": "la carte {n}"},
+    "card_hidden": {"en": "a card hidden by later ones", "de": "eine von späteren verdeckte Karte",
+                    "fr": "une carte cachée par les suivantes"},
+    "keep": {"en": "Keep it as it is", "de": "So behalten", "fr": "La garder telle quelle"},
+    "placed": {"en": "Cards placed this round", "de": "In dieser Runde gelegte Karten",
+               "fr": "Cartes posées cette manche"},
+    "placed_one": {"en": "{which} at row {row}, col {col}, turned {turn}°",
+                   "de": "{which} in Zeile {row}, Spalte {col}, um {turn}° gedreht",
+                   "fr": "{which} ligne {row}, colonne {col}, tournée de {turn}°"},
+    "placed_hidden": {"en": "{which} at row {row}, col {col}",
+                      "de": "{which} in Zeile {row}, Spalte {col}",
+                      "fr": "{which} ligne {row}, colonne {col}"},
+    "kept_against": {"en": "kept against the rules", "de": "gegen die Regeln behalten",
+                     "fr": "gardée malgré les règles"},
+    # -- the placement adviser -----------------------------------------------------------
+    "advise_title": {"en": "Where to place your cards", "de": "Wohin mit deinen Karten",
+                     "fr": "Où poser vos cartes"},
+    "advise_help": {"en": "Pick the cards in your hand: the box shows the best places for them "
+                          "on your reserve as it was at the start of this round, for this "
+                          "round's objectives (compared objectives as if you played alone). "
+                          "Rows and columns count from the top-left space of the reserve once "
+                          "the cards are down.",
+                    "de": "Wähle die Karten auf deiner Hand: Die Box zeigt die besten Plätze "
+                          "dafür in deinem Reservat, wie es zu Beginn dieser Runde war, für die "
+                          "Ziele dieser Runde (Vergleichsziele, als spieltest du allein). Zeilen "
+                          "und Spalten zählen vom Feld oben links des Reservats, wenn die Karten "
+                          "liegen.",
+                    "fr": "Choisissez les cartes de votre main : la boîte montre les meilleures "
+                          "places dans votre réserve telle qu'elle était au début de cette "
+                          "manche, pour les objectifs de cette manche (les objectifs comparés "
+                          "comme si vous jouiez seul). Lignes et colonnes comptent depuis la "
+                          "case en haut à gauche de la réserve une fois les cartes posées."},
+    "advise_pick": {"en": "Tap the animals a card shows, then the card.",
+                    "de": "Tippe die Tiere einer Karte an, dann die Karte.",
+                    "fr": "Touchez les animaux d'une carte, puis la carte."},
+    "advise_more": {"en": "{n} cards: tap another animal", "de": "{n} Karten: tippe ein weiteres "
+                    "Tier an", "fr": "{n} cartes : touchez un autre animal"},
+    "advise_go": {"en": "Advise me", "de": "Beraten", "fr": "Me conseiller"},
+    "advise_thinking": {"en": "Thinking…", "de": "Überlege…", "fr": "Je réfléchis…"},
+    "advise_failed": {"en": "No advice: {why}", "de": "Kein Rat: {why}",
+                      "fr": "Pas de conseil : {why}"},
+    "advise_points": {"en": "{points} points this round once the hand is down",
+                      "de": "{points} Punkte in dieser Runde, wenn die Hand liegt",
+                      "fr": "{points} points cette manche une fois la main posée"},
+    "advise_later": {"en": "{n} for the later rounds' objectives as the reserve stands",
+                     "de": "{n} für die Ziele der späteren Runden, wie das Reservat dann liegt",
+                     "fr": "{n} pour les objectifs des manches suivantes, la réserve telle "
+                           "quelle"},
     # -- the table camera: each player's zone ----------------------------------------------
     "zones": {"en": "Table camera: each player's zone",
               "de": "Tischkamera: die Zone jedes Spielers",
@@ -166,6 +239,22 @@ PHRASES = {
     "zone_still": {"en": "still", "de": "ruhig", "fr": "immobile"},
     "zone_crossed": {"en": "a hand over it", "de": "eine Hand darüber", "fr": "une main dessus"},
     "zone_changed": {"en": "photographing", "de": "wird fotografiert", "fr": "photo en cours"},
+    "zone_waits": {"en": {"one": "{name}: {n} new card seen. The box photographs the zone "
+                                 "again when the next cards are down (or press \"Use the "
+                                 "table camera\").",
+                          "other": "{name}: {n} new cards seen. The box photographs the zone "
+                                   "again when the next card is down."},
+                   "de": {"one": "{name}: {n} neue Karte gesehen. Die Box fotografiert die "
+                                 "Zone wieder, wenn die nächsten Karten liegen (oder drücke "
+                                 "\"Tischkamera verwenden\").",
+                          "other": "{name}: {n} neue Karten gesehen. Die Box fotografiert die "
+                                   "Zone wieder, wenn die nächste Karte liegt."},
+                   "fr": {"one": "{name} : {n} nouvelle carte vue. La boîte photographie la "
+                                 "zone à nouveau quand les cartes suivantes sont posées (ou "
+                                 "appuyez sur « Utiliser la caméra de la table »).",
+                          "other": "{name} : {n} nouvelles cartes vues. La boîte photographie "
+                                   "la zone à nouveau quand la carte suivante est posée (ou "
+                                   "appuyez sur « Utiliser la caméra de la table »)."}},
     "zones_save": {"en": "Save the zones", "de": "Zonen speichern", "fr": "Enregistrer les zones"},
     "zones_saved": {"en": "Zones saved.", "de": "Zonen gespeichert.", "fr": "Zones enregistrées."},
     # -- a photo that cannot be scored (the daemon's refusals, shown on the page) ----------
@@ -308,8 +397,9 @@ PHRASES = {
     "err_encode": {"en": "The camera picture cannot be read: try again.",
                    "de": "Das Kamerabild kann nicht gelesen werden: Versuche es noch einmal.",
                    "fr": "L'image de la caméra ne peut pas être lue : réessayez."},
-    "err_nothing_waits": {"en": "{name}: no photo waits to be settled.",
+    "err_nothing_waits": {"en": "{name}: no photo waits to be settled or kept.",
                           "de": "{name}: Kein Foto wartet auf Angaben.",
                           "fr": "{name} : aucune photo n'attend de réponses."},
+
     **nimalia_objectives.PHRASES,
 }

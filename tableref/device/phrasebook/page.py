@@ -56,6 +56,11 @@ PHRASES = {
     "err_not_started": {"en": "The game has not started yet.",
                         "de": "Das Spiel hat noch nicht begonnen.",
                         "fr": "La partie n'a pas encore commencé."},
+    "err_no_journal": {"en": "The box cannot open its game record: no game until it can.",
+                       "de": "Die Box kann ihr Spielprotokoll nicht öffnen: Kein Spiel, bis "
+                             "das geht.",
+                       "fr": "Le boîtier ne peut pas ouvrir son journal de partie : pas de "
+                             "partie avant que ce soit possible."},
     "err_new_game_unsaved": {"en": "The new game cannot start yet: the box cannot save it. "
                                    "It starts once it can be saved.",
                              "de": "Das neue Spiel kann noch nicht beginnen: Die Box kann "
@@ -95,6 +100,7 @@ PHRASES = {
     "h_date": {"en": "Date", "de": "Datum", "fr": "Date"},
     "h_game": {"en": "Game", "de": "Spiel", "fr": "Jeu"},
     "h_players": {"en": "Players", "de": "Spieler", "fr": "Joueurs"},
+    "h_player": {"en": "Player", "de": "Spieler", "fr": "Joueur"},
     "h_scores": {"en": "Scores", "de": "Punkte", "fr": "Scores"},
     "h_winner": {"en": "Winner", "de": "Sieger", "fr": "Gagnant"},
     "h_rings": {"en": "Rings (right / wrong)", "de": "Geläutet (richtig / falsch)",

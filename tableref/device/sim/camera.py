@@ -16,23 +16,27 @@ from tableref.device.sim.decks import RENDER_SEED
 from tableref.device.sim.nelly_table import Contents, NellyRenderer, SimNellyTable
 from tableref.device.sim.table import SimTable
 
-# (top card per seat, seat with a hand over its pile or None, rng) -> BGR frame
-Renderer = Callable[[tuple[str | None, ...], int | None, random.Random], npt.NDArray[np.uint8]]
+# (top card per seat, seat with a hand over its pile or None, the card held up over the bell
+# or None, rng) -> BGR frame
+Renderer = Callable[[tuple[str | None, ...], int | None, str | None, random.Random],
+                    npt.NDArray[np.uint8]]
 
 
 def synth_renderer(seed: int = RENDER_SEED) -> Renderer:
     """The project's test-scene renderer (vision/synth), as the simulated camera's lens."""
     from tableref.vision.synth.halli_scene import render_table
 
-    def render(tops: tuple[str | None, ...], hand: int | None, _: random.Random) -> Any:
-        return render_table(tops, seed=seed, hand_at=hand)
+    def render(tops: tuple[str | None, ...], hand: int | None, held: str | None,
+               _: random.Random) -> Any:
+        return render_table(tops, seed=seed, hand_at=hand, held=held)
 
     return render
 
 
 class SimCamera:
-    """Renders the simulated table's tops at `fps` (a `FrameSource`); while a Nelly game is
-    played on it (`nelly` holds contents), the Nelly table instead."""
+    """Renders the simulated table's tops at `fps` (a `FrameSource`), and the card its hand
+    holds up (`SimTable.held`); while a Nelly game is played on it (`nelly` holds
+    contents), the Nelly table instead."""
 
     def __init__(self, table: SimTable, render: Renderer | None = None, fps: float = 10.0,
                  seed: int = 0, nelly: SimNellyTable | None = None,
@@ -47,7 +51,7 @@ class SimCamera:
         self._open = False
         self._stop = threading.Event()
         # the table drawn for the last tops: it only changes when a card moves
-        self._cached: tuple[tuple[tuple[str | None, ...], int | None],
+        self._cached: tuple[tuple[tuple[str | None, ...], int | None, str | None],
                             npt.NDArray[np.uint8]] | None = None
         self._nelly = nelly
         self._render_nelly = render_nelly
@@ -70,9 +74,10 @@ class SimCamera:
         world = self._table.world
         tops: tuple[str | None, ...] = (None, None) if world is None else world.tops()
         hand = None if world is None else world.hand_at()
+        held = self._table.held
         t_ns = time.monotonic_ns()  # the exposure: the table as it is now
-        if self._cached is None or self._cached[0] != (tops, hand):
-            self._cached = ((tops, hand), self._render(tops, hand, self._rng))
+        if self._cached is None or self._cached[0] != (tops, hand, held):
+            self._cached = ((tops, hand, held), self._render(tops, hand, held, self._rng))
         image = self._cached[1]
         self._index += 1
         return Frame(image, t_ns, self._index)

@@ -24,10 +24,18 @@ def halli_enrolment(seed: int = RENDER_SEED) -> Any:
     return enrolment
 
 
-def nimalia_enrolment(seed: int = NIMALIA_ART_SEED) -> Any:
-    """The project's own drawn Nimalia cards, enrolled."""
-    from tableref.vision.nimalia.enrol import enrol_images
-    from tableref.vision.synth.nimalia_art import draw_cards, synthetic_cards
+def nimalia_deck(seed: int = NIMALIA_ART_SEED) -> tuple[dict[int, Any], dict[int, Any]]:
+    """The simulated table's Nimalia cards: the game's 60 cards (so that the rounds a
+    player photographs can be checked against the placement rules) drawn in the project's
+    art; (cards, images by id)."""
+    from tableref.vision.synth.nimalia_art import draw_cards, game_cards
 
-    cards = synthetic_cards(seed=seed)
-    return enrol_images(cards, draw_cards(cards, seed=seed))
+    cards = game_cards()
+    return cards, draw_cards(cards, seed=seed)
+
+
+def nimalia_enrolment(seed: int = NIMALIA_ART_SEED) -> Any:
+    """The simulated table's Nimalia cards, enrolled."""
+    from tableref.vision.nimalia.enrol import enrol_images
+
+    return enrol_images(*nimalia_deck(seed))

@@ -1,5 +1,6 @@
-"""The simulated table as the daemon's equipment: one camera, one set of bells, and the
-players of every game (each plays only its own game, and is idle otherwise)."""
+"""The simulated table as the daemon's equipment: one camera, one set of bells, the players
+of every game (each plays only its own game, and is idle otherwise), and a hand that holds
+up the cards the page's teaching asks for."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ from typing import Any
 from tableref.device.config import Config
 from tableref.device.sim.bells import SimBells
 from tableref.device.sim.camera import SimCamera
+from tableref.device.sim.hand import SimHand
 from tableref.device.sim.nelly_players import SimNellyPlayers
 from tableref.device.sim.nelly_table import SimNellyTable
 from tableref.device.sim.players import SimPlayers
@@ -26,5 +28,5 @@ def simulated_table(config: Config, state_dir: Path | None = None
     camera = SimCamera(table, fps=config.sim.fps, nelly=nelly)
     bells = SimBells()
     players = [SimPlayers(config.sim, table, bells),
-               SimNellyPlayers(config.sim, bells, table=nelly)]
+               SimNellyPlayers(config.sim, bells, table=nelly), SimHand(table)]
     return camera, bells, players

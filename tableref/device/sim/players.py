@@ -111,7 +111,8 @@ class SimPlayers:
     def _next(self) -> int | None:
         """The seat that turns a card now (None when nobody may)."""
         snap, world = self._snap, self.table.world
-        if world is None or snap is None or snap.get("game") != "halli" or self.paused:
+        if world is None or snap is None or snap.get("game") != "halli" or self.paused or (
+                self.table.held is not None):  # one of them holds a card up: they wait
             return None
         halli = snap["halli"]
         if halli["locked"] or halli["over"] or snap["game_id"] != self.table.game_id:
@@ -173,7 +174,8 @@ class SimPlayers:
                 await asyncio.wait_for(self._counted.wait(), self.pace.patience_s)
         await asyncio.sleep((0.0 if world is None else world.hand_gone_in()) + reaction_s)
         world = self.table.world
-        if world is None or world.state is not state or self.paused:
+        if world is None or world.state is not state or self.paused or (
+                self.table.held is not None):
             return  # the table changed: too late
         self.bells.press(bot)
 

@@ -27,6 +27,9 @@ class SimTable:
         self.game_id = 0
         self.verdicts = 0  # the referee's verdicts the players have followed
         self.flips = 0  # cards the players turned in this game
+        # a card held up over the bell by the simulated hand (teaching the box), or None;
+        # not kept in the file: a real hand lets go when the box restarts
+        self.held: str | None = None
         self._actions: list[list[Any]] = []
         self._header: dict[str, Any] = {}
         if path is not None:

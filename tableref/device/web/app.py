@@ -69,6 +69,7 @@ def create_app(hub: Hub, *, pin: str | None, lan: bool,
             web.post("/api/report", report),
             web.post("/api/settings", settings),
             web.post("/api/teach", teach),
+            web.post("/api/teaching", teaching),
             web.get("/api/nimalia/teach", teach_cards),
             web.post("/api/nimalia/teach", teach_photo),
             web.get("/api/history", history),
@@ -260,6 +261,17 @@ async def teach(request: web.Request) -> web.Response:
     if card is not None and (not isinstance(card, str) or not 0 < len(card) <= 16):
         raise HubError("card must be a card code such as monkey or BBL")
     return web.json_response(await _hub(request).teach(card))
+
+
+async def teaching(request: web.Request) -> web.Response:
+    """What the teaching dialog asks to be held under the camera: `{"asking": "monkey"}`,
+    `{"asking": "fruit"}`, `{"asking": null}` when it asks for nothing (closed)."""
+    body = await _json_body(request)
+    asking = body.get("asking")
+    if asking is not None and (not isinstance(asking, str) or not 0 < len(asking) <= 16):
+        raise HubError("asking must be a card code such as monkey, fruit, or null")
+    await _hub(request).teaching(asking)
+    return web.json_response({"asking": asking})
 
 
 async def teach_cards(request: web.Request) -> web.Response:

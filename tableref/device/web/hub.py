@@ -21,8 +21,12 @@ A JSON-ready dict (only str, int, float, bool, None, lists and dicts). Keys:
   "players": [                    # seat order, clockwise
     {"seat": 0, "name": "Ann", "colour": "#e53935", "out": false}
   ],
+  "teaching": {"asking": "monkey"},  # what the page's teaching asks to be held under
+                                  # the camera (a card code or "fruit"), or null
   "devices": [                    # what works right now; shown on screen when not ok
-    {"name": "camera", "ok": true, "message": ""}
+    {"name": "camera", "ok": true, "message": ""},
+    {"name": "journal unopened", "ok": false, "message": "cannot open the journal ...",
+     "hint": "no_access"}         # hint (optional): which trouble, for the page's words
   ],
   "halli": {                      # null unless game == "halli"
     "piles": [                    # one per seat
@@ -89,6 +93,24 @@ A JSON-ready dict (only str, int, float, bool, None, lists and dicts). Keys:
        "guess": {"terrain": "lake", "animal": "flamingo", "river": null},
        "box": [0.41, 0.38, 0.06, 0.07]}]}  # box: x, y, w, h as shares of the photo
     ],
+    "doubts": [                   # reserves read that do not follow from the player's of
+      {"seat": 1, "legal": false, # the round before by three legal placements: held until
+       "placed": [{"card": 9, "row": 0, "col": 4, "turn": 0}, ...],  # kept ("accept") or
+       "problems": [{"card": 9, "rule": "cover"}]}  # retaken (POST /api/report); card null:
+    ],                            # hidden whole by later cards / no one card to blame
+    "placed": [                   # this round's reserves read: the cards found placed
+      {"seat": 0, "legal": true, "placed": [...], "problems": []}  # (as `nimalia check`)
+    ],
+    "kept": [{"seat": 1, "broken": [{"card": 9, "rule": "cover"}]}],  # kept against the rules
+    "advice": [                   # the adviser's answer to each player who asked this round
+      {"seat": 0, "cards": [17, 23, 41], "round": 2, "state": "done",  # or "thinking",
+       "error": "", "advice": [{"card": 17, "row": 0, "col": 2, "turn": 90, "points": 14,
+       "later": 6,                # the later rounds' objectives on the reserve then
+       "objectives": [{"id": 19, "points": 6, "gain": 3}, ...],  # "failed" (error says why)
+       "plan": [{"card": 17, "row": 1, "col": 2, "turn": 90}, ...],  # rows, cols of the
+       "cells": [{"row": 0, "col": 0, "space": "li", "n": 0}, ...]}]}  # reserve as it will
+    ],                            # be; n: which card of the plan shows there (0: old)
+    "deck": ["cr li pa or\\", ...],  # the 60 cards (TL TR BL BR), daemon/nimalia_advice.py
     "zones": null,                # the table camera's zone per player ({"zones": [...]})
     "over": false,                # optional; with "winner": seat index or null
     "message": ""                 # e.g. why the last photo could not be read
@@ -198,9 +220,17 @@ class Hub(Protocol):
 
     async def teach(self, card: str | None) -> dict[str, Any]:
         """Teach the box the game's card `card` (a card code: "monkey", "BBL") from the card
-        held under the table camera, or with None only read it. Returns `{"taught": code |
-        null, "read_back": what the held card reads as now | null, "read": [codes]}`;
+        held under the table camera (the next frame), or with None only read it. Returns
+        `{"taught": code | null, "read_back": what the held card reads as now | null,
+        "read": [codes]}`;
         raises HubError when there is no camera picture or no card to teach in it."""
+        ...
+
+    async def teaching(self, asking: str | None) -> None:
+        """What the page's teaching dialog asks to be held under the camera now: a card code
+        ("monkey"), "fruit" for any fruit card, or None (nothing: the dialog closed). In the
+        snapshot as `teaching` for whoever holds the cards up (on the simulated table, its
+        hand: device/sim/hand.py); it lapses by itself after a while."""
         ...
 
     def teach_cards(self) -> dict[str, Any]:

@@ -8,12 +8,18 @@ up, keeping the best `beam[1]` placements of the next card at each step. Ranked
 objectives (16, 18, 20, 21) are scored for the reserve alone, since no rival is known
 (spec): their points do not move then, so ties are broken by what they rank on (the
 longest river, gorillas less pandas, fewest lions, crocodiles less flamingos).
+
+The rounds still to come: placements of the next card whose plans score the same this
+round are ranked by what the reserve, once the hand is down, already scores for the
+objectives of the later rounds (each later round's objectives that are not ranked, on
+this reserve as it stands; `later`). Only the ranking of the next card's placements
+looks ahead so: the rest of each plan is chosen for this round alone.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from tableref.games.nimalia.cards import card
 from tableref.games.nimalia.errors import CardError
@@ -51,6 +57,7 @@ class Advice:
     value: Value
     now: Value  # the reserve before the hand, for the why
     why: str
+    later: int = 0  # the later rounds' objectives on the reserve once the hand is down
 
 
 def value(reserve: Reserve, objective_ids: Sequence[int]) -> Value:
@@ -161,8 +168,11 @@ def advise(
     top: int = 5,
     beam: tuple[int, int] = BEAM,
     exhaustive_limit: int = EXHAUSTIVE_LIMIT,
+    later_rounds: Sequence[Sequence[int]] = (),
 ) -> list[Advice]:
-    """The best `top` placements of the next card, best first, each with its plan."""
+    """The best `top` placements of the next card, best first, each with its plan; ties
+    on this round's points broken by `later_rounds` (the objective ids of each round
+    still to come)."""
     cards = tuple(hand)
     if not cards:
         raise CardError("the hand is empty: give the ids of the cards still to place")
@@ -189,7 +199,24 @@ def advise(
         full = (p, *plan)
         advice.append(Advice(p, full, found, now, why(full, found, now)))
     advice.sort(key=lambda a: a.value.key, reverse=True)
+    if later_rounds and advice:
+        # the placements tied with the top `top` on this round's key, ranked by later rounds
+        cut = advice[min(top, len(advice)) - 1].value.key
+        tied = [a for a in advice if a.value.key >= cut]
+        scorers = [_Values([i for i in ids if not objective(i).ranked]) for ids in later_rounds]
+        tied = [replace(a, later=_later(reserve, a.plan, scorers)) for a in tied]
+        tied.sort(key=lambda a: (a.value.key, a.later), reverse=True)
+        advice = [replace(a, why=a.why + f"; later rounds: {a.later} as it stands")
+                  for a in tied]
     return advice[:top]
+
+
+def _later(reserve: Reserve, plan: Sequence[Placement], scorers: Sequence[_Values]) -> int:
+    spaces = dict(reserve)
+    for p in plan:
+        spaces.update(p.spaces())
+    final = Reserve.trusted(spaces)
+    return sum(score(final).points for score in scorers)
 
 
 def _where(p: Placement) -> str:

@@ -1,6 +1,11 @@
 """One round's placements seen from outside: from the reserve BEFORE and AFTER, which
 cards were placed where, in which order, and which placement rule each broke.
 
+No card of the round lies exactly on a block of BEFORE that shows that very card turned
+the same way: that is the card already there (were it taken for a new one, a reserve
+that did not change, or changed by one card laid beside it, would be explained by laying
+old cards again on themselves).
+
 The search peels cards off AFTER from the top: the last card placed shows all four of
 its spaces, an earlier one shows the spaces later cards left visible. Every peeling
 that leaves exactly BEFORE's spaces (moved into AFTER's coordinates) is then replayed
@@ -91,6 +96,11 @@ def _turned_faces() -> tuple[tuple[int, int, Face4], ...]:
 
 
 @cache
+def _faces() -> dict[tuple[int, int], Face4]:
+    return {(card_id, turn): face for card_id, turn, face in _turned_faces()}
+
+
+@cache
 def _by_face() -> dict[Face4, tuple[tuple[int, int], ...]]:
     index: dict[Face4, list[tuple[int, int]]] = {}
     for card_id, turn, face in _turned_faces():
@@ -165,8 +175,10 @@ def _peelings(
                 if hidden:
                     options.append(Placed(None, r, c, 0))
             else:
+                image = tuple(old.get(p) for p in block)  # what BEFORE shows there
                 options += [
-                    Placed(cid, r, c, turn) for cid, turn in _matching(top) if cid not in used
+                    Placed(cid, r, c, turn) for cid, turn in _matching(top)
+                    if cid not in used and _faces()[(cid, turn)] != image
                 ]
                 if under:
                     shown = {i: s for i, s in top.items() if block[i] not in old}

@@ -17,8 +17,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+import cv2
 import numpy as np
 
+from tableref.vision.halli import finder_net, reader_net
 from tableref.vision.halli.animals import describe
 from tableref.vision.halli.codes import ANIMALS, fruit_code, parse_code
 from tableref.vision.halli.detect import DetectOptions, detect_cards
@@ -35,6 +37,7 @@ FruitOptions = ReadOptions  # the name before read.py
 ANIMAL_SCORE = 0.6  # correlation an enrolled animal must reach (fruit cards: about 0.35)
 FRUIT_SCORE = 0.85  # an enrolled fruit card: fruit cards look alike, so ask for more
 MATCH_MARGIN = 0.08  # over the best other enrolled code
+NET_SURE = 0.9  # the reader network's confidence in its whole answer, to take it
 
 
 @dataclass(frozen=True)
@@ -78,8 +81,13 @@ class Recogniser:
     """Recognises the cards in frames; holds the enrolment and options."""
 
     def __init__(self, enrolment: Enrolment | None = None,
-                 detect: DetectOptions | None = None, fruits: FruitOptions | None = None):
+                 detect: DetectOptions | None = None, fruits: FruitOptions | None = None,
+                 nets: bool | None = None):
         self.enrolment = enrolment
+        # the networks (finder and reader) when their files are installed, else the
+        # hand-written finder and reader
+        self.nets = (finder_net.available() and reader_net.available()) if nets is None \
+            else nets
         self.detect_opts = detect or DetectOptions()
         self.fruit_opts = fruits or ReadOptions()
         self.classes = None if enrolment is None else enrolment.fruit_classes()
@@ -97,6 +105,8 @@ class Recogniser:
         alone."""
         if frame is None or frame.ndim != 3 or frame.shape[2] != 3:
             raise ValueError("a frame must be a colour image (H x W x 3, BGR)")
+        if self.nets:
+            return self._by_nets(frame, hint)
         seen = Seen()
         found = detect_cards(frame, self.detect_opts, self.card_area, hint)
         if found.support >= 3:
@@ -113,6 +123,52 @@ class Recogniser:
             card = self.read(balance(around, white), center, corners)
             (seen.backs if card.kind == "back" else seen).append(card)
         return seen
+
+    def _by_nets(self, frame: Image, hint: TableHint | None) -> Seen:
+        changed = hint.changed if hint is not None and hint.fits(frame.shape) else None
+        found = finder_net.find(frame, changed=changed)
+        seen = Seen(backs=[_card("back", None, q) for q in found.backs])
+        clean = [q for q in found.cards if q.clean]
+        if len(clean) >= 3:
+            areas = sorted(_area(q.corners) for q in clean)
+            typical = areas[len(areas) // 2]
+            self.card_area = 0.8 * (self.card_area or typical) + 0.2 * typical
+        typical_area = self.card_area or (hint.card_px ** 2 if hint and hint.card_px else None)
+        readable = []
+        for q in found.cards:
+            rel = _area(q.corners) / typical_area if typical_area else 1.0
+            if q.clean and 0.55 <= rel <= 1.8:
+                readable.append(q)
+            else:
+                seen.append(_card("unknown", None, q.corners))
+        if not readable:
+            return seen
+        crops = np.stack([reader_net.crop_card(frame, q.corners) for q in readable])
+        for q, r in zip(readable, reader_net.read_crops(crops), strict=True):
+            card = self._from_net(frame, q.corners, r)
+            (seen.backs if card.kind == "back" else seen).append(card)
+        return seen
+
+    def _from_net(self, frame: Image, corners: np.ndarray, r: reader_net.NetRead) -> SeenCard:
+        if r.kind == "back" and r.confidence >= NET_SURE:
+            return _card("back", None, corners)
+        if r.kind == "animal" and r.confidence >= NET_SURE:
+            return _card("animal", self._which_animal(frame, corners), corners)
+        if r.kind == "fruit" and r.confidence >= NET_SURE and any(r.counts.values()):
+            return _card("fruit", fruit_code(r.counts), corners, dict(r.counts))
+        return _card("unknown", None, corners)
+
+    def _which_animal(self, frame: Image, corners: np.ndarray) -> str | None:
+        """The enrolled animal this animal card is (None: not enrolled, or unsure)."""
+        if self.enrolment is None or not self.enrolment.codes:
+            return None
+        around = rectify_surround(frame, corners)
+        card = inner(balance(around, paper_white(inner(around))))
+        m = self.enrolment.match(describe(card))
+        if m is not None and m.code in ANIMALS and m.score >= ANIMAL_SCORE and \
+                m.margin >= MATCH_MARGIN:
+            return m.code
+        return None
 
     def read(self, around: Image, center: tuple[float, float],
              corners: tuple[tuple[float, float], ...]) -> SeenCard:
@@ -134,6 +190,17 @@ class Recogniser:
         if reading.kind in ("animal", "back"):
             return SeenCard(reading.kind, None, center, corners)
         return SeenCard("unknown", None, center, corners)
+
+
+def _area(q: np.ndarray) -> float:
+    return abs(float(cv2.contourArea(np.asarray(q, np.float32))))
+
+
+def _card(kind: str, code: str | None, corners: np.ndarray,
+          fruits: dict[str, int] | None = None) -> SeenCard:
+    c = np.asarray(corners, np.float64).reshape(4, 2)
+    return SeenCard(kind, code, (float(c[:, 0].mean()), float(c[:, 1].mean())),
+                    tuple((float(x), float(y)) for x, y in c), fruits)
 
 
 def recognise(frame: Image, enrolment: Enrolment | None = None) -> Seen:

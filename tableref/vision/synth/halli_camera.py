@@ -70,8 +70,9 @@ class Camera:
         w, h = self.size
         return math.hypot(w / 2, h / 2)
 
-    def distort(self, ideal: Image) -> Image:
-        """The frame the lens makes of the ideal (pinhole) frame."""
+    def distort(self, ideal: Image, nearest: bool = False) -> Image:
+        """The frame the lens makes of the ideal (pinhole) frame (`nearest`: a label map,
+        never blended)."""
         if self.k == 0:
             return ideal
         w, h = self.size
@@ -79,7 +80,8 @@ class Camera:
         dx, dy = xs - w / 2, ys - h / 2
         r2 = (dx * dx + dy * dy) / self._radius_unit() ** 2
         f = 1 + self.k * r2
-        return np.asarray(cv2.remap(ideal, dx * f + w / 2, dy * f + h / 2, cv2.INTER_LINEAR,
+        how = cv2.INTER_NEAREST if nearest else cv2.INTER_LINEAR
+        return np.asarray(cv2.remap(ideal, dx * f + w / 2, dy * f + h / 2, how,
                                     borderMode=cv2.BORDER_REFLECT))
 
     def project(self, hmat: np.ndarray, pts: np.ndarray) -> np.ndarray:

@@ -42,6 +42,12 @@ class Scene:
     cards: list[TrueCard] = field(default_factory=list)
     backs: list[np.ndarray] = field(default_factory=list)  # face-down cards' corners
     tags: dict[str, str] = field(default_factory=dict)  # the conditions drawn (wild scenes)
+    # what each frame pixel shows (wild scenes with labels=True): 0 the table or anything
+    # else, i + 1 the visible part of top card i (self.cards[i]), BACK_LABEL a face-down card
+    labels: Image | None = None
+
+
+BACK_LABEL = 255
 
 
 @dataclass(frozen=True)
@@ -203,13 +209,18 @@ def random_scene(rng: np.random.Generator, codes: Sequence[str],
     return compose_scene(tops, rng, opts, under)
 
 
+HELD_CARD_HEIGHT = 200.0  # a card held up under the camera: nearer, so larger than a pile's
+
+
 def render_table(piles: Sequence[str | None], *, hand: bool = False, seed: int = 0,
-                 size: tuple[int, int] = (1280, 720), hand_at: int | None = None) -> Image:
+                 size: tuple[int, int] = (1280, 720), hand_at: int | None = None,
+                 held: str | None = None) -> Image:
     """The simulated camera: a frame showing the top card of each pile (None = no pile).
 
     Seat i's pile is always at the same place, so a tracker sees piles stay put.
     The table, the light and the card poses depend on `seed` only. `hand` draws a
-    hand reaching for some pile; `hand_at` a hand over seat hand_at's pile.
+    hand reaching for some pile; `hand_at` a hand over seat hand_at's pile; `held` a card
+    of the deck held up over the bell in the middle (teaching the box a card).
     """
     rng = np.random.default_rng(seed)
     opts = SceneOptions(size=size, hand=1.0 if hand else 0.0, pile_depth=(1, 2))
@@ -226,6 +237,10 @@ def render_table(piles: Sequence[str | None], *, hand: bool = False, seed: int =
         quad = _card_quad(px, py, 160.0, 1.5, base)
         paste_card(frame, card_image("BB", style), quad + prng.uniform(-5, 5, 2))
         paste_card(frame, card_image(code, style, prng), quad)
+    if held is not None:
+        hrng = np.random.default_rng([seed, 77])
+        quad = _card_quad(w / 2, h / 2, HELD_CARD_HEIGHT, 1.5, hrng.uniform(-0.3, 0.3))
+        paste_card(frame, card_image(held, style, hrng), quad)
     if hand_at is not None:
         draw_hand(frame, np.random.default_rng([seed, 99]), [places[hand_at]])
     elif hand:

@@ -19,7 +19,7 @@ import numpy as np
 
 from tableref.vision.synth.halli_camera import apply_light, finish, random_camera, random_light
 from tableref.vision.synth.halli_props import CLUTTER, arm, card_back, clutter, placemat
-from tableref.vision.synth.halli_scene import Scene, TrueCard, paste_card
+from tableref.vision.synth.halli_scene import BACK_LABEL, Scene, TrueCard, paste_card
 from tableref.vision.synth.halli_surfaces import HELDOUT_SURFACES, SURFACES, surface
 from tableref.vision.synth.halli_table import draw_bell
 
@@ -123,11 +123,12 @@ def _visible(quad: np.ndarray, cover: Image) -> float:
 
 def wild_scene(tops: Sequence[tuple[str, Image]], rng: np.random.Generator,
                cond: Conditions = ORDINARY, under: Sequence[Image] = (),
-               back: Image | None = None) -> Scene:
+               back: Image | None = None, labels: bool = False) -> Scene:
     """A table with a pile for each of `tops` (code, card image) that fits in view.
 
     Lower cards come from `under` (default: the tops), backs from `back` (default: the
-    project's own back art, one design per scene).
+    project's own back art, one design per scene). `labels`: also the map of what each
+    pixel shows (`Scene.labels`), for training and checking a card finder.
     """
     size = cond.size
     w, h = size
@@ -162,6 +163,12 @@ def wild_scene(tops: Sequence[tuple[str, Image]], rng: np.random.Generator,
             draw_bell(table, spot, 0.35 * card_h, rng)
             taken.append((spot[0], spot[1], 0.4 * card_h))
     cover = np.zeros(table.shape[:2], np.uint8)
+    lab = np.zeros(table.shape[:2], np.uint8) if labels else None
+
+    def mark(quad: np.ndarray, value: int) -> None:
+        if lab is not None:
+            cv2.fillConvexPoly(lab, np.round(quad).astype(np.int32), value)
+
     truths: list[tuple[str, np.ndarray, int]] = []  # code, canvas quad, cover snapshot index
     drawn: list[np.ndarray] = []
     backs: list[np.ndarray] = []
@@ -176,8 +183,10 @@ def wild_scene(tops: Sequence[tuple[str, Image]], rng: np.random.Generator,
             quad = _card_quad(px + off[0], py + off[1], card_h, aspect,
                               base + turn + math.pi * int(rng.integers(2)))
             paste_card(table, low, quad)
+            mark(quad, 0)
         quad = _card_quad(px, py, card_h, aspect, base)
         paste_card(table, img, quad)
+        mark(quad, len(truths) + 1)
         truths.append((code, quad, len(drawn)))
         drawn.append(quad)
     for _ in places:  # a face-down stack beside a pile
@@ -192,6 +201,7 @@ def wild_scene(tops: Sequence[tuple[str, Image]], rng: np.random.Generator,
             quad = _card_quad(spot[0] + k * 1.5, spot[1] - k * 2.0, card_h, aspect,
                               ang + rng.uniform(-0.05, 0.05))
             paste_card(table, back_img, quad)
+            mark(quad, BACK_LABEL)
         backs.append(quad)
         drawn.append(quad)
     things = int(rng.integers(0, cond.clutter + 1))
@@ -203,6 +213,8 @@ def wild_scene(tops: Sequence[tuple[str, Image]], rng: np.random.Generator,
         mask = clutter(table, rng, spot, card_h / aspect, what)
         taken.append((spot[0], spot[1], 0.9 * card_h))
         cover |= mask
+        if lab is not None:
+            lab[mask > 0] = 0
     tags["clutter"] = str(things)
     # a top card is hidden in part by the piles put down after it
     covers = []
@@ -224,6 +236,11 @@ def wild_scene(tops: Sequence[tuple[str, Image]], rng: np.random.Generator,
             t = centres[int(rng.integers(len(centres)))] + rng.uniform(-1, 1, 2) * card_w
             hand_mask |= arm(frame, rng, (float(t[0]), float(t[1])), card_w)
         tags["hands"] = "yes"
+    frame_labels = None
+    if lab is not None:
+        frame_labels = cam.distort(np.asarray(cv2.warpPerspective(
+            lab, hmat, size, flags=cv2.INTER_NEAREST, borderMode=cv2.BORDER_CONSTANT)), True)
+        frame_labels[hand_mask > 0] = 0
     true_cards = [TrueCard(code, q.astype(np.float64),
                            vis * _visible(q, hand_mask) * min(1.0, _in_frame(q, size)))
                   for code, q, vis in cards]
@@ -232,4 +249,4 @@ def wild_scene(tops: Sequence[tuple[str, Image]], rng: np.random.Generator,
     frame = finish(frame, rng, cond.motion, cond.focus, cond.noise * (1.6 - 0.6 * light.level),
                    cond.jpeg)
     tags["kelvin"] = f"{light.kelvin:.0f}"
-    return Scene(frame, true_cards, backs=back_quads, tags=tags)
+    return Scene(frame, true_cards, backs=back_quads, tags=tags, labels=frame_labels)

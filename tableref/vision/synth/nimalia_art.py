@@ -1,7 +1,8 @@
 """The project's own Nimalia card art: drawn terrains, a simple symbol per animal, rivers.
 
-`synthetic_cards(seed)` makes a 60-card set following the game's rules (every kind of
-space appears); `draw_card(card, seed)` draws one card face, 2x2 spaces of `space_px`.
+`game_cards()` are the game's 60 cards; `synthetic_cards(seed)` makes a 60-card set of
+random legal spaces (every kind of space appears); `draw_card(card, seed)` draws one card
+face, 2x2 spaces of `space_px`.
 The art is deliberately simple but shares what the vision relies on: a terrain colour
 at the border of each space, an animal in its centre at any angle, a river from corner
 to corner on otter spaces.
@@ -23,6 +24,15 @@ TERRAIN_BGR = {
     "lake": (235, 190, 70),
 }
 RIVER_BGR = (240, 200, 75)
+
+
+def game_cards() -> dict[int, Card]:
+    """The game's 60 cards (their spaces, tableref.games.nimalia.cards), to be drawn in the
+    project's art: reserves of them follow the placement rules card for card, so a round
+    photographed after another can be checked (tableref.games.nimalia.check)."""
+    from tableref.games.nimalia.cards import all_cards
+
+    return {c.id: c.face for c in all_cards()}
 
 
 def synthetic_cards(seed: int = 0, count: int = 60) -> dict[int, Card]:

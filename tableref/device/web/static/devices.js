@@ -13,11 +13,13 @@ let backTimer = null;
 const key = (d) => `${d.name}\n${d.message}`;
 const id = (name) => name.replace(/[^a-z0-9]+/gi, "_");
 
-// The game's own phrase for the device first (devices.todo_camera_nelly), then the
-// device's, then the general one.
-function phrase(kind, name) {
+// The phrase for the device's trouble first (its hint: devices.todo_journal_unopened_busy),
+// then the game's own (devices.todo_camera_nelly), then the device's, then the general one.
+function phrase(kind, name, hint) {
   const s = snap();
   const pid = `devices.${kind}_${id(name)}`;
+  const cause = hint ? `${pid}_${id(hint)}` : null;
+  if (cause && has(cause)) return t(cause);
   const own = s && s.game ? `${pid}_${id(s.game)}` : null;
   if (own && has(own)) return t(own);
   return has(pid) ? t(pid) : t(`devices.${kind}_other`);
@@ -30,8 +32,8 @@ function what(name) {
 
 function card(d) {
   return el("div", { class: "device-problem", role: "alert", "data-device": d.name },
-    el("strong", { class: "problem" }, "⚠ ", phrase("problem", d.name)),
-    el("span", { class: "todo" }, phrase("todo", d.name)),
+    el("strong", { class: "problem" }, "⚠ ", phrase("problem", d.name, d.hint)),
+    el("span", { class: "todo" }, phrase("todo", d.name, d.hint)),
     d.message ? el("details", {}, el("summary", {}, t("devices.details")),
       el("code", {}, d.message)) : null,
     el("button", { type: "button", class: "got-it", onclick: () => {

@@ -42,6 +42,9 @@ export function mount(container, core) {
     el("section", { id: "halli-end", class: "end", hidden: true, "aria-labelledby": "end-title" },
       el("h2", { id: "end-title" }),
       el("p", { id: "end-why", class: "end-why" }),
+      el("p", { id: "end-ring", class: "end-ring" },
+        el("span", { id: "end-ring-mark", class: "mark", "aria-hidden": "true" }),
+        el("span", { id: "end-ring-text" })),
       el("table", { id: "end-table", class: "end-table" }),
       el("div", { class: "end-buttons" },
         el("button", { type: "button", id: "play-again", class: "primary",
@@ -182,6 +185,28 @@ function pileOf(core, h, p) {
   return panel;
 }
 
+// The ring that ended the game, repeated: who rang, right or wrong (in words, a sign and
+// colour), and who took the cards: after a wrong ring in the final round, the other player.
+function renderLastRing(h, core) {
+  const { t, playerName } = core;
+  const v = h.last_verdict;
+  const line = core.$("end-ring");
+  line.hidden = !v;
+  if (!v) return;
+  const kind = v.right == null ? "first" : v.right ? "right" : "wrong";
+  line.className = `end-ring ${kind}`;
+  line.dataset.kind = kind;
+  core.$("end-ring-mark").textContent = { right: "✔ ", wrong: "✘ ", first: "" }[kind];
+  const said = [t(`halli.end_ring_${kind}`, { name: playerName(v.player) })];
+  const taker = v.taker ?? v.player;
+  if (v.taken) {
+    said.push(kind === "wrong" && taker !== v.player
+      ? t("halli.end_took_other", { name: playerName(taker), n: v.taken })
+      : t("halli.end_took", { name: playerName(taker), n: v.taken }));
+  }
+  core.$("end-ring-text").textContent = said.join(" ");
+}
+
 function renderEnd(h, snap, core) {
   const { el, t, playerName } = core;
   const end = core.$("halli-end");
@@ -192,6 +217,7 @@ function renderEnd(h, snap, core) {
     : t("page.winner", { name: playerName(h.winner) });
   const rule = h.end && h.end.rule === "last_player" ? "halli.end_last" : "halli.end_final";
   core.$("end-why").textContent = t(rule, { name: h.winner == null ? "" : playerName(h.winner) });
+  renderLastRing(h, core);
   const rings = new Map((h.rings || []).map((r) => [r.seat, r]));
   const order = h.piles.map((p) => p.seat).sort((a, b) => holding[b] - holding[a]);
   core.$("end-table").replaceChildren(

@@ -2,6 +2,8 @@
 // held under the camera in turn ("hold the monkey card under the camera"), taught
 // (POST /api/teach {"card": "monkey"}) and read back at once; then any fruit card read
 // back ({}), so you see the box reads your deck. The camera picture is live beside it.
+// What each step asks to be held up is told to the box (POST /api/teaching {"asking":
+// "monkey" | "fruit" | null}): on the simulated table its hand holds that card up.
 
 import { ANIMALS, cardWords } from "./halli_cards.js";
 
@@ -18,6 +20,7 @@ export function mountTeach(core) {
       el("img", { id: "teach-camera", class: "teach-camera", alt: t("page.camera_alt") }),
       el("div", { class: "teach-side" },
         el("p", { id: "teach-step", class: "teach-step" }),
+        el("p", { id: "teach-sim", class: "teach-sim", hidden: true }),
         el("p", { id: "teach-result", class: "teach-result", role: "status" }),
         el("div", { class: "buttons" },
           el("button", { type: "button", id: "teach-go", class: "primary",
@@ -25,7 +28,10 @@ export function mountTeach(core) {
           el("button", { type: "button", id: "teach-next", onclick: () => next(core, 1) }),
           el("button", { type: "button", id: "teach-close", "data-t": "halli.close",
             onclick: () => close(core) }, t("halli.close"))))));
-  dialog.addEventListener("close", () => clearInterval(timer));
+  dialog.addEventListener("close", () => {
+    clearInterval(timer);
+    ask(core, null);
+  });
   return dialog;
 }
 
@@ -44,7 +50,21 @@ function close(core) {
   core.$("teach-dialog").close();
 }
 
+// What this step asks to be held under the camera, told to the box.
+function ask(core, asking) {
+  core.api("POST", "/api/teaching", { asking }).catch(() => {});
+}
+
+// On the simulated table, say that its hand holds the cards up.
+function simNote(core) {
+  const s = core.snap();
+  const note = core.$("teach-sim");
+  note.hidden = !(s && s.sim_hand);
+  note.textContent = note.hidden ? "" : core.t("halli.teach_sim_hand");
+}
+
 function refresh(core) {
+  simNote(core);
   const next = new Image();
   const url = `/api/camera.jpg?t=${Date.now()}`;
   next.onload = () => { core.$("teach-camera").src = url; };
@@ -70,6 +90,8 @@ function showStep(core) {
   }
   core.$("teach-next").textContent = t("halli.teach_next");
   core.$("teach-step").dataset.step = s.card || (s.fruits ? "fruits" : "done");
+  ask(core, s.card || (s.fruits ? "fruit" : null));
+  simNote(core);
 }
 
 function next(core, by) {

@@ -110,7 +110,8 @@ function renderPrompt(n, core) {
   const help = core.$("nelly-buttons");
   if (!b) { help.replaceChildren(); } else {
     help.replaceChildren(...[
-      el("strong", { colour: core.playerColour(b.player) }, `${playerName(b.player)}: `),
+      // the player's colour as a bar under the name, the name itself in the text colour
+      el("strong", { class: "who", colour: core.playerColour(b.player) }, `${playerName(b.player)}: `),
       el("span", { class: "press" }, `${t("nelly.presses_1")} = ${b.one}`),
       b.two !== b.one ? el("span", { class: "press" }, `${t("nelly.presses_2")} = ${b.two}`) : null,
       el("span", { class: "press" },
@@ -163,10 +164,17 @@ function renderPlayers(n, snap, core) {
     if (n.winner === seat) cls.push("winner");
     const pressing = n.pressing[String(seat)];
     const free = Array.from({ length: p.free_plants }, () => el("span", { class: "plant" }));
-    return el("div", { class: cls.join(" "), colour: playerColour(seat), "data-seat": seat },
+    const acts = n.expect && n.expect.player === seat;
+    // the turtles drawn in their colours, and said in words beside them: colour is never
+    // the only way to tell red from orange
+    const said = COLOURS.filter((c) => p.turtles[c])
+      .map((c) => `${p.turtles[c]} ${t(`nelly.colour_${c}`)}`).join(", ");
+    return el("div", { class: cls.join(" "), colour: playerColour(seat), "data-seat": seat,
+      role: "group", "aria-label": acts ? `${playerName(seat)}: ${t("nelly.acts")}` : playerName(seat),
+      "aria-current": acts ? "true" : null },
       el("h2", {}, playerName(seat), pressing ? el("span", { class: "pressing" }, " ●".repeat(pressing)) : null),
-      el("div", { class: "turtles", "aria-label": COLOURS.map((c) => `${p.turtles[c]} ${t(`nelly.colour_${c}`)}`).join(", ") },
-        ...domes(core, p.turtles), ...free),
+      el("div", { class: "turtles", "aria-hidden": "true" }, ...domes(core, p.turtles), ...free),
+      el("div", { class: "turtle-words" }, said || t("nelly.no_turtles")),
       el("div", { class: "counts" }, t("nelly.plants_left", { free: p.free_plants, plants: p.plants })),
       el("div", { class: "actions" }, ...actions(n, seat, core),
         anyOn && !n.over ? el("button", { type: "button", class: "big fell",
@@ -195,17 +203,22 @@ function renderFall(n, core) {
   if (form.hidden) return;
   const on = n.details.nelly_turtles;
   const total = COLOURS.reduce((a, c) => a + fall[c], 0);
+  // each stepper named for screen readers ("red: one fewer"), its count said as it changes
+  const what = (k) => (k === "head" ? t("nelly.from_head") : t(`nelly.colour_${k}`));
   const step = (k, max) => el("span", { class: "stepper" },
-    el("button", { type: "button", class: "big", onclick: () => { fall[k] = Math.max(0, fall[k] - 1); renderFall(core.snap().nelly, core); } }, "−"),
-    el("b", { "data-count": k }, String(fall[k])),
-    el("button", { type: "button", class: "big", onclick: () => { fall[k] = Math.min(max, fall[k] + 1); renderFall(core.snap().nelly, core); } }, "+"));
+    el("button", { type: "button", class: "big", "aria-label": t("nelly.fewer", { what: what(k) }),
+      onclick: () => { fall[k] = Math.max(0, fall[k] - 1); renderFall(core.snap().nelly, core); } }, "−"),
+    el("b", { "data-count": k, "aria-live": "polite" }, String(fall[k])),
+    el("button", { type: "button", class: "big", "aria-label": t("nelly.more", { what: what(k) }),
+      onclick: () => { fall[k] = Math.min(max, fall[k] + 1); renderFall(core.snap().nelly, core); } }, "+"));
   const who = el("select", { id: "fall-who", onchange: (ev) => { fallOpen = Number(ev.target.value); } },
     ...n.players.map((_, s) => el("option", { value: s, selected: s === seat }, playerName(s))));
   form.replaceChildren(
     el("h2", {}, t("nelly.report_fall")),
     el("label", {}, t("nelly.fall_who"), " ", who),
     el("div", { class: "fall-colours" }, ...COLOURS.map((c) => el("div", { class: `fall-colour c-${c}` },
-      el("span", { class: `dome ${c} big` }), step(c, on[c])))),
+      el("span", { class: `dome ${c} big`, "aria-hidden": "true" }),
+      el("span", { class: "colour-word" }, t(`nelly.colour_${c}`)), step(c, on[c])))),
     el("div", {}, step("head", Math.min(n.nelly.on_head, total)), " ", t("nelly.fall_head")),
     el("div", { class: "buttons" },
       el("button", { type: "button", class: "big go", disabled: total === 0, onclick: () => {

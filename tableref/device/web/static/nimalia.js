@@ -35,7 +35,9 @@ export function mount(root, core) {
             t("nimalia.new_with")),
           el("div", { id: "choose-msg", class: "message", role: "status" })))),
     el("div", { id: "nimalia-waiting", class: "waiting", role: "status" }),
-    el("div", { class: "sheet-wrap" }, el("table", { id: "scores", class: "scores sheet" })),
+    // the sheet scrolls sideways on a phone: a region the keys can reach and scroll
+    el("div", { class: "sheet-wrap", tabindex: "0", role: "region", "aria-labelledby": "scores-caption" },
+      el("table", { id: "scores", class: "scores sheet" })),
     el("ul", { id: "nimalia-ranked", class: "ranked" }),
     el("div", { id: "nimalia-result", class: "result" }),
     el("div", { id: "nimalia-message", class: "message", role: "status" }),
@@ -63,7 +65,21 @@ export function mount(root, core) {
           el("img", { id: "reserve-img" }),
           el("div", { id: "reserve-marks", class: "marks" })),
         el("figcaption", { id: "reserve-caption" })),
-      el("div", { id: "settle", class: "settle", hidden: true })),
+      el("div", { id: "settle", class: "settle", hidden: true }),
+      el("div", { id: "doubt", class: "settle doubt", hidden: true }),
+      el("div", { id: "nimalia-placed", class: "placed" })),
+    el("details", { id: "nimalia-advise", class: "advise" },
+      el("summary", T("nimalia.advise_title"), t("nimalia.advise_title")),
+      el("p", { class: "hint", ...T("nimalia.advise_help") }, t("nimalia.advise_help")),
+      el("label", {}, el("span", T("nimalia.reserve_of"), t("nimalia.reserve_of")), " ",
+        el("select", { id: "advise-player" })),
+      el("div", { id: "advise-hand", class: "hand-cards" }),
+      el("p", { class: "hint", ...T("nimalia.advise_pick") }, t("nimalia.advise_pick")),
+      el("div", { id: "advise-animals", class: "pick" }),
+      el("div", { id: "advise-matches", class: "matches" }),
+      el("button", { type: "button", id: "advise-go", ...T("nimalia.advise_go") }, t("nimalia.advise_go")),
+      el("div", { id: "advise-msg", class: "message", role: "status" }),
+      el("ol", { id: "advise-answer", class: "answer" })),
     el("details", { id: "nimalia-zones", class: "camera-zones" },
       el("summary", T("nimalia.zones"), t("nimalia.zones")),
       el("p", { class: "hint", ...T("nimalia.zones_help") }, t("nimalia.zones_help")),
@@ -91,6 +107,8 @@ export function mount(root, core) {
     }
   });
   core.$("nzone-save").addEventListener("click", () => saveZones(core));
+  core.$("advise-go").addEventListener("click", () => askAdvice(core));
+  core.$("advise-player").addEventListener("change", (ev) => { adviseSeat = Number(ev.target.value); });
   dragZones(core);
 }
 
@@ -124,9 +142,12 @@ function renderZones(core) {
       zones[z.player] = [Math.min(...xs), Math.min(...ys), Math.max(...xs), Math.max(...ys)];
     }
   }
+  // the seat chosen: pressed (for screen readers), ticked and framed thick in its colour
   core.$("nzone-seats").replaceChildren(...s.players.map((p) => el("button", {
     type: "button", class: `seat${p.seat === zoneSeat ? " active" : ""}`, colour: playerColour(p.seat),
-    "data-seat": p.seat, onclick: () => { zoneSeat = p.seat; renderZones(core); } }, playerName(p.seat))));
+    "aria-pressed": p.seat === zoneSeat ? "true" : "false",
+    "data-seat": p.seat, onclick: () => { zoneSeat = p.seat; renderZones(core); } },
+    p.seat === zoneSeat ? "✓ " : "", playerName(p.seat))));
   const [w, h] = picSize(core);
   core.$("nzone-pic").style.aspectRatio = `${w} / ${h}`;
   // what the camera sees in each saved zone: moving, still, a hand over it, photographing
@@ -186,11 +207,14 @@ export function words(core) {
   teachWords(core);
 }
 
-// An objective's chip: its colour, its number, its name on hover.
+// An objective's chip: its colour, its number, its name on hover; for screen readers its
+// number, colour and name in words (the colour is never the only sign: the number names it).
 function chip(core, id, n, extra = "") {
   const info = (n.catalogue || []).find((o) => o.id === Number(id)) || {};
-  return core.el("span", { class: `chip goal-${info.colour || "none"} ${extra}`,
-    title: core.t(`nimalia.obj${id}`) }, String(id));
+  const said = [String(id), info.colour ? core.t(`nimalia.colour_${info.colour}`) : null,
+    core.t(`nimalia.obj${id}`)].filter(Boolean).join(", ");
+  return core.el("span", { class: `chip goal-${info.colour || "none"} ${extra}`, role: "img",
+    "aria-label": said, title: core.t(`nimalia.obj${id}`) }, String(id));
 }
 
 function renderGoals(n, core) {
@@ -263,12 +287,13 @@ function renderSheet(n, core) {
   const soFar = new Map((n.so_far || []).map((r) => [r.seat, r]));
   const read = new Set(n.read || []);
   const seats = (core.snap().players || []).map((p) => p.seat);
-  const head1 = el("tr", {}, el("th", {}, ""),
+  const head1 = el("tr", {}, el("td", {}, el("span", { id: "scores-caption", class: "sr-only" },
+    t("nimalia.sheet"))),
     ...rounds.map((r) => el("th", { scope: "colgroup", colspan: r.objectives.length + 1,
       class: r.round === n.round && !n.over ? "now" : "" }, t("nimalia.round", { n: r.round }))),
-    el("th", { scope: "col", rowspan: 2 }, t("nimalia.total")),
+    el("th", { scope: "col", rowspan: 2, class: "total" }, t("nimalia.total")),
     el("th", { scope: "col", rowspan: 2, class: "photo-col" }, t("nimalia.photo")));
-  const head2 = el("tr", {}, el("th", {}, ""),
+  const head2 = el("tr", {}, el("th", { scope: "col" }, t("page.h_player")),
     ...rounds.flatMap((r) => [...r.objectives.map((id) => el("th", { scope: "col" },
       chip(core, id, n))), el("th", { scope: "col", class: "sum" }, t("nimalia.sum"))]));
   const rows = seats.map((seat) => {
@@ -292,7 +317,7 @@ function renderSheet(n, core) {
     const total = last ? last.rows[seat].total : 0;
     const winner = n.result && n.result.winners.includes(seat);
     return el("tr", { "data-seat": seat, class: winner ? "winner" : "" },
-      el("td", { class: "name", colour: playerColour(seat) }, winner ? `🏆 ${playerName(seat)}` : playerName(seat)),
+      el("td", { class: "name", colour: playerColour(seat) }, winner ? `★ ${playerName(seat)}` : playerName(seat)),
       ...cells,
       el("td", { class: "total" }, total),
       el("td", { class: "photo-col" }, read.has(seat) ? "✓"
@@ -474,8 +499,167 @@ async function retake(core, seat) {
     core.show(await core.api("POST", "/api/report", { action: "retake", player: seat }));
     pickedSeat = seat;
   } catch (e) {
-    const msg = core.$("settle-msg");
+    const msg = core.$("settle-msg") || core.$("doubt-msg");
     if (msg) msg.textContent = e.message;
+  }
+}
+
+// ---- a reserve that does not follow from the round before: kept as it is, or retaken -------
+
+function which(core, card) {
+  return card == null ? core.t("nimalia.card_hidden") : core.t("nimalia.card_n", { n: card });
+}
+
+function renderDoubt(n, core) {
+  const { el, t, $ } = core;
+  const box = $("doubt");
+  const doubt = (n.doubts || [])[0];
+  if (!doubt) {
+    box.hidden = true;
+    box.replaceChildren();
+    return null;
+  }
+  const why = doubt.problems.map((p) => t(`nimalia.rule_${p.rule}`, { which: which(core, p.card) }));
+  box.replaceChildren(
+    el("p", { class: "who" }, t("nimalia.doubt", { name: core.playerName(doubt.seat), why: joinNames(core, why) })),
+    el("div", { class: "actions" },
+      el("button", { type: "button", id: "doubt-keep", onclick: () => keep(core, doubt.seat) },
+        t("nimalia.keep")),
+      el("button", { type: "button", id: "doubt-retake", onclick: () => retake(core, doubt.seat) },
+        t("nimalia.retake")),
+      el("div", { id: "doubt-msg", class: "message", role: "status" })));
+  box.hidden = false;
+  return doubt.seat;
+}
+
+async function keep(core, seat) {
+  try {
+    core.show(await core.api("POST", "/api/report", { action: "accept", player: seat }));
+  } catch (e) {
+    const msg = core.$("doubt-msg");
+    if (msg) msg.textContent = e.message;
+  }
+}
+
+function renderPlaced(n, seat, core) {
+  const { el, t, $, playerName } = core;
+  // the cards found placed: in a reserve read, or in one asked about (its faulty cards marked)
+  const found = (n.placed || []).find((p) => p.seat === seat)
+    || (n.doubts || []).find((p) => p.seat === seat);
+  const kept = (n.kept || []).find((p) => p.seat === seat);
+  const box = $("nimalia-placed");
+  if (!found && !kept) {
+    box.replaceChildren();
+    return;
+  }
+  const faulty = new Set((found?.problems || []).map((p) => p.card).filter((c) => c != null));
+  const items = found ? found.placed.map((p) => el("li", { class: faulty.has(p.card) ? "kept" : "" },
+    t(p.card == null ? "nimalia.placed_hidden" : "nimalia.placed_one",
+      { which: which(core, p.card), row: p.row, col: p.col, turn: p.turn }))) : [];
+  if (kept) {
+    items.push(el("li", { class: "kept" }, `${t("nimalia.kept_against")}: `
+      + kept.broken.map((p) => t(`nimalia.rule_${p.rule}`, { which: which(core, p.card) })).join("; ")));
+  }
+  box.replaceChildren(el("h4", {}, `${t("nimalia.placed")} (${playerName(seat)})`),
+    el("ul", {}, ...items));
+}
+
+// ---- the placement adviser: the cards in hand picked by their animals, the best places ------
+
+const TOKENS = { li: ["savanna", "lion"], gi: ["savanna", "giraffe"], cr: ["lake", "crocodile"],
+  fl: ["lake", "flamingo"], pb: ["ice_floe", "polar_bear"], pe: ["ice_floe", "penguin"],
+  pa: ["rain_forest", "panda"], go: ["rain_forest", "gorilla"] };
+const OTTER_ON = { s: "savanna", r: "rain_forest", i: "ice_floe" };
+let hand = []; // card ids picked for the adviser
+let animalsPicked = []; // the animals tapped: cards showing all of them are offered
+let adviseSeat = null;
+
+function space(token) {
+  if (token[0] === "o" && token.length === 3) return { terrain: OTTER_ON[token[1]], animal: "otter", river: token[2] };
+  const [terrain, animal] = TOKENS[token];
+  return { terrain, animal, river: null };
+}
+
+function cell(core, token, n = 0) {
+  const s = space(token);
+  const name = core.t(`nimalia.animal_${s.animal}`);
+  return core.el("span", { class: `cell t-${s.terrain}${n ? " new" : ""}`, title: name },
+    n ? String(n) : "", cellLabel(core, s));
+}
+
+function cellLabel(core, s) {
+  return core.el("span", { class: "who" }, s.animal === "otter" ? `${s.river}` : core.t(`nimalia.animal_${s.animal}`).slice(0, 3));
+}
+
+function miniCard(core, n, id, onclick) {
+  const tokens = n.deck[id - 1].split(" ");
+  return core.el("button", { type: "button", class: "mini", "data-card": id, onclick },
+    core.el("span", { class: "grid2" }, ...tokens.map((tok) => cell(core, tok))),
+    core.el("span", { class: "id" }, `#${id}`));
+}
+
+function renderAdvise(n, snap, core) {
+  const { el, t, $, playerName } = core;
+  if (!n.deck) return;
+  const select = $("advise-player");
+  select.replaceChildren(...snap.players.map((p) => el("option", { value: p.seat }, p.name)));
+  select.value = String(adviseSeat ?? snap.players[0]?.seat ?? 0);
+  const redraw = () => renderAdvise(core.snap().nimalia, core.snap(), core);
+  $("advise-hand").replaceChildren(...hand.map((id) => miniCard(core, n, id, () => {
+    hand = hand.filter((h) => h !== id); redraw();
+  })));
+  $("advise-animals").replaceChildren(...ANIMALS.map((a) => el("button", {
+    type: "button", class: `animal a-${a}${animalsPicked.includes(a) ? " chosen" : ""}`,
+    onclick: () => { animalsPicked = animalsPicked.includes(a) ? animalsPicked.filter((x) => x !== a) : [...animalsPicked, a]; redraw(); },
+  }, t(`nimalia.animal_${a}`))));
+  const matches = animalsPicked.length === 0 ? [] : n.deck.map((d, i) => [i + 1, d.split(" ").map((tok) => space(tok).animal)])
+    .filter(([id, animals]) => !hand.includes(id) && animalsPicked.every((a) => animals.includes(a)))
+    .map(([id]) => id);
+  $("advise-matches").replaceChildren(...(matches.length > 12 ? [el("span", {}, t("nimalia.advise_more", { n: matches.length }))]
+    : matches.map((id) => miniCard(core, n, id, () => {
+      if (hand.length < 3) hand = [...hand, id];
+      animalsPicked = [];
+      redraw();
+    }))));
+  $("advise-go").disabled = hand.length === 0;
+  const seat = Number(select.value);
+  const asked = (n.advice || []).find((a) => a.seat === seat);
+  const answer = $("advise-answer");
+  if (!asked) { answer.replaceChildren(); $("advise-msg").textContent = ""; return; }
+  $("advise-msg").textContent = asked.state === "thinking" ? t("nimalia.advise_thinking")
+    : asked.state === "failed" ? t("nimalia.advise_failed", { why: asked.error }) : "";
+  answer.replaceChildren(...asked.advice.map((a) => el("li", { class: "advice" },
+    el("strong", {}, t("nimalia.advise_points", { points: a.points })),
+    a.later ? el("span", { class: "later" }, ` · ${t("nimalia.advise_later", { n: a.later })}`) : "",
+    el("ol", { class: "steps" }, ...a.plan.map((p) => el("li", {},
+      t("nimalia.placed_one", { which: t("nimalia.card_n", { n: p.card }), row: p.row, col: p.col, turn: p.turn })))),
+    el("ul", { class: "why" }, ...a.objectives.map((o) => el("li", {},
+      `${t(`nimalia.obj${o.id}`)}: ${o.points}${o.gain ? ` (${signed(o.gain)})` : ""}`))),
+    grid(core, a.cells))));
+}
+
+function grid(core, cells) {
+  const rows = Math.max(...cells.map((c) => c.row)) + 1;
+  const cols = Math.max(...cells.map((c) => c.col)) + 1;
+  const at = new Map(cells.map((c) => [`${c.row},${c.col}`, c]));
+  const out = [];
+  for (let r = 0; r < rows; r += 1) {
+    for (let c = 0; c < cols; c += 1) {
+      const x = at.get(`${r},${c}`);
+      out.push(x ? cell(core, x.space, x.n) : core.el("span", { class: "cell hole" }));
+    }
+  }
+  const g = core.el("div", { class: "reserve-grid" }, ...out);
+  g.style.gridTemplateColumns = `repeat(${cols}, 2.6rem)`;
+  return g;
+}
+
+async function askAdvice(core) {
+  const seat = Number(core.$("advise-player").value);
+  try {
+    core.show(await core.api("POST", "/api/report", { action: "advise", player: seat, cards: hand }));
+  } catch (e) {
+    core.$("advise-msg").textContent = e.message;
   }
 }
 
@@ -491,16 +675,20 @@ export function render(n, snap, core) {
   $("nimalia-next").textContent = next;
   renderGoals(n, core);
   renderSheet(n, core);
+  renderAdvise(n, snap, core);
   const read = new Set(n.read || []);
   const select = $("upload-player");
   select.replaceChildren(...snap.players.map((p) => el("option", { value: p.seat },
     core.playerName(p.seat))));
   select.value = String(pickedSeat ?? n.to_photograph ?? snap.players[0]?.seat ?? 0);
   const withPhoto = n.scores.filter((r) => r.photo || read.has(r.seat)).map((r) => r.seat);
-  const unsureSeat = renderSettle(n, core);
-  // a photo's question is in the settle panel; any other message here
+  const settleSeat = renderSettle(n, core);
+  const doubtSeat = renderDoubt(n, core);
+  const unsureSeat = settleSeat ?? doubtSeat;
+  // a photo's question is in the settle (or doubt) panel; any other message here
   $("nimalia-message").textContent = unsureSeat != null ? "" : (n.message || "");
   const seat = unsureSeat ?? shownReserve ?? withPhoto[withPhoto.length - 1];
+  renderPlaced(n, seat, core);
   if (seat != null) {
     const img = $("reserve-img");
     img.onerror = () => { $("reserve-figure").hidden = true; };
@@ -522,7 +710,8 @@ async function scoring(core, seat, send) {
     pickedSeat = null;
     const s = await send();
     core.show(s);
-    const waits = s && s.nimalia && (s.nimalia.pending || []).some((p) => p.seat === seat);
+    const waits = s && s.nimalia && [...(s.nimalia.pending || []), ...(s.nimalia.doubts || [])]
+      .some((p) => p.seat === seat);
     msg.textContent = waits ? "" : core.t("nimalia.scored");
     msg.className = waits ? "message" : "message ok";
   } catch (e) {

@@ -121,6 +121,7 @@ def main() -> None:
     parser.add_argument("--crop", type=int, nargs=2, default=(192, 256),
                         help="train on random windows of this height and width")
     parser.add_argument("--resume", type=Path, default=None)
+    parser.add_argument("--lr", type=float, default=3e-3, help="the schedule's highest rate")
     parser.add_argument("--out", type=Path,
                         default=Path("tableref/vision/halli/models/finder.onnx"))
     args = parser.parse_args()
@@ -131,8 +132,8 @@ def main() -> None:
     model = Finder()
     if args.resume:
         model.load_state_dict(torch.load(args.resume))
-    opt = torch.optim.AdamW(model.parameters(), lr=3e-3, weight_decay=1e-4)
-    sched = torch.optim.lr_scheduler.OneCycleLR(opt, max_lr=3e-3, total_steps=args.steps + 1,
+    opt = torch.optim.AdamW(model.parameters(), lr=args.lr, weight_decay=1e-4)
+    sched = torch.optim.lr_scheduler.OneCycleLR(opt, max_lr=args.lr, total_steps=args.steps + 1,
                                                 pct_start=0.05)
     g = torch.Generator().manual_seed(1)
     rng = np.random.default_rng(0)

@@ -12,6 +12,7 @@ the card lies or mirrored, so crops are flipped and turned freely while training
 from __future__ import annotations
 
 import argparse
+import math
 import sys
 import time
 from pathlib import Path
@@ -63,6 +64,8 @@ def main() -> None:
     parser.add_argument("--batch", type=int, default=64)
     parser.add_argument("--limit", type=int, default=None)
     parser.add_argument("--threads", type=int, default=1)
+    parser.add_argument("--resume", type=Path, default=None, help="start from this checkpoint")
+    parser.add_argument("--lr", type=float, default=2e-3, help="the first epoch's rate")
     parser.add_argument("--out", type=Path,
                         default=Path("tableref/vision/halli/models/reader.onnx"))
     args = parser.parse_args()
@@ -72,9 +75,9 @@ def main() -> None:
     print(f"{len(crops)} crops; kinds {np.bincount(kinds, minlength=4).tolist()}", flush=True)
     val = np.arange(len(crops)) % 20 == 0
     model = Reader()
-    opt = torch.optim.AdamW(model.parameters(), lr=2e-3, weight_decay=1e-4)
-    steps = args.epochs * int((~val).sum()) // args.batch
-    sched = torch.optim.lr_scheduler.OneCycleLR(opt, max_lr=2e-3, total_steps=steps + 1)
+    if args.resume:
+        model.load_state_dict(torch.load(args.resume))
+    opt = torch.optim.AdamW(model.parameters(), lr=args.lr, weight_decay=1e-4)
     ce = nn.CrossEntropyLoss()
     rng = np.random.default_rng(0)
     train_idx = np.flatnonzero(~val)
@@ -96,7 +99,16 @@ def main() -> None:
 
     ckpt = args.out.with_suffix(".pt")
     for epoch in range(args.epochs):
+        if epoch:
+            more = load(args.data, args.limit)  # shards the generators wrote since
+            if len(more[0]) > len(crops):
+                crops, kinds, counts = more
+                val = np.arange(len(crops)) % 20 == 0
+                train_idx = np.flatnonzero(~val)
+                print(f"{len(crops)} crops now", flush=True)
         model.train()
+        for group in opt.param_groups:  # cosine over the epochs
+            group["lr"] = args.lr * 0.5 * (1 + math.cos(math.pi * epoch / args.epochs))
         t0, total, nb = time.time(), 0.0, 0
         order = rng.permutation(train_idx)
         for b in range(0, len(order) - args.batch + 1, args.batch):
@@ -105,7 +117,6 @@ def main() -> None:
             opt.zero_grad()
             loss.backward()
             opt.step()
-            sched.step()
             total += float(loss)
             nb += 1
         model.eval()

@@ -55,6 +55,9 @@ class PhotoReading:
     sure: dict[Pos, Space]
     unsure: tuple[Unsure, ...]
     jpeg: bytes  # the photo with what was read drawn on it, the unsure spaces numbered
+    # cards seen apart from the reserve, touching none of it (x, y, width, height: shares
+    # of the photo): not read; a card placed always touches the reserve
+    apart: tuple[tuple[float, float, float, float], ...] = ()
 
     @property
     def complete(self) -> bool:

@@ -96,7 +96,9 @@ def open_session(box: Box, kit: NimaliaKit | None) -> NimaliaSession:
 def default_kit(config: Config, sim: bool) -> NimaliaKit:
     """The user's enrolment (where `tableref nimalia enroll` and the page's teaching put it;
     an older one in the data dir itself), loaded once and again when the page has taught
-    the cards; with the simulated table and no enrolment, the simulated table's drawn cards."""
+    the cards; with the simulated table and no enrolment, the simulated table's drawn cards.
+    What is taught on the simulated table is kept for the run only, never written over
+    the enrolment of a real deck in the data dir (as Halli's teaching there)."""
     from tableref.device.paths import data_dir
 
     cache: list[Any] = []
@@ -124,7 +126,7 @@ def default_kit(config: Config, sim: bool) -> NimaliaKit:
         cache[:] = [enrolment]
 
     return NimaliaKit(enrolment=load, zones=ZoneStore(data_dir() / ZONES_FILE),
-                      teacher=CardTeacher(directory, enrolled))
+                      teacher=CardTeacher(None if sim else directory, enrolled))
 
 
 def config_options(config: Config) -> dict[str, Any]:

@@ -313,6 +313,13 @@ PHRASES = {
                     "fr": "Le boîtier apprend vos cartes à partir de quelques photos : "
                           "trouvez dans votre paquet chaque carte dessinée ici, posez-la seule "
                           "et à plat sur la table et photographiez-la d'en haut."},
+    "teach_run_only": {"en": "This is the simulated table: what is taught here is kept until "
+                             "the box stops, never over the cards of a real deck.",
+                       "de": "Das ist der simulierte Tisch: Was hier gelernt wird, bleibt, bis "
+                             "die Box anhält, nie über den Karten eines echten Stapels.",
+                       "fr": "C'est la table simulée : ce qui est appris ici est gardé jusqu'à "
+                             "l'arrêt du boîtier, jamais à la place des cartes d'un vrai "
+                             "paquet."},
     "teach_card": {"en": "Card {i} of {n}: find this card",
                    "de": "Karte {i} von {n}: Sucht diese Karte",
                    "fr": "Carte {i} sur {n} : trouvez cette carte"},

@@ -16,7 +16,8 @@ of this round is not in yet (a zone changed after it waits for the next round). 
 photo is kept when every card of the round shows in it; with a card unseen it waits for
 the next change, and is kept as it is after PATIENCE x still_s seconds of stillness (a
 card may lie hidden under the others). Each reserve read is checked against the player's
-reserve of the round before (check.py): one that three legal placements do not explain
+reserve of the round before (check.py): one that three legal placements do not explain,
+or a photo with a card lying apart from the reserve (not read: vision/nimalia/apart.py),
 is held in `doubts` until the players keep it or retake. The page's view shows each
 zone's state (`camera_zones`: moving, still, crossed, changed).
 
@@ -53,7 +54,7 @@ from tableref.device.daemon.nimalia_teach import CardTeacher, TeachError
 from tableref.device.daemon.session import BaseSession, Box, Refused, Result, Sight
 from tableref.device.phrasebook import Words
 from tableref.games.nimalia.advise import advise
-from tableref.games.nimalia.check import RoundCheck, check_round
+from tableref.games.nimalia.check import RoundCheck, check_round, with_cards_apart
 from tableref.games.nimalia.choice import FIRST, check_choice, resolve, schedule
 from tableref.games.nimalia.events import (
     Event,
@@ -374,7 +375,9 @@ class NimaliaSession(BaseSession[Event]):
                 self.message = w("nimalia.err_breaks_rules", name=name, why=str(err))
                 box.changed()
                 raise Refused(self.message) from None
-            verdict = await box.in_vision(check_round, self._before(seat), reserve.reserve)
+            verdict = with_cards_apart(
+                await box.in_vision(check_round, self._before(seat), reserve.reserve),
+                len(reading.apart))
             if self.fold is not fold:
                 raise Refused(w("nimalia.err_changed"))
             if auto and verdict.legal and verdict.silent:
@@ -573,7 +576,8 @@ class NimaliaSession(BaseSession[Event]):
         except SettleError as err:
             raise Refused(f"{self.players[seat]}: {err}") from None
         del self.pending[seat]
-        verdict = check_round(self._before(seat), result.reserve)
+        verdict = with_cards_apart(check_round(self._before(seat), result.reserve),
+                                   len(reading.apart))
         self._admit(seat, result.reserve, unsettled.photo, result.told, verdict)
 
     def _ask(self, seat: int, cards: object) -> None:

@@ -170,6 +170,16 @@ PHRASES = {
                                "zeigen, was das Foto zeigt",
                          "fr": "aucune combinaison de trois cartes posées sur la réserve de la "
                                "manche précédente ne montre ce que montre la photo"},
+    "rule_apart": {"en": "a card lies apart from the reserve, touching none of it (framed on "
+                         "the photo): a card placed covers a space of the reserve; if it is "
+                         "no card of the reserve, keep the reserve as it is",
+                   "de": "eine Karte liegt abseits des Reservats und berührt es nicht (auf dem "
+                         "Foto umrahmt): Eine gelegte Karte deckt ein Feld des Reservats ab; "
+                         "gehört sie nicht zum Reservat, behalte es, wie es ist",
+                   "fr": "une carte est posée à l'écart de la réserve, sans la toucher "
+                         "(encadrée sur la photo) : une carte posée couvre une case de la "
+                         "réserve ; si elle n'en fait pas partie, gardez la réserve telle "
+                         "quelle"},
     "card_n": {"en": "card {n}", "de": "Karte {n}", "fr": "la carte {n}"},
     "card_hidden": {"en": "a card hidden by later ones", "de": "eine von späteren verdeckte Karte",
                     "fr": "une carte cachée par les suivantes"},

@@ -11,6 +11,7 @@ import pytest
 from tableref.device.cli import main
 from tableref.vision.nimalia.cards import Card
 from tableref.vision.nimalia.enrol import Enrolment
+from tableref.vision.nimalia.locate import NoReserveError
 from tableref.vision.nimalia.recognise import recognise
 from tableref.vision.synth.nimalia_photo import CLEAN_SMALL, PhotoStyle, S, render_photo
 from tableref.vision.synth.nimalia_reserve import Placement, random_reserve, visible
@@ -99,3 +100,21 @@ def test_the_command_line_says_a_card_lies_apart(
     assert main(["nimalia", "score", "--objectives", "4,5,16,19",
                  str(tmp_path / "photo.png")]) == 2
     assert "a card lies apart from the reserve" in capsys.readouterr().err
+
+
+def test_one_card_beside_a_larger_patch_running_off_the_photo_is_no_reading(
+    cards: dict[int, Card], card_images: dict[int, np.ndarray], enrolment: Enrolment
+) -> None:
+    """The reserve joined to a shadow's speckles that reach the photo's edge is no patch
+    wholly in view; a loose card is. Read alone it would pass for the reserve."""
+    photo = render_photo(card_images, cards, [Placement(5, 0, 0, 0)],
+                         np.random.default_rng(3), CLEAN_SMALL)
+    image = photo.image.copy()
+    assert len(recognise(image, enrolment).guesses) == 4  # a card alone: read
+    rng = np.random.default_rng(4)
+    h, w = image.shape[:2]
+    speckles = rng.random((h // 8, w // 3)) < 0.6  # a busy patch from the left edge
+    big = cv2.resize(speckles.astype(np.uint8), (w // 3, h), interpolation=cv2.INTER_NEAREST)
+    image[:, : w // 3][big > 0] = (40, 160, 230)
+    with pytest.raises(NoReserveError, match="step back so the whole reserve is in view"):
+        recognise(image, enrolment)

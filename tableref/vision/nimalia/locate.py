@@ -30,6 +30,7 @@ class Located:
     # the other patches wholly in view, at least OTHER_SHARE of the reserve's size:
     # (N, 2) float32 outlines in photo pixels
     others: tuple[np.ndarray, ...] = ()
+    larger_cut: bool = False  # a patch larger than the reserve runs off the photo
 
 
 OTHER_SHARE = 0.02
@@ -124,8 +125,9 @@ def locate(photo: np.ndarray, work_width: int = WORK_WIDTH, pick: int | None = N
         raise NoReserveError(
             "the reserve touches the edge of the photo: step back so it is all in view"
         )
+    larger_cut = bool((~inside & (areas > int(np.count_nonzero(blob)))).any())
     return Located(outline.reshape(-1, 2).astype(np.float32) / scale, mask, scale, holes,
-                   tuple(_outline(b) / scale for b in others))
+                   tuple(_outline(b) / scale for b in others), larger_cut)
 
 
 CLEAN = 15  # work pixels: a patch running off the photo, opened this much, parts from noise

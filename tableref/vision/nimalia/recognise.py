@@ -319,21 +319,34 @@ def _largest(photo: np.ndarray, enrolment: Enrolment, work_width: int) -> Recogn
     spaces than it holds (a small reserve farther from the camera than a loose card, or
     one joined to a shadow's speckles running off the photo) is read instead when it
     reads into more spaces: the loose card is then the card seen apart. Read as it was, a
-    loose card would have been scored as the whole reserve, without a warning."""
-    rec, apart = _recognise(photo, enrolment, work_width)
+    loose card would have been scored as the whole reserve, without a warning. A reserve
+    read as one card's four spaces beside a larger patch that runs off the photo (the
+    reserve joined to a shadow's speckles at the photo's edge) is no reading: a reserve
+    shows more than one card from the first round on, but for cards stacked exactly."""
+    rec, apart, cut = _recognise(photo, enrolment, work_width)
     larger = [a for a in apart if a.cells > len(rec.guesses)]
     if not larger:
+        if cut and _one_card(rec):
+            raise NoReserveError(
+                "only one card was found apart from cards that run off the photo: step back "
+                "so the whole reserve is in view")
         return rec
     try:
-        other, _ = _recognise(photo, enrolment, work_width,
-                              max(larger, key=lambda a: a.cells).index)
+        other, _, _ = _recognise(photo, enrolment, work_width,
+                                 max(larger, key=lambda a: a.cells).index)
     except (NoReserveError, GridError):
         return rec
     return other if len(other.guesses) > len(rec.guesses) else rec
 
 
+def _one_card(rec: Recognition) -> bool:
+    """Whether the reading is the four spaces of one card (a 2x2 block)."""
+    return len(rec.guesses) == 4 and {r for r, _ in rec.guesses} == {0, 1} and {
+        c for _, c in rec.guesses} == {0, 1}
+
+
 def _recognise(photo: np.ndarray, enrolment: Enrolment, work_width: int,
-               pick: int | None = None) -> tuple[Recognition, list[Apart]]:
+               pick: int | None = None) -> tuple[Recognition, list[Apart], bool]:
     loc = locate(photo, work_width, pick)
     grid = find_grid(photo, loc, _looks_like_cards(photo, enrolment))
     grid = _grow(photo, loc.mask, grid, enrolment)
@@ -378,4 +391,4 @@ def _recognise(photo: np.ndarray, enrolment: Enrolment, work_width: int,
         offset=(r0, c0),
         match={(r - r0, c - c0): float(b) for (r, c), b in zip(cells, best[kept], strict=True)},
         apart=[a.quad for a in apart],
-    ), apart
+    ), apart, loc.larger_cut

@@ -16,13 +16,14 @@ camera asks about while the players are still pressing to tell it is answered "y
 Nothing of the reconciler is fitted to these scenes: its constants (a reading counts after
 3 alike frames; one turtle fewer of a colour a seat still to place may place is a placement
 under way) are design choices. The tables are the simulated camera's (render_nelly_table:
-an even, neutral light, no hands), easier than bench/nelly_turtles.py's scenes. Prints, per
-kind of table:
+an even, neutral light), easier than bench/nelly_turtles.py's scenes; with --hands, the
+placer's hand (of a lighter or darker skin) moves over their zone in the first half of the
+`--lag` frames and is gone before the press. Prints, per kind of table:
 
     table  games events  false-q/100ev  unreported caught  told-asked  frames-to-ask  ...
 
 Usage: bench/nelly_reconcile.py [--games 6] [--seed 1] [--frames 8] [--lag 8]
-                                [--tables cloth,light]
+                                [--tables cloth,light] [--hands 0.3]
 """
 
 from __future__ import annotations
@@ -57,6 +58,7 @@ class Figures:
     told_asked: int = 0  # falls the camera asked about before the players told them
     unsure_frames: int = 0
     frames: int = 0
+    hand_frames: int = 0  # frames with a hand over a zone
 
 
 def _landed(fall: Fall, room: int) -> Turtles:
@@ -69,7 +71,7 @@ def _landed(fall: Fall, room: int) -> Turtles:
 
 
 def play(table: str, seed: int, frames_per_event: int, lag: int, forget: float,
-         patience: int, figures: Figures) -> None:
+         patience: int, figures: Figures, hands: float = 0.0) -> None:
     rng = random.Random(seed)
     n = 2 + seed % 3
     names = list(NAMES[:n])
@@ -85,18 +87,28 @@ def play(table: str, seed: int, frames_per_event: int, lag: int, forget: float,
     clock = {"t_ns": 0, "frame": 0}
     figures.games += 1
 
-    def film(truth: list[Turtles], frames: int, telling: Fall | None = None) -> bool:
+    def film(truth: list[Turtles], frames: int, telling: Fall | None = None,
+             hand: tuple[int, float] | None = None) -> bool:
         """`frames` frames of the table as it is; the questions answered as the players
-        would. True when the fall being told was asked about (and so recorded)."""
+        would. True when the fall being told was asked about (and so recorded). `hand`:
+        (seat, skin tone) of a hand moving over that seat's zone in the first half of the
+        frames, gone in the second."""
         nonlocal pending
         state = session.state
         assert state is not None
-        image, _ = render_nelly_table([t.to_json() for t in truth],
-                                      [p.plants for p in state.players], seed=seed,
-                                      table=table)
-        for _ in range(frames):
+        contents = [t.to_json() for t in truth]
+        counts = [p.plants for p in state.players]
+        image, _ = render_nelly_table(contents, counts, seed=seed, table=table)
+        for k in range(frames):
             clock["t_ns"] += 100_000_000
             clock["frame"] += 1
+            if hand is not None and k < frames // 2:
+                figures.hand_frames += 1
+                image, _ = render_nelly_table(contents, counts, seed=seed, table=table,
+                                              hand_at=hand[0], hand_seed=clock["frame"],
+                                              hand_tone=hand[1])
+            elif hand is not None and k == frames // 2:
+                image, _ = render_nelly_table(contents, counts, seed=seed, table=table)
             sight, _jpeg = eyes.look(Frame(image, clock["t_ns"], clock["frame"]))
             figures.frames += 1
             figures.unsure_frames += any(z.unsure for z in sight.zones)
@@ -153,7 +165,8 @@ def play(table: str, seed: int, frames_per_event: int, lag: int, forget: float,
             else:
                 truth[event.player] = truth[event.player] + _landed(
                     event, state.players[event.player].free_plants)
-            if film(truth, lag, event if isinstance(event, Fall) else None):
+            hand = (event.player, rng.uniform(0.45, 1.0)) if rng.random() < hands else None
+            if film(truth, lag, event if isinstance(event, Fall) else None, hand):
                 event = None  # type: ignore[assignment]
                 figures.events += 1
         if event is not None:
@@ -178,11 +191,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--forget", type=float, default=0.5)
     parser.add_argument("--patience", type=int, default=6, help="events an untold fall waits")
     parser.add_argument("--tables", default="cloth,light,pattern,wood")
+    parser.add_argument("--hands", type=float, default=0.0,
+                        help="chance that the placer's hand moves over their zone while the "
+                             "turtle is placed (lighter to darker skin), gone before the press")
     args = parser.parse_args(argv)
     print(f"load average {os.getloadavg()[0]:.1f} (2 cores shared)")
     print(f"{'table':8} {'games':>5} {'events':>6} {'false-q/100ev':>13} "
           f"{'unreported caught':>17} {'told-asked':>10} {'frames-to-ask med/max':>21} "
-          f"{'unsure frames':>13} "
+          f"{'unsure frames':>13} {'':>10} "
           f"{'ms/frame med/p95':>16}")
     for table in args.tables.split(","):
         figures = Figures()
@@ -190,7 +206,7 @@ def main(argv: list[str] | None = None) -> int:
         start = time.perf_counter()
         for g in range(args.games):
             play(table, args.seed + g, args.frames, args.lag, args.forget, args.patience,
-                 figures)
+                 figures, args.hands)
         del start
         # the counter's own times, from the eyes of the last game only would be too few:
         # time one frame per event of a short replay instead
@@ -202,6 +218,7 @@ def main(argv: list[str] | None = None) -> int:
               f"{f'{figures.caught}/{figures.unreported}':>17} {figures.told_asked:>10} "
               f"{med:>21} "
               f"{f'{figures.unsure_frames}/{figures.frames}':>13} "
+              f"{f'({figures.hand_frames} hand)':>10} "
               f"{statistics.median(ms):>7.1f}/{sorted(ms)[int(0.95 * (len(ms) - 1))]:<8.1f}")
     return 0
 

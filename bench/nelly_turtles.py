@@ -1,21 +1,32 @@
 """Nelly's turtles counted by camera: accuracy and speed on synthetic tables.
 
     .venv/bin/python bench/nelly_turtles.py [--scenes 200] [--heldout 200] [--seed 1]
+        [--parts held-out,held-out-classic,development,development-classic] [--no-still]
 
-Two parts, the held-out one printed first. The development part (the scenes the counter
-was tuned on) uses seeds from --seed and the generator's default conditions: the Halli
-tables (wood, cloth, pattern) and a light cloth, material at 0.8-1.2 times its usual size
-in pixels, perspective up to 3 %, JPEG quality 65-95. The held-out part uses seeds of its
-own (from 900000) and conditions never tuned on: material smaller and larger (0.7-0.8 and
-1.2-1.35), perspective up to 5 %, JPEG quality 50-70, more hands and stacks, and a table
-kind the development part never shows (slate, in the held-out generator only).
+Four parts, the held-out ones printed first.
+- development: the scenes the counter is tuned on, seeds from --seed, the broad conditions:
+  the Halli tables (wood, cloth, pattern), a light cloth and cloths of any colour (a green
+  felt, red, orange and yellow cloths), pale wood and warm prints; lamps 2700-6500 K, now
+  and then two lamps of different colours or a dim room (the camera's gain up, its noise
+  with it); material at 0.8-1.2 times its usual size, perspective up to 4 %, blur up to
+  1.8 px, JPEG 55-95; turtles upright, tilted, on their side, upturned, on another (now and
+  then three), the die over a turtle's edge, hands of lighter and darker skin.
+- held-out: seeds of its own (from 900000) and what the development part never shows:
+  material smaller and larger (0.7-0.8 and 1.2-1.35), perspective up to 5 %, blur up to
+  2 px, JPEG 50-70, more hands, stacks, dim rooms, mixed lamps and dice, and three table
+  kinds of its own (slate, tiles, stripes; synth/nelly_tables.HELDOUT_TABLES).
+- development-classic, held-out-classic: the conditions the counter was first measured on
+  (the first four tables only), for comparison with earlier figures.
+In the broad parts each scene comes with a frame of the same table a moment before, with
+no hand (as the daemon keeps one once the table is still, `NellyEyes`); the counter is
+given it unless --no-still.
 
 Figures per part: zones counted exactly right (of all zones, and of the zones with no hand
 over them), zones wrong (a sure count that is not the truth: the error that matters),
 unsure rate (and why), per-colour confusions (from the count differences of sure zones
 whose total is right), and milliseconds per 1280x720 frame on one core: wall clock and
 this thread's CPU time (median, p95), with the load average before and after. The wrong
-zones themselves are listed for the development part only: the held-out part's cases are
+zones themselves are listed for the development parts only: the held-out parts' cases are
 not to be looked at while tuning.
 """
 
@@ -41,11 +52,32 @@ from tableref.vision.synth.nelly_scene import (
     TrueZone,
     random_scene,
 )
+from tableref.vision.synth.nelly_tables import BROAD_TABLES, HELDOUT_TABLES
 
 HELDOUT_SEED = 900_000
+# the broad parts: tables of any colour (green felt, red, orange and yellow cloths, pale
+# wood, warm prints), dim rooms, two lamps of different colours, stronger blur, stacks of
+# three, the die over a turtle's edge, darker hands
+DEV_BROAD = NellySceneOptions(tables_extra=BROAD_TABLES, perspective=0.04, blur=1.8,
+                              jpeg=(55, 95), stack=0.3, stack_three=0.15, dim=0.2, mixed=0.15,
+                              die=0.15, skin=(0.45, 1.0), still=True)
+# held out: its own seeds, and what the development part never shows: material smaller and
+# larger, more tilt, lower JPEG quality, more hands, stacks, dim rooms, mixed lamps and
+# dice, and three table kinds of its own (slate, tiles, stripes)
+HELDOUT_BROAD = NellySceneOptions(scale=(0.7, 1.35), perspective=0.05, jpeg=(50, 70),
+                                  hand=0.3, stack=0.35, stack_three=0.2, blur=2.0,
+                                  tables_extra=BROAD_TABLES + HELDOUT_TABLES, dim=0.3,
+                                  mixed=0.3, die=0.25, skin=(0.4, 1.0), still=True)
+# the classic parts, as the counter was first measured (comparable with earlier figures)
 DEV = NellySceneOptions()
 HELDOUT = NellySceneOptions(scale=(0.7, 1.35), perspective=0.05, jpeg=(50, 70), hand=0.3,
                             stack=0.35, tables_extra=("slate",))
+PARTS = {  # name: (options, first seed or None for --seed), held-out parts first
+    "held-out": (HELDOUT_BROAD, HELDOUT_SEED),
+    "held-out-classic": (HELDOUT, HELDOUT_SEED),
+    "development": (DEV_BROAD, None),
+    "development-classic": (DEV, None),
+}
 
 
 @dataclass
@@ -111,12 +143,13 @@ def _short(t: TrueZone) -> str:
         f" +{t.stacks} stacked" if t.stacks else "")
 
 
-def run(opts: NellySceneOptions, seeds: range, label: str) -> Tally:
+def run(opts: NellySceneOptions, seeds: range, label: str, use_still: bool = True) -> Tally:
     tally = Tally()
     for k, seed in enumerate(seeds):
         scene = random_scene(np.random.default_rng(seed), opts)
+        still = scene.still if use_still else None
         t0, c0 = time.perf_counter(), time.thread_time()
-        seen = count_turtles(scene.image, scene.zones)
+        seen = count_turtles(scene.image, scene.zones, still=still)
         tally.cpu_ms.append((time.thread_time() - c0) * 1000)
         tally.ms.append((time.perf_counter() - t0) * 1000)
         score(scene, seen, tally, k)
@@ -162,13 +195,24 @@ def main() -> None:
     parser.add_argument("--scenes", type=int, default=200, help="development scenes")
     parser.add_argument("--heldout", type=int, default=200, help="held-out scenes (0: none)")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--parts", default=",".join(PARTS),
+                        help=f"which parts, comma-separated, of {', '.join(PARTS)}")
+    parser.add_argument("--no-still", action="store_true",
+                        help="count each frame alone, without the still frame of the table")
     args = parser.parse_args()
+    parts = [p.strip() for p in args.parts.split(",") if p.strip()]
+    unknown = [p for p in parts if p not in PARTS]
+    if unknown:
+        parser.error(f"unknown part {unknown[0]!r}; the parts are {', '.join(PARTS)}")
     cv2.setNumThreads(1)
     print(f"load average before: {os.getloadavg()}")
-    if args.heldout:
-        run(HELDOUT, range(HELDOUT_SEED, HELDOUT_SEED + args.heldout), "held-out")
-    if args.scenes:
-        run(DEV, range(args.seed, args.seed + args.scenes), "development")
+    for name in sorted(parts, key=lambda p: not p.startswith("held-out")):
+        opts, first = PARTS[name]
+        n = args.heldout if name.startswith("held-out") else args.scenes
+        if n:
+            start = args.seed if first is None else first
+            run(opts, range(start, start + n), name + (" (no still frame)" if (
+                args.no_still and opts.still) else ""), not args.no_still)
     print(f"load average after: {os.getloadavg()}")
 
 

@@ -28,7 +28,7 @@ import time
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol, runtime_checkable
 
 import cv2
 import numpy as np
@@ -39,6 +39,14 @@ from tableref.games.nelly import GameState, Turtles
 
 # the vision seam: (BGR frame, zones in the ZONES.json form) -> the count's JSON form
 Counter = Callable[[np.ndarray, Mapping[str, Any]], Mapping[str, Any]]
+
+
+@runtime_checkable
+class KeepsStill(Protocol):
+    """A counter that also compares each frame with one of the table when nothing moved
+    (a hand over a zone is a large change from it, whatever its colour)."""
+
+    def remember_still(self, image: np.ndarray) -> None: ...
 ZONES_FILE = "nelly_zones.json"
 
 
@@ -146,19 +154,25 @@ class NellyEyes:
     """Counts the turtles of each zone in a frame (the vision thread) and now and then
     draws the zones and counts on the frame for the page. A frame that shows the same
     table as the last one counted (`StillTable`) keeps its count, counted again at least
-    every `recheck_s` of frame time: nobody moving costs nothing."""
+    every `recheck_s` of frame time: nobody moving costs nothing. Once the table has been
+    still for `settle_s`, a counter that `KeepsStill` is given that frame to compare the
+    next ones with (kept fresh: again after every movement that settles)."""
 
     def __init__(self, counter: Counter | None, zones: Callable[[], Mapping[str, Any] | None],
-                 jpeg_every_s: float = 0.5, recheck_s: float = 1.0) -> None:
+                 jpeg_every_s: float = 0.5, recheck_s: float = 1.0,
+                 settle_s: float = 2.0) -> None:
         self.counter = counter
         self.zones = zones
         self.jpeg_every_s = jpeg_every_s
         self.recheck_s = recheck_s
+        self.settle_s = settle_s
         self.still = StillTable()
+        self._moved_ns: int | None = None  # when the table last changed (None: kept since)
         self._last: tuple[int, object, tuple[ZoneCount, ...], str] | None = None
         self._last_jpeg = 0.0
         self.ms: list[float] = []
         self.skipped = 0
+        self.stills = 0  # still frames given to the counter
 
     def look(self, frame: Frame) -> tuple[NellySeen, bytes | None]:
         h, w = frame.image.shape[:2]
@@ -166,7 +180,8 @@ class NellyEyes:
         counted: tuple[ZoneCount, ...] = ()
         problem = ""
         changed = self.still.changed(frame.image)
-        last = self._last
+        self._settle(frame, changed)
+        last = self._last  # (after _settle: a new still frame means counting again)
         if not changed and last is not None and last[1] is zones and (
                 frame.t_ns - last[0]) < self.recheck_s * 1e9:
             self.skipped += 1
@@ -186,6 +201,18 @@ class NellyEyes:
             self._last_jpeg = now
             jpeg = _annotate(frame.image, zones, counted)
         return NellySeen(frame.t_ns, counted, (w, h), problem), jpeg
+
+    def _settle(self, frame: Frame, changed: bool) -> None:
+        """Give the counter the table's still frame once nothing has moved for settle_s."""
+        if changed:  # (the first frame is a change too)
+            self._moved_ns = frame.t_ns
+            return
+        if self._moved_ns is not None and frame.t_ns - self._moved_ns >= self.settle_s * 1e9:
+            self._moved_ns = None  # kept until the table moves again
+            if isinstance(self.counter, KeepsStill):
+                self.counter.remember_still(frame.image)
+                self.stills += 1
+                self._last = None  # counted again at once against it
 
 
 _BGR = {"red": (40, 40, 220), "yellow": (40, 220, 240), "orange": (30, 140, 250)}

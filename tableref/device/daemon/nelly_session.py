@@ -94,15 +94,25 @@ def default_kit(config: Config, sim: bool) -> NellyKit:
     return NellyKit(counter=vision_counter(), zones=ZoneStore(data_dir() / ZONES_FILE))
 
 
-def vision_counter() -> Counter:
+class VisionCounter:
     """`tableref.vision.nelly.count_turtles` (the `tableref nelly count` contract) as the
-    session's counter: the zones in their JSON form in, the count's JSON form out."""
-    from tableref.vision.nelly import count_turtles, counts_to_json, zones_from_json
+    session's counter: the zones in their JSON form in, the count's JSON form out; each
+    frame compared with the table's last still frame (`KeepsStill`)."""
 
-    def counter(image: np.ndarray, zones: Mapping[str, Any]) -> Mapping[str, Any]:
-        return counts_to_json(count_turtles(image, zones_from_json(zones)))
+    def __init__(self) -> None:
+        self.still: np.ndarray | None = None
 
-    return counter
+    def remember_still(self, image: np.ndarray) -> None:
+        self.still = image.copy()
+
+    def __call__(self, image: np.ndarray, zones: Mapping[str, Any]) -> Mapping[str, Any]:
+        from tableref.vision.nelly import count_turtles, counts_to_json, zones_from_json
+
+        return counts_to_json(count_turtles(image, zones_from_json(zones), still=self.still))
+
+
+def vision_counter() -> Counter:
+    return VisionCounter()
 
 
 def config_options(config: Config) -> dict[str, bool]:

@@ -1,10 +1,15 @@
 """Nelly's turtles counted by colour in each player's zone of an overhead camera frame.
 
-zones (the polygons, the spec's file form) -> light (white balance from the water plants'
-known green) -> table (the table's own colours, read outside the zones) -> count (paint
-blobs in each zone, the size of one turtle from the frame) -> domes (a blob's turtles by
-colour, or why it cannot be said) and hands (something over a zone: a hand, an arm; a
-turtle washed out by glare). material holds what the counter knows of the game's colours.
+zones (the polygons, the spec's file form) -> table (the table's own colours, read outside
+the zones) -> plants (round green of one size, not the table's) -> light (white balance
+from the plants' known green) -> count (paint blobs in each zone, the size of one turtle
+from the frame within the material's proportions) -> domes (a blob's turtles by colour, or
+why it cannot be said). What makes a zone unsure rather than wrong: hands (something over
+a zone by colour; a turtle washed out by glare), still (a large change since the table's
+last still frame, when the daemon gives one: a hand of any colour), plants (something on a
+plant that was not counted), prints (patches like the table's printed dots), dark (too
+dark to read), hidden (a dome's cap amid the table's colour); die tells the die's colour
+symbol from a part of a turtle. material holds what the counter knows of the game's colours.
 
 Methods that hold by construction rather than thresholds fitted to scenes: the light from
 the plants' printed green (von Kries); the colour as the paint hue (G-B)/(R-B), which glare
@@ -20,6 +25,7 @@ For the daemon (all names stable):
     zones = zones_from_json(json.loads(text))    # as set on the page; ZoneError names a fault
     zones = default_zones(3, (1280, 720))        # boxes for 3 players before any were set
     seen = count_turtles(frame_bgr, zones)       # list[ZoneCount], one per zone, same order
+    seen = count_turtles(frame_bgr, zones, still=still_bgr)  # with the table's still frame
     seen[0].red, seen[0].yellow, seen[0].orange  # seat seen[0].player's turtles by colour
     seen[0].unsure, seen[0].why                  # not counted with confidence, and why
     counts_to_json(seen)   # {"zones": [{"player": 0, "red": 2, "yellow": 1, "orange": 0,

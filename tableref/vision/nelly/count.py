@@ -30,18 +30,22 @@ from dataclasses import dataclass, field
 import cv2
 import numpy as np
 
+from tableref.vision.nelly.dark import outside_level, plant_level, too_dark
+from tableref.vision.nelly.die import on_the_die
 from tableref.vision.nelly.domes import Blob, Paints, core_of, read_blob, refine_green
 from tableref.vision.nelly.hands import something_over
 from tableref.vision.nelly.hidden import hidden_dome
-from tableref.vision.nelly.light import (
-    MAX_GREEN_SHARE,
-    NEUTRAL,
-    Light,
-    light_from_plants,
-    plant_pixels,
-)
+from tableref.vision.nelly.light import light_from_plants
 from tableref.vision.nelly.material import COLOURS
-from tableref.vision.nelly.plants import Plant, one_size, plant_circles, turtles_on_plants
+from tableref.vision.nelly.plants import (
+    Plant,
+    one_size,
+    plant_circles,
+    something_on_a_plant,
+    turtles_on_plants,
+)
+from tableref.vision.nelly.prints import Print, on_a_plant, table_print
+from tableref.vision.nelly.still import QUARTER, changed_over, exposure, quarter
 from tableref.vision.nelly.table import TableModel, table_outside
 from tableref.vision.nelly.zones import Zone
 
@@ -52,6 +56,10 @@ TABLE_AREA = 0.04  # of a zone: a blob of the table's colour this large is the t
 DOME_SHADE = 1.5  # a dome's lit side is this much brighter than its shaded side
 RECOVER_COMPACT = 1.3  # a turtle of the table's colour is found whole and round
 NECK = 9  # px: the narrowest part of a turtle is wider, a plant's notch near it narrower
+# one turtle's inscribed radius in plant radii: at least, at most, and when no turtle
+# shows (the game's material: a shell is a little over half a plant across)
+TURTLE_PER_PLANT = (0.45, 0.75, 0.58)
+LIGHT_FILL = 0.35  # of a plant's disc green at least, for the light to be read from it
 MIN_TURTLE = 150  # px: no turtle the camera can count is smaller (one is ~350 px at 0.7 mm/px)
 _LOG = np.log(np.arange(256, dtype=np.float32) + 1.0).astype(np.float32)
 
@@ -91,7 +99,8 @@ def counts_to_json(counts: Sequence[ZoneCount]) -> dict[str, object]:
 class CountOptions:
     paint_v: float = -1.05  # ln B/R below this, in the light's frame: paint
     max_u: float = 0.3  # ln G/R above this is no paint (plants, green)
-    min_bright: int = 40  # darker pixels are shadow, too noisy to read
+    min_bright: int = 26  # darker pixels are shadow, too noisy to read (a red shell's shaded
+    # side in a dim room is about this dark)
     dome_radius: float | None = None  # one turtle's inscribed radius in px (None: measured)
 
 
@@ -129,16 +138,6 @@ def _crop(frame: Image, zone: Zone) -> _ZoneData | None:
     pts = np.round((np.asarray(zone.polygon) - [x0, y0]) * 16).astype(np.int32)
     cv2.fillPoly(inside, [pts], 1, cv2.LINE_8, shift=4)
     return _ZoneData(zone, (x0, y0), inside, sub, u, v, bright, int(np.count_nonzero(inside)))
-
-
-def _measure_light(data: Sequence[_ZoneData]) -> Light:
-    samples = []
-    for d in data:
-        green = plant_pixels(d.u, d.v, d.bright) & (d.inside > 0)
-        if np.count_nonzero(green) > MAX_GREEN_SHARE * max(d.n_in, 1):
-            continue  # a green table: plants and cloth cannot be told apart by colour
-        samples.append((d.u[green], d.v[green]))
-    return light_from_plants(samples)
 
 
 def _paint(d: _ZoneData, opts: CountOptions) -> np.ndarray:
@@ -296,40 +295,77 @@ def footprint(blobs: Sequence[Blob], r1: float) -> float:
     return float(np.median(areas)) if len(areas) >= 3 else 0.0
 
 
-def count_turtles(frame: Image, zones: Sequence[Zone],
-                  options: CountOptions | None = None) -> list[ZoneCount]:
-    """The turtles in each zone of a BGR frame, one `ZoneCount` per zone in their order."""
+def count_turtles(frame: Image, zones: Sequence[Zone], options: CountOptions | None = None,
+                  still: Image | None = None) -> list[ZoneCount]:
+    """The turtles in each zone of a BGR frame, one `ZoneCount` per zone in their order.
+    `still`: a frame of the same table from the camera when nothing moved (the daemon
+    keeps one); a zone that changed by more than a few turtles since is unsure (a hand)."""
     opts = options or CountOptions()
     if frame.ndim != 3 or frame.shape[2] != 3 or frame.dtype != np.uint8:
         raise ValueError("count_turtles takes a BGR uint8 image")
+    if still is not None and still.shape != frame.shape:
+        still = None  # another camera mode: the still frame is of no use
     crops = [_crop(frame, z) for z in zones]
     data = [d for d in crops if d is not None]
-    light = _measure_light(data) if data else NEUTRAL
     radii = []
-    table = table_outside(frame, [np.asarray(z.polygon) for z in zones], light.du, light.dv)
+    # the table's colours as the camera sees them; the plants: round, of one size, green
+    # and not of the table's colours (a green felt's green is no plant, nor a light)
+    table = table_outside(frame, [np.asarray(z.polygon) for z in zones], 0.0, 0.0)
     for d in data:
-        d.u -= light.du
-        d.v -= light.dv
         d.table = table
         d.plants = plant_circles(d.u, d.v, d.bright, table, MIN_TURTLE)
     for d, plants in zip(data, one_size([d.plants for d in data]), strict=True):
         d.plants = plants
+    # the light from plants showing enough of their green (a plant under a turtle shows a
+    # ring of half its disc; a scrap of green the size of a plant is no plant to trust)
+    light = light_from_plants([(p.u, p.v) for d in data for p in d.plants
+                               if p.u.size >= LIGHT_FILL * math.pi * p.r * p.r])
+    table.in_light(light.du, light.dv)
+    for d in data:
+        d.u -= light.du
+        d.v -= light.dv
         d.paint = _paint(d, opts)
         d.blobs = _blobs(d)
         radii += [b.radius for b in d.blobs if b.area >= MIN_TURTLE]
-    r1 = opts.dome_radius if opts.dome_radius is not None else turtle_radius(radii)
+    plant_r = [p.r for d in data for p in d.plants]
+    if opts.dome_radius is not None:
+        r1 = opts.dome_radius
+    elif plant_r:  # the material's own proportions: a turtle is about 0.6 plants across
+        pr = float(np.median(plant_r))
+        r1 = turtle_radius([r for r in radii if TURTLE_PER_PLANT[0] * pr <= r
+                            <= TURTLE_PER_PLANT[1] * pr]) or TURTLE_PER_PLANT[2] * pr
+    else:
+        r1 = turtle_radius(radii)
     paints = Paints(light, r1, footprint=footprint([b for d in data for b in d.blobs], r1))
     paints.green = refine_green([b for d in data for b in d.blobs], paints)
+    printed = table_print(table, paints, opts.min_bright)
+    now_q = quarter(frame) if still is not None else None
+    then_q = quarter(still) if still is not None else None
+    gain = exposure(now_q, then_q) if now_q is not None and then_q is not None else 1.0
+    level = plant_level([p.level for d in data for p in d.plants])
+    outside = outside_level(table) if level > 0 else 0.0
     out = []
     for z, crop in zip(zones, crops, strict=True):
         if crop is None:
             out.append(ZoneCount(z.player, unsure=True, why="the zone lies outside the picture"))
             continue
-        out.append(_count_zone(crop, paints))
+        if now_q is not None and then_q is not None:
+            q0, q1 = crop.origin[0] // QUARTER, crop.origin[1] // QUARTER
+            hq, wq = crop.inside.shape[0] // QUARTER, crop.inside.shape[1] // QUARTER
+            if changed_over(now_q[q1:q1 + hq, q0:q0 + wq], then_q[q1:q1 + hq, q0:q0 + wq],
+                            crop.inside, paints.shell, gain):
+                out.append(ZoneCount(z.player, unsure=True, why="something over the zone (it "
+                                     "changed by more than turtles since the table was still)"))
+                continue
+        if too_dark(crop.bright, crop.inside, outside, level):
+            out.append(ZoneCount(z.player, unsure=True, why="too dark to read the turtles' "
+                                 "colours (a deep shadow?)"))
+            continue
+        out.append(_count_zone(crop, paints, printed))
     return out
 
 
-def _count_zone(d: _ZoneData, paints: Paints) -> ZoneCount:
+def _count_zone(d: _ZoneData, paints: Paints, printed: Print | None = None) -> ZoneCount:
     counts = dict.fromkeys(COLOURS, 0)
     player = d.zone.player
     assert d.table is not None and d.paint is not None
@@ -339,30 +375,51 @@ def _count_zone(d: _ZoneData, paints: Paints) -> ZoneCount:
     if over:
         return ZoneCount(player, unsure=True, why=over)
     why = ""
+    turtles: list[Blob] = []  # the blobs counted as turtles
     for blob in d.blobs:
         if blob.area > LARGE * shell:
             why = why or "something of the turtles' colours, larger than a turtle"
             continue
         seen = read_blob(blob, d.bgr, paints)
+        if seen.why and on_the_die(blob, d.u, d.v, d.bright, d.table, shell,
+                                         paints.radius):
+            continue  # the die's symbol
+        off = not on_a_plant(blob.origin[0] + blob.window.shape[1] / 2,
+                             blob.origin[1] + blob.window.shape[0] / 2,
+                             [(p.x, p.y, p.r) for p in d.plants])
+        if seen.why and seen.part and off and printed is not None and printed.has(
+                seen.part, blob.area):
+            continue  # a dot of the table's print
         if seen.why:
             why = why or seen.why
             continue
+        if printed is not None and off and any(printed.has(c, blob.area / sum(
+                seen.counts.values())) for c in seen.counts):
+            why = why or "a patch like the table's print, off the plants"
+            continue
         for c, k in seen.counts.items():
             counts[c] += k
+        if seen.counts:
+            turtles.append(blob)
+    if not why and d.plants and something_on_a_plant(d.u, d.v, d.bright, d.plants,
+                                                      _counted(d, paints, turtles)):
+        why = "something on a water plant that was not counted (a turtle too dark or pale?)"
     if not why and d.alike is not None and hidden_dome(
             d.bright, d.alike, lambda: _counted(d, paints), shell, paints.radius):
         why = "a dome's shading amid the table's colour (a turtle of the table's colour?)"
     return ZoneCount(player, counts["red"], counts["yellow"], counts["orange"], bool(why), why)
 
 
-def _counted(d: _ZoneData, paints: Paints) -> np.ndarray:
-    """The zone's blobs (their rims widened) and plants: what was seen for what it is."""
+def _counted(d: _ZoneData, paints: Paints, turtles: Sequence[Blob] | None = None
+             ) -> np.ndarray:
+    """The zone's blobs (their rims and shadows widened) and plants: what was seen for
+    what it is; with `turtles`, those blobs alone (what was counted)."""
     out: np.ndarray = np.zeros(d.inside.shape, np.uint8)
-    for b in d.blobs:
+    for b in d.blobs if turtles is None else turtles:
         x, y = b.origin
         hgt, wid = b.window.shape
         out[y:y + hgt, x:x + wid] |= b.window.astype(np.uint8)
-    for p in d.plants:
+    for p in d.plants if turtles is None else ():
         cv2.circle(out, (round(p.x), round(p.y)), round(p.r), 1, -1)
     e = max(1, round(0.5 * paints.radius))
     out = cv2.dilate(out, np.ones((2 * e + 1, 2 * e + 1), np.uint8))

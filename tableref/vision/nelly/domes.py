@@ -91,7 +91,7 @@ class Paints:
         return self.footprint or math.pi * (self.radius + 1.0) ** 2
 
 
-def _colour(h: float) -> str | None:
+def colour_of(h: float) -> str | None:
     """The paint of hue h, None when h lies too near the middle between two."""
     if abs(h - RED_ORANGE) < BETWEEN or abs(h - ORANGE_YELLOW) < BETWEEN:
         return None
@@ -121,6 +121,7 @@ def refine_green(blobs: Sequence[Blob], paints: Paints) -> float:
 class BlobReading:
     counts: dict[str, int] = field(default_factory=dict)
     why: str = ""  # why the blob cannot be counted
+    part: str = ""  # the colour of a blob too small or thin for a whole turtle
 
 
 def _peaks(dist: np.ndarray, r1: float) -> int:
@@ -159,19 +160,21 @@ def read_blob(blob: Blob, bgr: np.ndarray, paints: Paints) -> BlobReading:
     if k < MIN_PART or (k < 0.25 and compact > SPECK):
         return BlobReading()  # a speck, a thin bit of the table's texture
     if blob.radius < THIN * paints.radius:  # no whole turtle is so thin, even on its side
-        named = _colour(float(paints.hue(*blob.median))) or "turtle-coloured"
-        return BlobReading(why=f"a thin {named} bit, too thin for a turtle (a part of one?)")
+        part = colour_of(float(paints.hue(*blob.median)))
+        return BlobReading(why=f"a thin {part or 'turtle-coloured'} bit, too thin for a turtle"
+                               " (a part of one?)", part=part or "")
     # one turtle: a disc on its own scale (a turtle on the bare table looks a little larger
     # than one on a plant, its rim mixing with the table rather than the green), or a
     # blob of one turtle's area that is nearly a disc; or no more than one turtle's area
     # at all (a turtle lying on its side, its head apart)
     if ((compact <= DISC and k <= ONE_DISC) or (k <= ONE[1] and compact <= COMPACT)
             or (k <= ONE_AREA and _peaks(blob.dist, paints.radius) <= 1)):
-        colour = _colour(float(paints.hue(*blob.median)))
+        colour = colour_of(float(paints.hue(*blob.median)))
         if colour is None:
             return BlobReading(why="a turtle whose colour lies between two paints")
         if k < ONE[0]:
-            return BlobReading(why=f"a part of a {colour} turtle (covered, or at the edge?)")
+            return BlobReading(why=f"a part of a {colour} turtle (covered, or at the edge?)",
+                               part=colour)
         # one turtle is of one paint: a second paint in its core is a turtle lying on it
         # or under it, nearly hidden
         if sorted(_shares(blob, bgr, paints).values())[-2] >= MIXED:

@@ -20,7 +20,8 @@ from tableref.vision.nelly.table import TableModel
 
 MIN_SHELLS = 3.0  # something over the zone is larger than three turtles
 MIN_BRIGHT = 55
-PALE_V = -0.5  # ln B/R below this, yet no paint: washed-out paint
+PALE_V = -0.3  # ln B/R below this, yet no paint: washed-out paint (a glossy upturned red
+# shell mirroring the lamp is pink, about -0.45)
 GLARE_STEPS = (0.15, 0.3, 0.42, 0.55, 0.68, 0.8, 0.9)  # of a pixel's least channel: the
 # white the glare may add, in steps fine enough that one lands in the table's colours
 MIN_COLOUR = 0.12  # |(u, v)| from neutral: less is grey, white or glare (any table's)

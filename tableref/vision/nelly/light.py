@@ -15,7 +15,7 @@ import numpy as np
 from tableref.vision.nelly.material import PLANT_UV
 
 MIN_PLANT_PIXELS = 150
-MAX_GREEN_SHARE = 0.6  # of a zone: more is a green table, not plants
+PLANT_DARK = 22  # a plant darker than this in every channel is too dark to be read
 
 
 @dataclass(frozen=True)
@@ -31,7 +31,7 @@ NEUTRAL = Light(0.0, 0.0, "none")
 def plant_pixels(u: np.ndarray, v: np.ndarray, bright: np.ndarray) -> np.ndarray:
     """Clearly green pixels: G well above R and above B, not too dark. Holds under any lamp
     from 2700 K to 6500 K for the plants' green (its u stays above 0.3)."""
-    return (u > 0.15) & (u > v + 0.2) & (bright > 35)
+    return (u > 0.15) & (u > v + 0.2) & (bright > PLANT_DARK)
 
 
 def light_from_plants(samples: list[tuple[np.ndarray, np.ndarray]]) -> Light:

@@ -19,7 +19,7 @@ from __future__ import annotations
 import math
 import statistics
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import cv2
 import numpy as np
@@ -39,11 +39,17 @@ class Plant:
     x: float  # centre in the zone's crop
     y: float
     r: float
+    u: np.ndarray = field(default_factory=lambda: np.zeros(0, np.float32), repr=False,
+                          compare=False)  # its green pixels' ln G/R, as found
+    v: np.ndarray = field(default_factory=lambda: np.zeros(0, np.float32), repr=False,
+                          compare=False)  # and ln B/R
+    level: float = 0.0  # its green pixels' median brightness (brightest channel)
 
 
 def plant_circles(u: np.ndarray, v: np.ndarray, bright: np.ndarray, table: TableModel,
                   min_area: int) -> list[Plant]:
-    """The plants in a zone's crop (u, v in the light's frame), of any size."""
+    """The plants in a zone's crop (u, v in the table model's frame), of any size; each
+    with its green pixels' (u, v) (for the light)."""
     green = plant_pixels(u, v, bright)
     if table.has_green and np.any(green):  # a green cloth's own green is no plant
         green[green] = ~table.like(u[green], v[green])
@@ -56,7 +62,13 @@ def plant_circles(u: np.ndarray, v: np.ndarray, bright: np.ndarray, table: Table
             continue
         (x, y), r = cv2.minEnclosingCircle(c)
         if area >= FILL * math.pi * r * r:
-            out.append(Plant(float(x), float(y), float(r)))
+            bx, by, bw, bh = cv2.boundingRect(c)
+            own = np.zeros((bh, bw), np.uint8)
+            cv2.drawContours(own, [c], -1, 1, -1, offset=(-bx, -by))
+            sel = (own > 0) & green[by:by + bh, bx:bx + bw]
+            out.append(Plant(float(x), float(y), float(r), u[by:by + bh, bx:bx + bw][sel],
+                             v[by:by + bh, bx:bx + bw][sel],
+                             float(np.median(bright[by:by + bh, bx:bx + bw][sel]))))
     return out
 
 
@@ -85,8 +97,46 @@ def turtles_on_plants(paint: np.ndarray, plants: Sequence[Plant]) -> np.ndarray:
         cv2.circle(disc, (round((p.x - x0) * 16), round((p.y - y0) * 16)), round(rr * 16), 1,
                    -1, cv2.LINE_8, shift=4)
         sel = disc & paint[y0:y1, x0:x1]
+        # the lamp's glare on a shell is a hole in its paint: filled, or the opening
+        # below would take a turtle seen as a ring for the notch
+        contours, _ = cv2.findContours(sel, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+        cv2.drawContours(sel, contours, -1, 1, -1)
+        sel &= disc
         k = max(3, round(OPEN * p.r) | 1)
         kept = cv2.morphologyEx(sel, cv2.MORPH_OPEN,
                                 cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k, k)))
         out[y0:y1, x0:x1] |= kept
     return out
+
+
+HEART = 0.55  # of a plant's radius: its heart, where a turtle on it sits
+UNSEEN = 0.25  # of a plant's heart neither green nor counted nor the table: something on it
+
+
+def something_on_a_plant(u: np.ndarray, v: np.ndarray, bright: np.ndarray,
+                         plants: Sequence[Plant], counted: np.ndarray) -> bool:
+    """Does something lie on a plant that was not counted? A plant's heart is green, or
+    covered by what was counted (`counted`, uint8 0/1, the turtles a little widened), but
+    for its notch (a sixteenth of the heart); anything else there (a turtle too dark to
+    read, one of the table's colours that no cut found, a turtle washed out by glare) is a
+    turtle that was missed as far as the counter can tell. u, v in the light's frame."""
+    hh, ww = u.shape
+    for p in plants:
+        rr = HEART * p.r
+        x0, y0 = max(math.floor(p.x - rr), 0), max(math.floor(p.y - rr), 0)
+        x1, y1 = min(math.ceil(p.x + rr) + 1, ww), min(math.ceil(p.y + rr) + 1, hh)
+        if x1 - x0 < 3 or y1 - y0 < 3:
+            continue
+        disc = np.zeros((y1 - y0, x1 - x0), np.uint8)
+        cv2.circle(disc, (round((p.x - x0) * 16), round((p.y - y0) * 16)), round(rr * 16), 1,
+                   -1, cv2.LINE_8, shift=4)
+        heart = (disc > 0) & (counted[y0:y1, x0:x1] == 0)
+        n = int(np.count_nonzero(disc))
+        if n == 0 or np.count_nonzero(heart) <= UNSEEN * n:
+            continue
+        uu, vv, bb = u[y0:y1, x0:x1][heart], v[y0:y1, x0:x1][heart], bright[y0:y1, x0:x1][heart]
+        seen = (uu > 0.15) & (uu > vv + 0.2)  # green, however dim (the light's frame)
+        rest = ~seen & (bb > 12)  # black is no colour: the veins, a deep shadow
+        if np.count_nonzero(rest) > UNSEEN * n:
+            return True
+    return False

@@ -61,11 +61,22 @@ class TableModel:
         self._table = table
         # does any of the table's colours look like the plants' green (light.plant_pixels)?
         self.has_green = bool(np.any(table & _GREENISH))
+        self.du = self.dv = 0.0  # the frame the model was made in, from the queries'
+        # the frame on every STRIDE-th pixel, and where it is outside the zones (uint8)
+        self.small: np.ndarray = np.zeros((0, 0, 3), np.uint8)
+        self.keep: np.ndarray = np.zeros((0, 0), np.uint8)
+
+    def in_light(self, du: float, dv: float) -> None:
+        """Queries come in the light's frame from now on: (u, v) less the light's (du, dv)
+        (the model was made on the camera's own colours)."""
+        self.du, self.dv = du, dv
 
     def like(self, u: np.ndarray, v: np.ndarray) -> np.ndarray:
         """Which pixels have a colour of the table (bool, the shape of u)."""
         if self.samples == 0:
             return np.zeros(u.shape, bool)
+        if self.du or self.dv:
+            return np.asarray(self._table[_index(u + self.du, v + self.dv)])
         return np.asarray(self._table[_index(u, v)])
 
 
@@ -84,4 +95,6 @@ def table_outside(frame: np.ndarray, polygons: Sequence[np.ndarray], du: float, 
     sel = (keep > 0) & (cv2.max(cv2.max(b, g), r) > MIN_BRIGHT)
     px = small[sel].astype(np.float32) + 1.0
     lg = np.log(px)
-    return TableModel(lg[:, 1] - lg[:, 2] - du, lg[:, 0] - lg[:, 2] - dv)
+    model = TableModel(lg[:, 1] - lg[:, 2] - du, lg[:, 0] - lg[:, 2] - dv)
+    model.small, model.keep = small, keep
+    return model

@@ -198,3 +198,42 @@ def draw_hippo(frame: Image, centre: tuple[float, float], length: float, heading
                        cv2.LINE_AA)
         spots += [(hx - 0.05 * length * ca, hy - 0.05 * length * sa)]
     return spots
+
+
+DIE_IVORY = (215, 235, 240)
+HERON_BLUE = (160, 130, 110)
+
+
+def draw_die(frame: Image, centre: tuple[float, float], side: float, angle: float,
+             face: str, paints: dict[str, np.ndarray], green: np.ndarray) -> np.ndarray:
+    """Nelly's die lying on the table, `face` up ("all", a colour, "heron" or "plants"): an
+    ivory cube seen from above with its symbol. Returns the frame-sized mask it covers."""
+    h, w = frame.shape[:2]
+    cx, cy = centre
+    box = cv2.boxPoints(((cx, cy), (side, side), math.degrees(angle)))
+    shadow = np.zeros((h, w), np.float32)
+    cv2.fillConvexPoly(shadow, np.round(box + 0.15 * side).astype(np.int32), 1.0, cv2.LINE_AA)
+    shadow = np.asarray(cv2.GaussianBlur(shadow, (0, 0), max(1.0, 0.08 * side)), np.float32)
+    mask = np.zeros((h, w), np.uint8)
+    cv2.fillConvexPoly(mask, np.round(box).astype(np.int32), 1, cv2.LINE_AA)
+    region = (shadow > 0.01) | (mask > 0)
+    frame[region] = (frame[region] * (1 - 0.45 * shadow[region])[:, None]).astype(np.uint8)
+    cv2.fillConvexPoly(frame, np.round(box).astype(np.int32), DIE_IVORY, cv2.LINE_AA)
+    cv2.polylines(frame, [np.round(box).astype(np.int32)], True, (150, 165, 170), 1,
+                  cv2.LINE_AA)
+    r = 0.26 * side
+    if face in paints:
+        cv2.circle(frame, (round(cx), round(cy)), round(r), paints[face].tolist(), -1,
+                   cv2.LINE_AA)
+    elif face == "all":
+        for k, c in enumerate(("red", "yellow", "orange")):
+            a = angle + 2 * math.pi * k / 3
+            cv2.circle(frame, (round(cx + 0.22 * side * math.cos(a)),
+                               round(cy + 0.22 * side * math.sin(a))), round(0.14 * side),
+                       paints[c].tolist(), -1, cv2.LINE_AA)
+    elif face == "plants":
+        cv2.circle(frame, (round(cx), round(cy)), round(r), green.tolist(), -1, cv2.LINE_AA)
+    else:  # the heron: a slim grey-blue bird
+        cv2.ellipse(frame, (round(cx), round(cy)), (round(0.3 * side), round(0.1 * side)),
+                    math.degrees(angle), 0, 360, HERON_BLUE, -1, cv2.LINE_AA)
+    return mask > 0

@@ -11,6 +11,7 @@ given table for the simulated camera.
 
 from __future__ import annotations
 
+import copy
 import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
@@ -24,11 +25,13 @@ from tableref.vision.synth.nelly_art import (
     PLANT_GREEN,
     Light,
     draw_board,
+    draw_die,
     draw_dome,
     draw_hippo,
     paint_variant,
     plant_disc,
 )
+from tableref.vision.synth.nelly_tables import KINDS
 
 Image = np.ndarray
 COLOURS = ("red", "yellow", "orange")
@@ -45,6 +48,7 @@ class TrueZone:
     stacks: int = 0  # turtles lying on another
     close_stacks: int = 0  # of those, lying nearly on top (offset under half a radius)
     turtles: tuple[tuple[str, float, float], ...] = ()  # colour, x, y (before perspective)
+    hidden: int = 0  # turtles partly covered by the die
 
 
 @dataclass
@@ -53,6 +57,7 @@ class NellyScene:
     zones: list[Zone]
     truth: list[TrueZone]
     conditions: dict[str, object] = field(default_factory=dict)
+    still: Image | None = None  # the same table a moment before, no hand (options.still)
 
 
 @dataclass(frozen=True)
@@ -62,7 +67,7 @@ class NellySceneOptions:
     size: tuple[int, int] = (1280, 720)
     players: tuple[int, int] = (2, 4)
     table: str | None = None  # one of TABLES, None for random
-    tables_extra: tuple[str, ...] = ()  # more kinds to choose from at random ("slate")
+    tables_extra: tuple[str, ...] = ()  # more kinds at random (nelly_tables.KINDS)
     kelvin: tuple[float, float] = (2700.0, 6500.0)
     white_balance: tuple[float, float] = (0.0, 0.9)  # how much of the lamp's tint is undone
     scale: tuple[float, float] = (0.8, 1.2)  # of the material in pixels
@@ -76,6 +81,13 @@ class NellySceneOptions:
     noise: float = 4.0
     blur: float = 1.2
     jpeg: tuple[int, int] = (65, 95)
+    # off by default (the classic scenes stay as they were, seed for seed):
+    dim: float = 0.0  # chance of a dim room: exposure low, the sensor's noise up
+    mixed: float = 0.0  # chance of two lamps of different colours across the table
+    stack_three: float = 0.0  # chance a stack has a third turtle lying on the two
+    die: float = 0.0  # chance the die lies in a zone, often over a turtle's edge
+    skin: tuple[float, float] = (1.0, 1.0)  # a hand's tone scaled by this (dark skin < 1)
+    still: bool = False  # also film the table a moment before the hand (NellyScene.still)
 
 
 def kelvin_rgb(kelvin: float) -> np.ndarray:
@@ -119,22 +131,12 @@ def _light_cloth(rng: np.random.Generator, size: tuple[int, int]) -> Image:
     return np.asarray(cv2.resize(np.clip(img, 0, 255).astype(np.uint8), (w, h)))
 
 
-def _slate(rng: np.random.Generator, size: tuple[int, int]) -> Image:
-    """A dark stone or laminate top, grey with a tint, speckled."""
-    w, h = size
-    base = np.asarray(rng.uniform(45, 95) * rng.uniform(0.9, 1.1, 3), np.float32)
-    sw, sh = w // 2, h // 2
-    img: np.ndarray = base * rng.normal(1.0, 0.08, (sh, sw, 1)).astype(np.float32)
-    img = cv2.GaussianBlur(img, (0, 0), 0.8)
-    return np.asarray(cv2.resize(np.clip(img, 0, 255).astype(np.uint8), (w, h)))
-
-
 def table_top(rng: np.random.Generator, size: tuple[int, int], kind: str | None) -> Image:
     kind = kind or TABLES[int(rng.integers(len(TABLES)))]
     if kind == "light":
         return _light_cloth(rng, size)
-    if kind == "slate":
-        return _slate(rng, size)
+    if kind in KINDS:
+        return KINDS[kind](rng, size)
     return table_texture(rng, size, kind)
 
 
@@ -218,6 +220,14 @@ def _plan_zone(rng: np.random.Generator, box: tuple[float, float, float, float],
             turtles.append(top)
             plan.stacks += 1
             plan.close += int(off < 0.5)
+            if opts.stack_three > 0 and pool and rng.random() < opts.stack_three:
+                lean = float(rng.uniform(0, 2 * math.pi))
+                off = float(rng.uniform(0.3, 0.9))
+                turtles.append(_Turtle(pool.pop(), top.x + off * dome_r * math.cos(lean),
+                                       top.y + off * dome_r * math.sin(lean),
+                                       tilt=float(rng.uniform(0.35, 0.8)), lean=lean))
+                plan.stacks += 1
+                plan.close += int(off < 0.5)
     return plan
 
 
@@ -327,22 +337,51 @@ def random_scene(rng: np.random.Generator, opts: NellySceneOptions | None = None
         for px, py in plan.plants:
             plant_disc(frame, (px, py), plant_r, green, rng)
             cv2.circle(content.view(np.uint8), (int(px), int(py)), int(plant_r), 1, -1)
-        for t in plan.turtles:
-            content |= draw_dome(frame, (t.x, t.y), dome_r, paints[t.colour], light, tilt=t.tilt,
-                                 lean=t.lean, upturned=t.upturned, head=t.head)
+        shells = [draw_dome(frame, (t.x, t.y), dome_r, paints[t.colour], light, tilt=t.tilt,
+                            lean=t.lean, upturned=t.upturned, head=t.head)
+                  for t in plan.turtles]
+        for m in shells:
+            content |= m
+        hidden = 0
+        if opts.die > 0 and rng.random() < opts.die:
+            covered = _drop_die(frame, rng, inset, plan, dome_r, paints, green)
+            hidden = sum(bool(np.any(covered & m)) for m in shells)
         counts = dict.fromkeys(COLOURS, 0)
         for t in plan.turtles:
             counts[t.colour] += 1
         truths.append(TrueZone(zone.player, counts, False, plan.stacks, plan.close,
-                               tuple((t.colour, t.x, t.y) for t in plan.turtles)))
+                               tuple((t.colour, t.x, t.y) for t in plan.turtles), hidden))
         masks.append(content)
+    before = frame.copy() if opts.still else None  # the table a moment before the hand
     hand_on: int | None = None
     if rng.random() < opts.hand:
         hand_on = int(rng.integers(n))
         x0, y0, x1, y1 = zones[hand_on].bounds
         hand = draw_hand(frame, rng, [((x0 + x1) / 2, (y0 + y1) / 2)]) > 0
+        if opts.skin != (1.0, 1.0):  # a darker (or paler) skin than the Halli hands'
+            tone = cv2.GaussianBlur(hand.astype(np.float32), (7, 7), 2)[..., None]
+            f = float(rng.uniform(*opts.skin))
+            frame[:] = np.clip(frame * (1 - tone * (1 - f)), 0, 255).astype(np.uint8)
         truths = [replace(t, hand=bool(np.any(hand & m))) for t, m in zip(truths, masks,
                                                                              strict=True)]
+    still = None
+    if before is not None:  # filmed the same way (the same draws), its own sensor noise
+        sensor = np.random.default_rng(int(rng.integers(2**31)))
+        still, _, _ = _film(before, copy.deepcopy(rng), opts, zones, sensor)
+    img, zones, extra = _film(frame, rng, opts, zones)
+    conditions: dict[str, object] = {"table": kind, "players": n, "hand_on": hand_on,
+                                     "scale": round(scale, 2), **extra}
+    return NellyScene(img, zones, truths, conditions, still)
+
+
+def _film(frame: Image, rng: np.random.Generator, opts: NellySceneOptions,
+          zones: list[Zone], sensor: np.random.Generator | None = None,
+          ) -> tuple[Image, list[Zone], dict[str, object]]:
+    """The camera: shadow, the lamp's colour and evenness, noise, tilt, blur and JPEG.
+    `sensor`: another frame of the same view, its noise drawn anew from this generator.
+    Returns the frame, the zones where the tilt moved them, and what was drawn."""
+    h, w = frame.shape[:2]
+    size = (w, h)
     out = frame.astype(np.float32)
     if rng.random() < opts.shadow:
         _soft_shadow(out, rng)
@@ -351,10 +390,30 @@ def random_scene(rng: np.random.Generator, opts: NellySceneOptions | None = None
     gx, gy = rng.uniform(-1, 1, 2)
     ramp = (gx * (xs / w - 0.5) + gy * (ys / h - 0.5)) / max(abs(gx) + abs(gy), 1e-6)
     uneven = 1 - rng.uniform(0, opts.uneven) * (ramp + 0.5)
-    out *= cv2.resize(uneven, (w, h))[..., None] * gains
-    if opts.noise > 0:
-        out += rng.normal(0.0, float(rng.uniform(0.3, 1)) * opts.noise, out.shape).astype(
-            np.float32)
+    lit = cv2.resize(uneven, (w, h))[..., None] * gains
+    extra: dict[str, object] = {}
+    if opts.mixed > 0 and rng.random() < opts.mixed:  # a window's daylight, a warm lamp
+        other, k2 = _lamp(rng, opts)
+        a = float(rng.uniform(0, 2 * math.pi))
+        t = cv2.resize(np.clip(0.5 + (math.cos(a) * (xs / w - 0.5) + math.sin(a) * (
+            ys / h - 0.5)) * 1.5, 0, 1), (w, h))[..., None]
+        lit = lit * (1 - t) + cv2.resize(uneven, (w, h))[..., None] * other * t
+        extra["kelvin2"] = round(k2)
+    noise = opts.noise
+    if opts.dim > 0 and rng.random() < opts.dim:
+        # a dim room: the camera's automatic exposure makes up most of it with its gain, so
+        # the frame is a little dark and far noisier
+        exposure = float(rng.uniform(0.45, 0.8))
+        lit *= exposure
+        noise *= float(rng.uniform(2.0, 3.5)) / exposure
+        extra["dim"] = round(exposure, 2)
+    out *= lit
+    if noise > 0:
+        sd = float(rng.uniform(0.3, 1)) * noise
+        grain = rng.normal(0.0, sd, out.shape)
+        if sensor is not None:
+            grain = sensor.normal(0.0, sd, out.shape)
+        out += grain.astype(np.float32)
     img: np.ndarray = np.clip(out, 0, 255).astype(np.uint8)
     if opts.perspective > 0:
         hmat = _perspective(rng, size, opts.perspective)
@@ -368,10 +427,28 @@ def random_scene(rng: np.random.Generator, opts: NellySceneOptions | None = None
     decoded = cv2.imdecode(buf, cv2.IMREAD_COLOR) if ok else None
     if decoded is not None:
         img = decoded
-    conditions: dict[str, object] = {"table": kind, "kelvin": round(kelvin), "players": n,
-                                     "hand_on": hand_on, "jpeg": q, "blur": round(sigma, 2),
-                                     "scale": round(scale, 2)}
-    return NellyScene(img, zones, truths, conditions)
+    return img, zones, {"kelvin": round(kelvin), "jpeg": q, "blur": round(sigma, 2), **extra}
+
+
+def _drop_die(frame: Image, rng: np.random.Generator, box: tuple[float, float, float, float],
+              plan: _ZonePlan, dome_r: float, paints: dict[str, np.ndarray],
+              green: np.ndarray) -> np.ndarray:
+    """The die thrown into a zone: often against a turtle, over its edge. Returns the
+    frame-sized mask it covers."""
+    side = 1.7 * dome_r
+    face = ("all", "red", "yellow", "orange", "heron", "plants")[int(rng.integers(6))]
+    angle = float(rng.uniform(0, math.pi / 2))
+    if plan.turtles and rng.random() < 0.7:
+        t = plan.turtles[int(rng.integers(len(plan.turtles)))]
+        a = float(rng.uniform(0, 2 * math.pi))
+        d = dome_r + side * float(rng.uniform(0.3, 0.6))
+        centre = (t.x + d * math.cos(a), t.y + d * math.sin(a))
+    else:
+        spot = _free_spot(rng, box, [(p[0], p[1], 0.0) for p in plan.plants], side)
+        if spot is None:
+            return np.zeros(frame.shape[:2], bool)
+        centre = spot
+    return draw_die(frame, centre, side, angle, face, paints, green)
 
 
 def _warp_zone(zone: Zone, hmat: np.ndarray) -> Zone:
@@ -382,10 +459,12 @@ def _warp_zone(zone: Zone, hmat: np.ndarray) -> Zone:
 
 def render_nelly_table(turtles: Sequence[Mapping[str, int]], plants: Sequence[int], *,
                        seed: int = 0, hand_at: int | None = None, table: str = "wood",
-                       size: tuple[int, int] = (1280, 720)) -> tuple[Image, list[Zone]]:
+                       size: tuple[int, int] = (1280, 720), hand_seed: int | None = None,
+                       hand_tone: float = 1.0) -> tuple[Image, list[Zone]]:
     """The simulated camera: each seat's turtles (by colour) on its plants, in the default
     zones on a `table` of TABLES. The table, the light and where things lie depend on `seed`
-    and the contents only.
+    and the contents only; a hand over seat `hand_at`'s zone lies where `hand_seed` puts it
+    (a moving hand: another seed each frame), its skin `hand_tone` times the Halli hands'.
     Returns the frame and the zones it was drawn in."""
     n = len(turtles)
     if len(plants) != n:
@@ -400,17 +479,51 @@ def render_nelly_table(turtles: Sequence[Mapping[str, int]], plants: Sequence[in
     green = np.asarray(PLANT_GREEN, np.float32)
     zones = default_zones(n, size)
     for seat, (zone, mine, n_plants) in enumerate(zip(zones, turtles, plants, strict=True)):
-        zrng = np.random.default_rng([seed, seat, n_plants])
+        # everything keeps its place while the game goes on: the plants' places depend on
+        # the seat alone (a plant put back in the box leaves the others where they were),
+        # each colour has its own plants to sit on (a red placed leaves the others be)
         colours = [c for c in COLOURS for _ in range(int(mine.get(c, 0)))]
+        slots = max(SIM_SLOTS, n_plants, len(colours))
         x0, y0, x1, y1 = zone.bounds
-        plan = _plan_zone(zrng, (x0 + 8, y0 + 8, x1 - 8, y1 - 8), 27.0, 17.0, [], max(
-            n_plants, len(colours)), NellySceneOptions(fallen=0.0, stack=0.0))
-        for px, py in plan.plants[:n_plants]:
-            plant_disc(frame, (px, py), 27.0, green, zrng)
-        spots = plan.plants[:len(colours)]
-        for c, (px, py) in zip(colours, spots, strict=False):
-            draw_dome(frame, (px, py), 17.0, paints[c], light)
+        plan = _plan_zone(np.random.default_rng([seed, seat, slots]),
+                          (x0 + 8, y0 + 8, x1 - 8, y1 - 8), 27.0, 17.0, [], slots,
+                          NellySceneOptions(fallen=0.0, stack=0.0))
+        seated = _seated(colours, len(plan.plants))
+        # the plants under the turtles, and free ones up to the seat's count (a plant put
+        # back in the box is a free one)
+        under = sorted({j for _, j in seated})
+        free = [j for j in range(len(plan.plants)) if j not in under]
+        for k in sorted((under + free)[:n_plants]):
+            plant_disc(frame, plan.plants[k], 27.0, green, np.random.default_rng([seed, seat, k]))
+        for c, j in seated:
+            draw_dome(frame, plan.plants[j], 17.0, paints[c], light)
     if hand_at is not None:
         x0, y0, x1, y1 = zones[hand_at].bounds
-        draw_hand(frame, np.random.default_rng([seed, 99]), [((x0 + x1) / 2, (y0 + y1) / 2)])
+        where = [seed, 99] if hand_seed is None else [seed, 99, hand_seed]
+        hand = draw_hand(frame, np.random.default_rng(where), [((x0 + x1) / 2, (y0 + y1) / 2)])
+        if hand_tone != 1.0:
+            tone = cv2.GaussianBlur(hand.astype(np.float32) / 255, (7, 7), 2)[..., None]
+            frame[:] = np.clip(frame * (1 - tone * (1 - hand_tone)), 0, 255).astype(np.uint8)
     return frame, zones
+
+
+SIM_SLOTS = 9  # places for plants in a zone of the simulated table (the most a seat has)
+
+
+def _seated(colours: Sequence[str], places: int) -> list[tuple[str, int]]:
+    """Each turtle's place (an index of `places`): colour i has the places i, i + 3, i + 6,
+    ... of its own; the turtles beyond those take the places left free after every colour
+    took its own. So a turtle come or gone moves no other (while places are free)."""
+    taken: set[int] = set()
+    out = []
+    extra = []
+    for i, colour in enumerate(COLOURS):
+        own = [j for j in range(places) if j % 3 == i]
+        n = colours.count(colour)
+        for j in own[:n]:
+            taken.add(j)
+            out.append((colour, j))
+        extra += [colour] * max(0, n - len(own))
+    free = [j for j in range(places) if j not in taken]
+    out += list(zip(extra, free, strict=False))
+    return out

@@ -1,0 +1,49 @@
+"""The die's face: a small disc of a paint's colour amid a white square.
+
+Nelly's die lands in a zone now and then. Its colour faces show a disc of the turtles'
+paint, under half a turtle across, in the middle of a white face a little smaller than a
+turtle; a turtle is never white round its paint (it lies on the table, a plant, or another
+turtle). So a part of a turtle's colour ringed by a white that is not the table's is the
+die's symbol, no turtle (on a white cloth it cannot be told from a turtle's part).
+"""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+
+from tableref.vision.nelly.domes import Blob
+from tableref.vision.nelly.table import TableModel
+
+SYMBOL = 0.5  # of a turtle's area: a die's symbol is smaller
+WHITE = 0.7  # of the ring round it, white at least
+NEUTRAL = 0.35  # |u| + |v| (the light's frame) below this: white, ivory, grey
+BRIGHT = 0.75  # of the symbol's brightest channel: the white's, at least (a yellow paint
+# is as bright as white in its red channel)
+
+
+def on_the_die(blob: Blob, u: np.ndarray, v: np.ndarray, bright: np.ndarray,
+               table: TableModel, shell: float, radius: float) -> bool:
+    """Is this blob (of the zone's crop) the symbol on the die's face?"""
+    if blob.area > SYMBOL * shell or radius <= 0:
+        return False
+    x, y = blob.origin
+    hgt, wid = blob.window.shape
+    e = max(2, round(0.3 * radius))
+    x0, y0 = max(x - e - 1, 0), max(y - e - 1, 0)
+    x1, y1 = min(x + wid + e + 1, u.shape[1]), min(y + hgt + e + 1, u.shape[0])
+    own = np.zeros((y1 - y0, x1 - x0), np.uint8)
+    own[y - y0:y - y0 + hgt, x - x0:x - x0 + wid] = blob.window
+    near = cv2.dilate(own, np.ones((3, 3), np.uint8), iterations=2)  # its blurred rim
+    ring = (cv2.dilate(own, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * e + 1,) * 2))
+            > 0) & (near == 0)
+    n = int(np.count_nonzero(ring))
+    if n < 8:
+        return False
+    uu, vv = u[y0:y1, x0:x1][ring], v[y0:y1, x0:x1][ring]
+    bb = bright[y0:y1, x0:x1]
+    level = float(np.median(bb[own > 0]))
+    white = (np.abs(uu) + np.abs(vv) < NEUTRAL) & (bb[ring] >= BRIGHT * level)
+    if np.any(white):  # a white table's own white is no die
+        white[white] = ~table.like(uu[white], vv[white])
+    return bool(np.count_nonzero(white) >= WHITE * n)

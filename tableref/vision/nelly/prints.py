@@ -1,0 +1,80 @@
+"""A table printed with the turtles' colours: patches of a paint's colour and a turtle's size
+all over the table outside the zones (dots, flowers, checks of a printed cloth).
+
+Outside the zones there are no turtles but those on Nelly (seven of a colour at most) and
+a few that fell beside a zone; a printed cloth shows its dots by the dozen. A colour the
+table prints so is not the turtles' alone: inside a zone a patch of that colour is a
+turtle only where it sits on a water plant (the cloth has no plants); elsewhere it may be
+the print, and the zone's count is unsure rather than a guess. A smaller patch off the
+plants, of a colour and an area the print shows by the dozen outside the zones, is the
+print's dot or petal, not a part of a turtle.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+
+import cv2
+import numpy as np
+
+from tableref.vision.nelly.domes import BETWEEN, Paints
+from tableref.vision.nelly.material import ORANGE_YELLOW, RED_ORANGE
+from tableref.vision.nelly.table import STRIDE, TableModel
+
+PRINTED = 10  # patches of one colour outside the zones: more is the table's print
+SIZE = (0.3, 1.8)  # of a turtle's area: a patch that could be taken for a turtle
+LIKE = (0.4, 2.5)  # a patch about this area (the outside is read on every 4th pixel)
+PAINT_V = -1.05  # ln B/R below this, in the light's frame: paint (count.CountOptions)
+MAX_U = 0.3
+
+
+@dataclass
+class Print:
+    """The patches of the paints' colours on the table outside the zones: their areas in
+    the frame's pixels, by colour."""
+
+    areas: dict[str, list[float]] = field(default_factory=dict)
+    shell: float = 0.0
+
+    def has(self, colour: str, area: float) -> bool:
+        """Does the table show many patches of this colour and about this area (a dot, a
+        petal of its print)?"""
+        a = self.areas.get(colour, [])
+        return sum(LIKE[0] * area <= x <= LIKE[1] * area for x in a) > PRINTED
+
+
+def table_print(table: TableModel, paints: Paints, min_bright: int = 40) -> Print:
+    """The paints' colours the table outside the zones shows, patch by patch."""
+    small, keep = table.small, table.keep
+    out = Print(shell=paints.shell)
+    if small.size == 0 or paints.radius <= 0:
+        return out
+    lg = np.log(small.astype(np.float32) + 1.0)
+    u = lg[..., 1] - lg[..., 2] - paints.light.du
+    v = lg[..., 0] - lg[..., 2] - paints.light.dv
+    bright = small.max(axis=2)
+    paint = ((v < PAINT_V) & (u < MAX_U) & (bright > min_bright) & (keep > 0)).astype(np.uint8)
+    n, labels, stats, _ = cv2.connectedComponentsWithStats(paint, connectivity=8)
+    if n <= 1:
+        return out
+    # each patch's mean colour at once (a print has hundreds of patches)
+    flat = labels.ravel()
+    count = np.maximum(stats[:, cv2.CC_STAT_AREA], 1).astype(np.float64)
+    mean = [np.bincount(flat, small[..., k].ravel(), minlength=n) / count for k in range(3)]
+    hues = paints.hue(mean[0], mean[1], mean[2])[1:]
+    areas = stats[1:, cv2.CC_STAT_AREA].astype(np.float64) * STRIDE * STRIDE
+    small_enough = areas <= SIZE[1] * paints.shell
+    clear = (np.abs(hues - RED_ORANGE) >= BETWEEN) & (np.abs(hues - ORANGE_YELLOW) >= BETWEEN)
+    for colour, sel in (("red", hues < RED_ORANGE),
+                        ("orange", (hues >= RED_ORANGE) & (hues < ORANGE_YELLOW)),
+                        ("yellow", hues >= ORANGE_YELLOW)):
+        found = areas[sel & clear & small_enough]
+        if found.size:
+            out.areas[colour] = found.tolist()
+    return out
+
+
+def on_a_plant(cx: float, cy: float, plants: list[tuple[float, float, float]]) -> bool:
+    """Does a point lie within a plant's circle (x, y, r)?"""
+    return any(math.hypot(cx - x, cy - y) <= r for x, y, r in plants)

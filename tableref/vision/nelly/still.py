@@ -1,0 +1,74 @@
+"""The zone as it was when the table was last still: what came over it since.
+
+The box's camera is fixed, so the box keeps a frame of the table from a moment when
+nothing moved (the daemon's `NellyEyes`, refreshed whenever the table stays still). A
+hand, an arm or a sleeve over a zone is a large change from that frame, whatever its
+colour: a dark hand on a wooden table, a red sleeve on a red cloth. Turtles placed, taken
+or fallen, a plant turned over or put back in the box, change the zone too, each in one
+round patch no larger than a plant: those are left out, and what other change adds up to
+more than three turtles' area is taken for something over the zone (a hand of the table's
+own colour changes the zone only where it covers plants and turtles, in pieces that are
+not round; one that hides exactly one plant with its turtle and nothing else is missed).
+A change of the light over the whole frame (the camera's exposure) is taken out first, by
+the ratio of the frames' medians.
+"""
+
+from __future__ import annotations
+
+import math
+
+import cv2
+import numpy as np
+
+CHANGE = 30  # in any channel's levels, on 4x4 blocks: less is noise, JPEG, a little light
+ROUND_PIECE = 3.8  # turtles' area: a round change up to this is a turtle or a plant come or
+# gone (a plant is 2.2-3.3 turtles, with its shadow a little more)
+ROUND = 0.5  # of its bounding box a round change fills at least
+MIN_SHELLS = 3.0  # a zone changed by more than three turtles' area has something over it
+
+
+QUARTER = 4  # the frames are compared on blocks of 4x4 pixels
+
+
+def quarter(frame: np.ndarray) -> np.ndarray:
+    """The frame on blocks of 4x4 pixels: a sensor's noise (high in a dim room) averages
+    out, a hand does not."""
+    h, w = frame.shape[:2]
+    return np.asarray(cv2.resize(frame, (w // QUARTER, h // QUARTER),
+                                 interpolation=cv2.INTER_AREA))
+
+
+def exposure(now: np.ndarray, then: np.ndarray) -> float:
+    """How much brighter the whole frame `now` is than `then` (the camera's exposure, the
+    room's light; a hand over one zone hardly moves the whole frame's median)."""
+    a, b = float(np.median(now[::2, ::2])), float(np.median(then[::2, ::2]))
+    return a / b if b > 0 else 1.0
+
+
+def changed_over(now: np.ndarray, then: np.ndarray, inside: np.ndarray, shell: float,
+                 gain: float = 1.0) -> bool:
+    """Did something large come over a zone since the table was still? `now` and `then`:
+    the zone's box in the two frames, `quarter`ed; `then` is `gain` times darker
+    (`exposure`); `inside` (uint8, full size) marks the zone in its box; `shell` is one
+    turtle's area in full-size pixels. What changed is added up over the zone: a hand of
+    the table's own colour changes the zone only where it covers plants and turtles."""
+    if now.shape != then.shape or shell <= 0 or now.size == 0:
+        return False
+    keep = cv2.resize(inside, (now.shape[1], now.shape[0]),
+                      interpolation=cv2.INTER_NEAREST) > 0
+    if not np.any(keep):
+        return False
+    b = cv2.convertScaleAbs(then, alpha=gain) if abs(gain - 1) > 0.02 else then
+    diff = cv2.absdiff(now, b).max(axis=2)
+    moved = ((diff > CHANGE) & keep).astype(np.uint8)
+    area = shell / QUARTER ** 2
+    k = max(3, round(0.6 * math.sqrt(area / math.pi)) | 1)
+    moved = cv2.morphologyEx(moved, cv2.MORPH_OPEN,
+                             cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k, k)))
+    _, _, stats, _ = cv2.connectedComponentsWithStats(moved, connectivity=8)
+    total = 0
+    for _, _, w, h, a in stats[1:]:
+        if a <= ROUND_PIECE * area and a >= ROUND * w * h:
+            continue  # a turtle placed or fallen, a plant turned over or put back: round
+        total += int(a)
+    return total >= MIN_SHELLS * area

@@ -12,7 +12,9 @@ does (a misread the checker asks about is taken again too: the next round starts
 the truth; a misread it lets pass stays the next round's BEFORE). Prints, held-out
 seeds first: legal rounds flagged (split into a photo misread, which the box rightly
 asks about, and a right reading: a false alarm), legal rounds
-passed on a misread (a wrong reserve scored), planted rounds flagged, undetectable (a
+passed on a misread (a wrong reserve scored; apart, those where the box asked about a
+card lying apart from the reserve, which the player may keep), the photos where a card
+apart was said (the renderer's loose cards), planted rounds flagged, undetectable (a
 legal account of the truth exists: tests/nimalia_review/rounds_reference.py) or missed,
 photos refused, ms per photo read and per check (CPU). Runs on its own and stops:
 
@@ -154,9 +156,11 @@ def run(seed: int, games: int) -> None:
             ok, png = cv2.imencode(".png", photo.image)
             assert ok
             start = time.process_time()
+            apart = 0
             try:
                 rec = recognise(cv2.imdecode(png, cv2.IMREAD_COLOR), enrolment)
                 reading = settle(photo, rec)
+                apart = len(rec.apart)
             except ValueError:  # no reserve found, no grid: refused
                 reading = None
             read_ms.append((time.process_time() - start) * 1000)
@@ -170,12 +174,15 @@ def run(seed: int, games: int) -> None:
             verdict = check_round(before_read, after)
             check_ms.append((time.process_time() - start) * 1000)
             misread = after != truth
+            if reading is not None and apart:
+                tally["apart"] += 1
+                tally["apart loose"] += bool(photo.loose)
             if planted is None:
                 tally["legal"] += 1
                 if not verdict.legal:
                     tally["flagged misread" if misread else "false alarm"] += 1
-                elif misread:
-                    tally["passed misread"] += 1
+                elif misread:  # asked only about a card apart: counted as passed all the same
+                    tally["passed misread apart" if apart else "passed misread"] += 1
             else:
                 tally[f"planted {planted}"] += 1
                 if not verdict.legal:
@@ -189,7 +196,10 @@ def run(seed: int, games: int) -> None:
             before_read, before_true = after, truth
     print(f"  legal rounds {tally['legal']}: flagged on a misread {tally['flagged misread']}, "
           f"false alarms (read right) {tally['false alarm']}, passed on a misread (a wrong "
-          f"reserve scored) {tally['passed misread']}")
+          f"reserve scored) {tally['passed misread']} (+ {tally['passed misread apart']} with "
+          "a card apart asked about)")
+    print(f"  a card apart from the reserve said on {tally['apart']} photos read ("
+          f"{tally['apart loose']} with the renderer's loose cards beside it): the box asks")
     for k in KINDS:
         print(f"  planted {k:<7} {tally[f'planted {k}']:>3}: flagged {tally[f'flagged {k}']:>3}, "
               f"undetectable {tally[f'undetectable {k}']:>3}, missed {tally[f'missed {k}']:>3}")

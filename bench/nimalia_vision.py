@@ -10,8 +10,10 @@ what the photo shows under it; the daemon's own settling makes the reserve), how
 were refused once told (the rules broken, a space missing: the box asks for another
 photo), how many were scored wrong without a warning (read whole but wrong, or wrong
 once told: the only failure that scores a wrong reserve), how many photos were said to
-show no reserve, the spaces right, and the milliseconds per photo (wall clock, and the
-process's CPU time: one core).
+show no reserve, the spaces right, on how many photos a card apart from the reserve was
+said (the loose cards the renderer lays beside it: the box asks about them; on photos
+with none, a false alarm), and the milliseconds per photo (wall clock, and the process's
+CPU time: one core).
 
 The parts, the held-out ones first:
 - `heldout`: the renderer's default conditions (1600x1200), photo seeds [20261202, i]:
@@ -96,6 +98,10 @@ class Tally:
     silent_wrong: int = 0
     no_reserve: int = 0
     scored: int = 0  # exact reserves scoring right on all 22 objectives
+    loose: int = 0  # photos read with loose cards beside the reserve (the renderer's clutter)
+    loose_said: int = 0  # ... where a card apart from the reserve was said
+    bare: int = 0  # photos read with no loose card (a hand maybe)
+    bare_said: int = 0  # ... where a card apart was said all the same (a false alarm)
     ms: list[float] = field(default_factory=list)
     cpu_ms: list[float] = field(default_factory=list)
 
@@ -174,6 +180,14 @@ def run_part(name: str, photos: range, seeds: Callable[[int], np.random.Generato
             verdict = "none"
         else:
             verdict = judge(tally, photo, rec)
+            if photo.loose:
+                tally.loose += 1
+                tally.loose_said += bool(rec.apart)
+            else:
+                tally.bare += 1
+                tally.bare_said += bool(rec.apart)
+                if rec.apart:
+                    print(f"{name} photo {i}: a card apart said, none there", file=sys.stderr)
         if verdict == "silent":
             print(f"{name} photo {i}: read wrong without a warning", file=sys.stderr)
         if keep is not None and verdict != "exact":
@@ -191,6 +205,9 @@ def report(name: str, t: Tally) -> None:
     print(f"refused once told (another photo asked for): {t.retake}")
     print(f"read wrong without a warning: {t.silent_wrong}; no reserve found: {t.no_reserve}")
     print(f"exact reserves scoring right on all {OBJECTIVE_COUNT} objectives: {t.scored}/{t.exact}")
+    print(f"a card apart from the reserve said: on {t.loose_said} of {t.loose} photos with "
+          f"loose cards beside it (some partly out of view), on {t.bare_said} of {t.bare} "
+          "without (false alarms)")
     print(f"spaces read right with confidence: {t.right_spaces}/{t.spaces} = "
           f"{100 * t.right_spaces / max(1, t.spaces):.2f}%")
     print(f"ms per photo (wall): median {np.median(t.ms):.0f}, mean {np.mean(t.ms):.0f}, "

@@ -40,9 +40,10 @@ class DaemonProcess:
     """One run of the daemon on `tmp` (config, data dir and log live there)."""
 
     def __init__(self, tmp: Path, config: str, port: int | None = None,
-                 prefix: tuple[str, ...] = ()) -> None:
+                 prefix: tuple[str, ...] = (), sim: bool = True) -> None:
         self.tmp = tmp
         self.prefix = prefix  # a command the daemon runs under (unshare, nsenter ...)
+        self.sim = sim  # False: the devices the config names (a camera that is a file)
         (tmp / "config.toml").write_text(config)
         self.port = port or free_port()
         self.base = f"http://127.0.0.1:{self.port}"
@@ -56,8 +57,8 @@ class DaemonProcess:
         env.update(env_extra or {})
         log = (self.tmp / f"daemon{self.runs}.log").open("w")
         self.proc = subprocess.Popen(
-            [*self.prefix, sys.executable, "-m", "tableref", "run", "--sim", "--port",
-             str(self.port),
+            [*self.prefix, sys.executable, "-m", "tableref", "run",
+             *(["--sim"] if self.sim else []), "--port", str(self.port),
              "--config", str(self.tmp / "config.toml")],
             env=env, stdout=log, stderr=subprocess.STDOUT, cwd=self.tmp,
         )

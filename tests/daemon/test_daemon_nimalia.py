@@ -454,6 +454,47 @@ async def test_a_card_beside_the_reserve_is_named_in_the_pages_language(
         d.store.close()
 
 
+async def test_a_card_laid_apart_from_the_reserve_is_asked_about_never_left_out(
+    tmp_path: Path, art: tuple  # type: ignore[type-arg]
+) -> None:
+    """The reader reads the reserve; a card lying apart from it (touching none of it) is
+    not read: the reserve is held with the card framed on the photo, and the players keep
+    it (a loose card, no card of the reserve) or place the card and retake."""
+    cards, images, _ = art
+    from tableref.vision.synth.nimalia_reserve import Placement as Laid
+    from tableref.vision.synth.nimalia_reserve import visible
+
+    laid = random_reserve(list(cards), np.random.default_rng(21), n_cards=3)
+    spare = next(c for c in cards if c not in {p.card_id for p in laid})
+    apart = Laid(spare, min(p.row for p in laid), max(p.col for p in laid) + 3, 0)
+    photo = render_photo(images, cards, [*laid, apart], np.random.default_rng(22),
+                         CLEAN_SMALL)
+    truth = [{"row": r, "col": c, **space_json(k)}
+             for (r, c), k in sorted(visible(cards, laid).items())]
+    config = parse_config(CONFIG.replace('game = "nimalia"',
+                                         'game = "nimalia"\nlanguage = "de"'))
+    d = Daemon(config, Store(tmp_path / "j.sqlite3"),
+               Equipment(kits={"nimalia": NimaliaKit(enrolment=lambda: art[2])}))
+    await d.start()
+    try:
+        await d.upload_reserve(0, cv2.imencode(".png", photo.image)[1].tobytes(), "image/png")
+        nim = d.snapshot()["nimalia"]
+        assert nim["read"] == [] and nim["placed"] == []
+        [doubt] = nim["doubts"]
+        assert doubt["problems"] == [{"card": None, "rule": "apart"}]
+        assert "eine Karte liegt abseits des Reservats" in nim["message"], nim["message"]
+        assert [e["event"] for e in d.store.events(d.game_id)] == ["start"]
+        await d.report({"action": "accept", "player": 0})  # a loose card: kept as read
+        event = d.store.events(d.game_id)[-1]
+        assert event["spaces"] == truth
+        assert event["broken"] == [{"card": None, "rule": "apart"}]
+        assert d.snapshot()["nimalia"]["kept"] == [
+            {"seat": 0, "broken": [{"card": None, "rule": "apart"}]}]
+    finally:
+        await d.stop()
+        d.store.close()
+
+
 async def test_the_adviser_answers_on_the_page_for_the_reserve_at_the_rounds_start(
     tmp_path: Path, art: tuple  # type: ignore[type-arg]
 ) -> None:

@@ -2,9 +2,10 @@
 `tableref run --sim` daemon in a real headless Chromium at a phone's 390x844: the dialog
 draws each card to find (terrain colours, the animals named, in the page's language), each
 photo of it alone on the table is taken in any turn, a photo of another card is refused
-saying so, and once the cards asked for are in, the box keeps the enrolment and reads any
-card photographed back, naming it. The photos are the project's own drawings of the game's
-cards (vision/synth) on rendered tables; the screens are kept (screens.py)."""
+saying so, and once the cards asked for are in, the box keeps the enrolment (for the run
+only: this is the simulated table) and reads any card photographed back, naming it. The
+photos are the project's own drawings of the game's cards (vision/synth) on rendered
+tables; the screens are kept (screens.py)."""
 
 from __future__ import annotations
 
@@ -89,8 +90,14 @@ async def test_the_cards_are_taught_from_phone_photos_and_read_back(tmp_path: Pa
                     await expect(page.locator("#nteach-result.ok")).to_have_text(
                         de("nimalia.teach_learnt"))
                 await expect(step).to_have_text(de("nimalia.teach_known"))
-                assert (tmp_path / "data" / "tableref" / "nimalia" / FILE).is_file()
-                assert daemon.get_json("/api/nimalia/teach")["enrolled"] is True
+                # the simulated table: kept for this run, never in the data dir (over a
+                # real deck's enrolment), and the dialog says so
+                assert not (tmp_path / "data" / "tableref" / "nimalia" / FILE).exists()
+                assert not list((tmp_path / "data").rglob("*.png"))
+                taught = daemon.get_json("/api/nimalia/teach")
+                assert taught["enrolled"] is True and taught["run_only"] is True
+                await expect(page.locator("#nteach-run-only")).to_have_text(
+                    de("nimalia.teach_run_only"))
                 # any card, turned: read back with what was taught, and named
                 check = next(c for c in range(60, 0, -1) if c not in wanted)
                 await _send(page, _photo(check, 1, rng))

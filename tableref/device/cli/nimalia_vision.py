@@ -97,7 +97,16 @@ def _recognise(args: argparse.Namespace) -> int:
         print(
             f"tableref: cannot read space (row {d.row}, col {d.col}): {d.reason}", file=sys.stderr
         )
-    return 1 if rec.unreadable else 0
+    if rec.apart:
+        print(f"tableref: {_apart(len(rec.apart))}", file=sys.stderr)
+    return 1 if rec.unreadable or rec.apart else 0
+
+
+def _apart(n: int) -> str:
+    what = "a card lies" if n == 1 else f"{n} cards lie"
+    return (f"{what} apart from the reserve, touching none of it, and not read (a card placed "
+            "covers a space of the reserve): lay it on the reserve, or take it out of the "
+            "photo if it is no part of it")
 
 
 def _text_grid(rec: Recognition) -> str:
@@ -127,7 +136,8 @@ def _text_grid(rec: Recognition) -> str:
 def read_photo_reserve(path: Path, enrolment_dir: Path | None = None) -> Reserve:
     """The reserve seen in a photo, for `tableref nimalia score` (its `read_photo` seam).
 
-    Refuses, naming the spaces, when any space cannot be read with confidence."""
+    Refuses, naming the spaces, when any space cannot be read with confidence, and when a
+    card lies apart from the reserve (not read)."""
     from tableref.games.nimalia import NimaliaError
     from tableref.vision.images import read_image
     from tableref.vision.nimalia.enrol import EnrolError, load_enrolment
@@ -143,6 +153,8 @@ def read_photo_reserve(path: Path, enrolment_dir: Path | None = None) -> Reserve
     if rec.unreadable:
         named = "; ".join(f"(row {d.row}, col {d.col}) {d.reason}" for d in rec.unreadable)
         raise CliError(f"{path}: cannot read every space: {named}")
+    if rec.apart:
+        raise CliError(f"{path}: {_apart(len(rec.apart))}")
     try:
         reserve = rec.reserve
     except NimaliaError as err:

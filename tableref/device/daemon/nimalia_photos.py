@@ -4,7 +4,8 @@ the vision thread).
 
 A photo that shows no reserve is a `PhotoError` that says so; a photo of a reserve with
 unsure spaces is not: it is a `PhotoReading` that is not `complete`, and the session asks
-the player about each unsure space (or for another photo) before it scores anything.
+the player about each unsure space (or for another photo) before it scores anything. The
+cards seen apart from the reserve (`apart`: not read) are for the session to ask about.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import cv2
+import numpy as np
 
 from tableref.games.nimalia.model import Pos, Space
 from tableref.vision.images import decode_image
@@ -55,10 +57,22 @@ class PhotoReading:
     sure: dict[Pos, Space]
     unsure: tuple[Unsure, ...]
     jpeg: bytes  # the photo with what was read drawn on it, the unsure spaces numbered
+    # cards seen apart from the reserve, touching none of it (x, y, width, height: shares
+    # of the photo): not read; a card placed always touches the reserve
+    apart: tuple[tuple[float, float, float, float], ...] = ()
 
     @property
     def complete(self) -> bool:
         return not self.unsure
+
+
+def _box(quad: np.ndarray, width: int, height: int) -> tuple[float, float, float, float]:
+    """A quadrilateral's bounding box in the photo, as shares of its width and height."""
+    x0, y0 = quad.min(axis=0)
+    x1, y1 = quad.max(axis=0)
+    x0, y0 = max(0.0, float(x0)), max(0.0, float(y0))
+    x1, y1 = min(float(width), float(x1)), min(float(height), float(y1))
+    return x0 / width, y0 / height, max(0.0, x1 - x0) / width, max(0.0, y1 - y0) / height
 
 
 def _unsure(rec: Recognition, width: int, height: int) -> tuple[Unsure, ...]:
@@ -69,13 +83,8 @@ def _unsure(rec: Recognition, width: int, height: int) -> tuple[Unsure, ...]:
         if pos in seen:
             continue
         seen.add(pos)
-        quad = rec.quad(pos)
-        x0, y0 = quad.min(axis=0)
-        x1, y1 = quad.max(axis=0)
-        x0, y0 = max(0.0, float(x0)), max(0.0, float(y0))
-        x1, y1 = min(float(width), float(x1)), min(float(height), float(y1))
-        box = (x0 / width, y0 / height, max(0.0, x1 - x0) / width, max(0.0, y1 - y0) / height)
-        out.append(Unsure(pos, doubt.reason, rec.guesses.get(pos), box))
+        out.append(Unsure(pos, doubt.reason, rec.guesses.get(pos),
+                          _box(rec.quad(pos), width, height)))
     return tuple(out)
 
 
@@ -99,4 +108,5 @@ def read_reserve(data: bytes, enrolment: Enrolment) -> PhotoReading:
     ok, buf = cv2.imencode(".jpg", annotate(photo, rec), [cv2.IMWRITE_JPEG_QUALITY, 80])
     height, width = photo.shape[:2]
     return PhotoReading(dict(rec.spaces), _unsure(rec, width, height),
-                        buf.tobytes() if ok else b"")
+                        buf.tobytes() if ok else b"",
+                        tuple(_box(q, width, height) for q in rec.apart))

@@ -16,9 +16,14 @@ of this round is not in yet (a zone changed after it waits for the next round). 
 photo is kept when every card of the round shows in it; with a card unseen it waits for
 the next change, and is kept as it is after PATIENCE x still_s seconds of stillness (a
 card may lie hidden under the others). Each reserve read is checked against the player's
-reserve of the round before (check.py): one that three legal placements do not explain
+reserve of the round before (check.py): one that three legal placements do not explain,
+or a photo with a card lying apart from the reserve (not read: vision/nimalia/apart.py),
 is held in `doubts` until the players keep it or retake. The page's view shows each
 zone's state (`camera_zones`: moving, still, crossed, changed).
+
+What is held, waits or was found that is no event (photos to settle, doubts, zones
+waiting for a card, the cards found placed) is kept with the journal after every change
+(nimalia_note): a restart, a kill -9 too, gives it back.
 """
 
 from __future__ import annotations
@@ -26,7 +31,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
@@ -42,13 +47,14 @@ from tableref.device.daemon.nimalia_camera import (
     cut_zone,
     zone_of,
 )
-from tableref.device.daemon.nimalia_photos import PhotoError, PhotoReading, read_reserve
+from tableref.device.daemon.nimalia_note import Doubt, Note, NoteError, Unsettled, Waiting
+from tableref.device.daemon.nimalia_photos import PhotoError, read_reserve
 from tableref.device.daemon.nimalia_settle import SettleError, settled
 from tableref.device.daemon.nimalia_teach import CardTeacher, TeachError
 from tableref.device.daemon.session import BaseSession, Box, Refused, Result, Sight
 from tableref.device.phrasebook import Words
 from tableref.games.nimalia.advise import advise
-from tableref.games.nimalia.check import RoundCheck, check_round
+from tableref.games.nimalia.check import RoundCheck, check_round, with_cards_apart
 from tableref.games.nimalia.choice import FIRST, check_choice, resolve, schedule
 from tableref.games.nimalia.events import (
     Event,
@@ -72,18 +78,6 @@ log = logging.getLogger("tableref.nimalia")
 ENROLMENT_DIR = "nimalia"  # in the data dir: the cards' enrolment and the photos taught
 
 
-@dataclass(frozen=True)
-class Doubt:
-    """A reserve read in full that does not follow from the player's reserve of the round
-    before by three legal placements: held, not scored, until the players keep it as it is
-    (`act("accept")`) or take the photo again."""
-
-    reserve: Reserve
-    photo: bool
-    told: tuple[tuple[int, int], ...]
-    verdict: RoundCheck
-
-
 @dataclass
 class NimaliaKit:
     """What a Nimalia session needs: the enrolment of the cards (loaded on first use; None:
@@ -103,7 +97,9 @@ def open_session(box: Box, kit: NimaliaKit | None) -> NimaliaSession:
 def default_kit(config: Config, sim: bool) -> NimaliaKit:
     """The user's enrolment (where `tableref nimalia enroll` and the page's teaching put it;
     an older one in the data dir itself), loaded once and again when the page has taught
-    the cards; with the simulated table and no enrolment, the simulated table's drawn cards."""
+    the cards; with the simulated table and no enrolment, the simulated table's drawn cards.
+    What is taught on the simulated table is kept for the run only, never written over
+    the enrolment of a real deck in the data dir (as Halli's teaching there)."""
     from tableref.device.paths import data_dir
 
     cache: list[Any] = []
@@ -131,7 +127,7 @@ def default_kit(config: Config, sim: bool) -> NimaliaKit:
         cache[:] = [enrolment]
 
     return NimaliaKit(enrolment=load, zones=ZoneStore(data_dir() / ZONES_FILE),
-                      teacher=CardTeacher(directory, enrolled))
+                      teacher=CardTeacher(None if sim else directory, enrolled))
 
 
 def config_options(config: Config) -> dict[str, Any]:
@@ -190,17 +186,20 @@ class NimaliaSession(BaseSession[Event]):
         self.rows: list[dict[str, Any]] = []
         self.message = ""
         # photos with unsure spaces, by seat, until the player settles them or retakes:
-        # not events (nothing is scored from them), lost with the session
-        self.pending: dict[int, PhotoReading] = {}
+        # not events (nothing is scored from them), kept with the journal (nimalia_note)
+        self.pending: dict[int, Unsettled] = {}
         # reserves read that break the placement rules against the round before, by seat,
-        # until the players keep them or retake (lost with the session, like `pending`)
+        # until the players keep them or retake (kept like `pending`)
         self.doubts: dict[int, Doubt] = {}
         self.found: dict[int, RoundCheck] = {}  # this round's cards found, by seat
         self.asked: dict[int, Asked] = {}  # the adviser's last answer to each player
-        # zones photographed by themselves with a card of the round unseen, by seat:
-        # (reserve, photo kept, verdict, camera time of the photo); kept after PATIENCE
-        # still seconds (more cards are likely to come: the next change is photographed)
-        self.waiting: dict[int, tuple[Reserve, bool, RoundCheck, int]] = {}
+        # zones photographed by themselves with a card of the round unseen, by seat; kept
+        # after PATIENCE still seconds (more cards are likely to come: the next change is
+        # photographed)
+        self.waiting: dict[int, Waiting] = {}
+        self._events = 0  # events applied (the journal's length)
+        self._read_at: dict[int, int] = {}  # this round: each seat's last reserve, as _events
+        self._kept: dict[str, Any] | None = None  # the last note kept
         self._shot_ns: dict[int, int] = {}
         self.zones: dict[str, Any] | None = None
         try:
@@ -231,21 +230,26 @@ class NimaliaSession(BaseSession[Event]):
         return event_to_json(event)
 
     def apply(self, event: Event) -> list[str]:
+        self._events += 1
         if isinstance(event, Start):
             self.players = event.players
             self.fold = NimaliaFold(event)
             self.rows = self._empty_rows()
             self.message = ""
             self.pending, self.doubts, self.found, self.asked = {}, {}, {}, {}
-            self.waiting = {}
+            self.waiting, self._read_at = {}, {}
             return []
         fold = self._fold()
         scored = fold.apply(event)
         if isinstance(event, ReserveRead):
+            self._read_at[event.player] = self._events
             self.message = ""
             return []
         assert scored is not None
-        self.found, self.asked = {}, {}
+        # what was held for the round scored (a second photo of a reserve already in) is
+        # no photo of the next round's
+        self.pending, self.doubts, self.waiting = {}, {}, {}
+        self.found, self.asked, self._read_at = {}, {}, {}
         self.rows = self._rows(scored)
         return self._said(scored)
 
@@ -327,6 +331,12 @@ class NimaliaSession(BaseSession[Event]):
             raise Refused.said("nimalia.err_no_enrolment") from None
 
     async def _read_photo(self, seat: int, data: bytes, auto: bool = False) -> None:
+        try:
+            await self._read(seat, data, auto)
+        finally:
+            self._keep()
+
+    async def _read(self, seat: int, data: bytes, auto: bool) -> None:
         fold = self._fold()
         box = self._box
         w, name = box.speech.words, self.players[seat]
@@ -365,7 +375,9 @@ class NimaliaSession(BaseSession[Event]):
                 self.message = w("nimalia.err_breaks_rules", name=name, why=str(err))
                 box.changed()
                 raise Refused(self.message) from None
-            verdict = await box.in_vision(check_round, self._before(seat), reserve.reserve)
+            verdict = with_cards_apart(
+                await box.in_vision(check_round, self._before(seat), reserve.reserve),
+                len(reading.apart))
             if self.fold is not fold:
                 raise Refused(w("nimalia.err_changed"))
             if auto and verdict.legal and verdict.silent:
@@ -373,15 +385,15 @@ class NimaliaSession(BaseSession[Event]):
                 # the zone stays as it is (a card may lie hidden under the others)
                 log.info("%s: %d of the round's cards seen in the zone: waiting for the "
                          "rest", name, len(verdict.placed) - verdict.silent)
-                self.waiting[seat] = (reserve.reserve, bool(reading.jpeg), verdict,
-                                      self._shot_ns.get(seat, 0))
+                self.waiting[seat] = Waiting(reserve.reserve, bool(reading.jpeg), verdict,
+                                             self._shot_ns.get(seat, 0))
                 self.message = w("nimalia.zone_waits", name=name,
                                  n=len(verdict.placed) - verdict.silent)
                 box.changed()
                 return
             self._admit(seat, reserve.reserve, bool(reading.jpeg), (), verdict)
             return
-        self.pending[seat] = reading
+        self.pending[seat] = Unsettled(replace(reading, jpeg=b""), bool(reading.jpeg))
         self.message = box.speech.words("nimalia.unsure", name=self.players[seat],
                                         n=len(reading.unsure))
         box.changed()
@@ -419,12 +431,16 @@ class NimaliaSession(BaseSession[Event]):
             return
         for seat, zone in sight.zones.items():
             waits = self.waiting.get(seat)
-            if (waits is not None and zone.state is ZoneState.STILL
-                    and sight.t_ns - waits[3] >= PATIENCE * self._kit.still_s * 1e9
+            if waits is not None and waits.since_ns is None:
+                waits.since_ns = sight.t_ns  # restored after a restart: patience again
+            if (waits is not None and waits.since_ns is not None
+                    and zone.state is ZoneState.STILL
+                    and sight.t_ns - waits.since_ns >= PATIENCE * self._kit.still_s * 1e9
                     and seat not in fold.reserves and seat not in self._shooting):
                 del self.waiting[seat]  # nothing more came: the round as it lies
                 self.message = ""
-                self._admit(seat, waits[0], waits[1], (), waits[2])
+                self._admit(seat, waits.reserve, waits.photo, (), waits.verdict)
+                self._keep()
                 continue
             if (zone.state is ZoneState.CHANGED and seat not in fold.reserves
                     and seat not in self._shooting and seat < len(self.players)):
@@ -448,6 +464,54 @@ class NimaliaSession(BaseSession[Event]):
         finally:
             self._shooting.discard(seat)
 
+    # -- what is no event, kept with the journal (nimalia_note) ---------------------------
+    def _keep(self) -> None:
+        fold = self.fold
+        if fold is None:
+            return
+        note = Note(fold.game.round, self._events, dict(self.pending), dict(self.doubts),
+                    dict(self.waiting), dict(self.found)).to_json()
+        if note != self._kept:
+            self._kept = note
+            self._box.keep(note)
+
+    def restore(self, note: Mapping[str, Any]) -> None:
+        """The last note kept, after the journal's events (a restart): what each seat held
+        when no event came for it since, in the round the note was kept in."""
+        fold = self._fold()
+        try:
+            kept = Note.from_json(note, len(self.players))
+        except NoteError as err:
+            log.error("%s: the note is left out", err)
+            return
+        if kept.round == fold.game.round and not fold.game.over:
+            def fresh(seat: int) -> bool:  # no reserve of the seat recorded after the note
+                return self._read_at.get(seat, 0) <= kept.events
+
+            self.pending = {s: u for s, u in kept.pending.items() if fresh(s)}
+            self.doubts = {s: d for s, d in kept.doubts.items() if fresh(s)}
+            self.waiting = {s: x for s, x in kept.waiting.items()
+                            if fresh(s) and s not in fold.reserves}
+            self.found = {s: v for s, v in kept.placed.items()
+                          if s in fold.reserves and fresh(s)}
+            self.message = self._held_message()
+            log.info("restored: photos to settle %s, held %s, zones waiting %s",
+                     sorted(self.pending), sorted(self.doubts), sorted(self.waiting))
+        self._kept = None
+        self._keep()
+
+    def _held_message(self) -> str:
+        """What the page says of what is held (after a restart)."""
+        w = self._box.speech.words
+        for seat, doubt in sorted(self.doubts.items()):
+            return self._doubt_said(seat, doubt.verdict)
+        for seat, unsettled in sorted(self.pending.items()):
+            return w("nimalia.unsure", name=self.players[seat], n=len(unsettled.reading.unsure))
+        for seat, waits in sorted(self.waiting.items()):
+            return w("nimalia.zone_waits", name=self.players[seat],
+                     n=len(waits.verdict.placed) - waits.verdict.silent)
+        return ""
+
     def close(self) -> None:
         for task in self._tasks:
             task.cancel()
@@ -467,6 +531,12 @@ class NimaliaSession(BaseSession[Event]):
         "col": 2, "empty": true}]}`; that a reserve which breaks the placement rules
         against the round before is kept as it is, `{"action": "accept", "player": 0}`; or
         that the photo is given up to be taken again, `{"action": "retake", "player": 0}`."""
+        try:
+            self._report(data)
+        finally:
+            self._keep()
+
+    def _report(self, data: Mapping[str, Any]) -> None:
         if "zones" in data:  # {"zones": {"zones": [{"player": 0, "polygon": [[x, y], ...]}]}}
             self._set_zones(data["zones"])
             return
@@ -478,7 +548,8 @@ class NimaliaSession(BaseSession[Event]):
             raise Refused(f"Nimalia takes the reports settle, accept and retake, not "
                           f"{str(action)[:40]!r}")
         seat = self.seat(data.get("player"))
-        reading = self.pending.get(seat)
+        unsettled = self.pending.get(seat)
+        reading = None if unsettled is None else unsettled.reading
         doubt = self.doubts.get(seat)
         if ((reading is None and doubt is None) or (action == "settle" and reading is None)
                 or (action == "accept" and doubt is None)):
@@ -499,14 +570,15 @@ class NimaliaSession(BaseSession[Event]):
             broken = tuple((p.card, str(p.rule)) for p in doubt.verdict.problems)
             self.reserve_read(seat, doubt.reserve, doubt.photo, doubt.told, broken)
             return
-        assert reading is not None
+        assert unsettled is not None and reading is not None
         try:
             result = settled(reading, data.get("spaces"))
         except SettleError as err:
             raise Refused(f"{self.players[seat]}: {err}") from None
         del self.pending[seat]
-        verdict = check_round(self._before(seat), result.reserve)
-        self._admit(seat, result.reserve, bool(reading.jpeg), result.told, verdict)
+        verdict = with_cards_apart(check_round(self._before(seat), result.reserve),
+                                   len(reading.apart))
+        self._admit(seat, result.reserve, unsettled.photo, result.told, verdict)
 
     def _ask(self, seat: int, cards: object) -> None:
         """`{"action": "advise", "player": 0, "cards": [17, 23, 41]}`: where to place the
@@ -557,13 +629,15 @@ class NimaliaSession(BaseSession[Event]):
             self.reserve_read(seat, reserve, photo, told)
             return
         self.doubts[seat] = Doubt(reserve, photo, told, verdict)
-        w = self._box.speech.words
-        self.message = w("nimalia.doubt", name=self.players[seat],
-                         why=w.join([problem_words(w, p.card, str(p.rule))
-                                     for p in verdict.problems]))
+        self.message = self._doubt_said(seat, verdict)
         log.info("%s: the reserve breaks the placement rules: %s", self.players[seat],
                  "; ".join(p.message for p in verdict.problems))
         self._box.changed()
+
+    def _doubt_said(self, seat: int, verdict: RoundCheck) -> str:
+        w = self._box.speech.words
+        return w("nimalia.doubt", name=self.players[seat],
+                 why=w.join([problem_words(w, p.card, str(p.rule)) for p in verdict.problems]))
 
     def reserve_read(self, player: int, reserve: Reserve, photo: bool,
                      told: tuple[tuple[int, int], ...] = (),
@@ -611,13 +685,15 @@ class NimaliaSession(BaseSession[Event]):
             "zones": self.zones,
             "camera_zones": [{"seat": seat, "state": state}
                              for seat, state in sorted(self.zone_states.items())],
-            "pending": [{"seat": seat, "sure": len(reading.sure),
-                         "unsure": [u.as_json(i + 1) for i, u in enumerate(reading.unsure)]}
-                        for seat, reading in sorted(self.pending.items())],
+            "pending": [{"seat": seat, "sure": len(u.reading.sure),
+                         "unsure": [x.as_json(i + 1) for i, x in enumerate(u.reading.unsure)]}
+                        for seat, u in sorted(self.pending.items())],
             "doubts": [{"seat": seat, **round_json(doubt.verdict)}
                        for seat, doubt in sorted(self.doubts.items())],
             "placed": [{"seat": seat, **round_json(verdict)}
                        for seat, verdict in sorted(self.found.items())],
+            "zones_waiting": [{"seat": seat, "seen": len(x.verdict.placed) - x.verdict.silent}
+                              for seat, x in sorted(self.waiting.items())],
             "kept": [{"seat": seat, "broken": [{"card": c, "rule": r} for c, r in broken]}
                      for seat, broken in sorted(fold.broken.items())],
             "advice": [asked.as_json() for _, asked in sorted(self.asked.items())],

@@ -98,14 +98,20 @@ def _decode(data: bytes) -> np.ndarray:
 
 class CardTeacher:
     """The cards taught so far (`directory`/taught/<id>.png) and the enrolment made of them
-    (`directory`/nimalia-enrolment.npz); `enrolled` is told each new enrolment."""
+    (`directory`/nimalia-enrolment.npz); `enrolled` is told each new enrolment. With no
+    directory (the simulated table) they are kept for the run only, in memory: never
+    written over the enrolment of a real deck."""
 
-    def __init__(self, directory: Path, enrolled: Callable[[Enrolment], None]) -> None:
+    def __init__(self, directory: Path | None, enrolled: Callable[[Enrolment], None]) -> None:
         self.directory = directory
-        self.photos = directory / TAUGHT_DIR
+        self.photos = None if directory is None else directory / TAUGHT_DIR
         self._enrolled = enrolled
+        self._kept: dict[int, np.ndarray] = {}  # for the run only (no directory)
+        self._made = False  # an enrolment made in this run
 
     def taught(self) -> list[int]:
+        if self.photos is None:
+            return sorted(self._kept)
         ids = (int(p.stem) for p in self.photos.glob("*.png") if p.stem.isdigit())
         return sorted(i for i in ids if 1 <= i <= 60)
 
@@ -117,7 +123,9 @@ class CardTeacher:
         return {"wanted": list(wanted), "taught": [i for i in wanted if i in taught],
                 "next": upcoming[0] if upcoming else None,
                 "cards": {str(i): card_json(i) for i in wanted},
-                "enrolled": (self.directory / FILE).is_file()}
+                "enrolled": self._made or (self.directory is not None
+                                           and (self.directory / FILE).is_file()),
+                "run_only": self.directory is None}
 
     def teach(self, card_id: int, data: bytes) -> dict[str, Any]:
         """Keep the photo of card `card_id` (in the vision thread); once every card asked
@@ -133,9 +141,12 @@ class CardTeacher:
         turned = upright(face, card(card_id).face)
         if turned is None:
             raise TeachError.said("nimalia.teach_other_card")
-        self.photos.mkdir(parents=True, exist_ok=True)
-        if not cv2.imwrite(str(self.photos / f"{card_id}.png"), turned):
-            raise OSError(f"cannot write {self.photos / f'{card_id}.png'}")
+        if self.photos is None:
+            self._kept[card_id] = turned
+        else:
+            self.photos.mkdir(parents=True, exist_ok=True)
+            if not cv2.imwrite(str(self.photos / f"{card_id}.png"), turned):
+                raise OSError(f"cannot write {self.photos / f'{card_id}.png'}")
         state = self.state()
         if state["next"] is None:
             self._enrol()
@@ -144,10 +155,16 @@ class CardTeacher:
 
     def _enrol(self) -> None:
         ids = [i for i in wanted_cards() if i in set(self.taught())]
-        images = {i: read_image(self.photos / f"{i}.png") for i in ids}
+        photos = self.photos
+        images = {i: self._kept[i] if photos is None else read_image(photos / f"{i}.png")
+                  for i in ids}
         enrolment = enrol_images({i: card(i).face for i in ids}, images)
-        enrolment.save(self.directory)
-        log.info("Nimalia cards taught from the page: %s", ", ".join(map(str, ids)))
+        if self.directory is not None:
+            enrolment.save(self.directory)
+        self._made = True
+        log.info("Nimalia cards taught from the page%s: %s",
+                 " (kept for this run only: the simulated table)" if photos is None else "",
+                 ", ".join(map(str, ids)))
         self._enrolled(enrolment)
 
     def read_back(self, data: bytes, enrolment: Enrolment) -> dict[str, Any]:

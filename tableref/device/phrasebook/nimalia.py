@@ -170,6 +170,16 @@ PHRASES = {
                                "zeigen, was das Foto zeigt",
                          "fr": "aucune combinaison de trois cartes posées sur la réserve de la "
                                "manche précédente ne montre ce que montre la photo"},
+    "rule_apart": {"en": "a card lies apart from the reserve, touching none of it (framed on "
+                         "the photo): a card placed covers a space of the reserve; if it is "
+                         "no card of the reserve, keep the reserve as it is",
+                   "de": "eine Karte liegt abseits des Reservats und berührt es nicht (auf dem "
+                         "Foto umrahmt): Eine gelegte Karte deckt ein Feld des Reservats ab; "
+                         "gehört sie nicht zum Reservat, behalte es, wie es ist",
+                   "fr": "une carte est posée à l'écart de la réserve, sans la toucher "
+                         "(encadrée sur la photo) : une carte posée couvre une case de la "
+                         "réserve ; si elle n'en fait pas partie, gardez la réserve telle "
+                         "quelle"},
     "card_n": {"en": "card {n}", "de": "Karte {n}", "fr": "la carte {n}"},
     "card_hidden": {"en": "a card hidden by later ones", "de": "eine von späteren verdeckte Karte",
                     "fr": "une carte cachée par les suivantes"},
@@ -313,6 +323,13 @@ PHRASES = {
                     "fr": "Le boîtier apprend vos cartes à partir de quelques photos : "
                           "trouvez dans votre paquet chaque carte dessinée ici, posez-la seule "
                           "et à plat sur la table et photographiez-la d'en haut."},
+    "teach_run_only": {"en": "This is the simulated table: what is taught here is kept until "
+                             "the box stops, never over the cards of a real deck.",
+                       "de": "Das ist der simulierte Tisch: Was hier gelernt wird, bleibt, bis "
+                             "die Box anhält, nie über den Karten eines echten Stapels.",
+                       "fr": "C'est la table simulée : ce qui est appris ici est gardé jusqu'à "
+                             "l'arrêt du boîtier, jamais à la place des cartes d'un vrai "
+                             "paquet."},
     "teach_card": {"en": "Card {i} of {n}: find this card",
                    "de": "Karte {i} von {n}: Sucht diese Karte",
                    "fr": "Carte {i} sur {n} : trouvez cette carte"},

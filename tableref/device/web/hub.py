@@ -102,6 +102,9 @@ A JSON-ready dict (only str, int, float, bool, None, lists and dicts). Keys:
       {"seat": 0, "legal": true, "placed": [...], "problems": []}  # (as `nimalia check`)
     ],
     "kept": [{"seat": 1, "broken": [{"card": 9, "rule": "cover"}]}],  # kept against the rules
+    "zones_waiting": [{"seat": 0, "seen": 2}],  # zones photographed by themselves with a
+                                  # card of the round unseen (`seen` new cards): kept once
+                                  # the zone stays still (device/daemon/nimalia_session.py)
     "advice": [                   # the adviser's answer to each player who asked this round
       {"seat": 0, "cards": [17, 23, 41], "round": 2, "state": "done",  # or "thinking",
        "error": "", "advice": [{"card": 17, "row": 0, "col": 2, "turn": 90, "points": 14,

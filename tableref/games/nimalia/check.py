@@ -21,7 +21,7 @@ AFTER is a plain mapping so that a reserve grown past 6x6 can still be checked (
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache
 
 from tableref.games.nimalia.cards import CARD_COUNT, ROTATIONS, card
@@ -30,6 +30,7 @@ from tableref.games.nimalia.placement import Rule
 
 CARDS_PER_ROUND = 3
 UNEXPLAINED = "unexplained"  # the rule of a change no three cards explain
+APART = "apart"  # a card seen lying apart from the reserve (a photo's finding, not read)
 
 Face4 = tuple[Space, Space, Space, Space]  # TL, TR, BL, BR of a turned card
 _OFFSETS = ((0, 0), (0, 1), (1, 0), (1, 1))
@@ -59,7 +60,8 @@ class Placed:
 
 @dataclass(frozen=True, slots=True)
 class Problem:
-    """A rule broken (`Rule` value or UNEXPLAINED), by which card (None: no one card)."""
+    """A rule broken (`Rule` value, UNEXPLAINED or APART), by which card (None: no one
+    card)."""
 
     card: int | None
     rule: str
@@ -329,3 +331,16 @@ def _unexplained(before: Mapping[Pos, Space], after: Mapping[Pos, Space], cards:
     named = ", ".join(describe(p) for p in changed[:6]) + (" ..." if len(changed) > 6 else "")
     return (f"a change no {count} cards explain: {len(changed)} spaces changed ({named}), "
             f"and no {count} cards laid on the reserve before show exactly that")
+
+
+def with_cards_apart(verdict: RoundCheck, apart: int) -> RoundCheck:
+    """`verdict` with the cards seen lying apart from AFTER (not read, so in no account):
+    each placed card covers a space of the reserve, so a card apart is either no card of
+    the reserve or one that covers none of it (the players say which)."""
+    if not apart:
+        return verdict
+    what = "a card lies" if apart == 1 else f"{apart} cards lie"
+    problem = Problem(None, APART, f"{what} apart from the reserve, touching none of it: a "
+                      "card placed covers a space of the reserve")
+    return replace(verdict, problems=(*verdict.problems, problem))
+

@@ -31,8 +31,8 @@ from tableref.games.nimalia.game import FIRST_GAME, Game, RoundScore
 from tableref.games.nimalia.model import Reserve
 from tableref.games.nimalia.reserve_json import reserve_from_data, reserve_to_data
 
-BROKEN_RULES = ("cover", "under", "window", "unexplained")  # check.py's Rule values and
-#                                                            UNEXPLAINED
+BROKEN_RULES = ("cover", "under", "window", "unexplained", "apart")  # check.py's Rule
+#                                                    values, UNEXPLAINED and APART
 
 
 class EventError(NimaliaError):

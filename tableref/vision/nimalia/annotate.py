@@ -1,4 +1,5 @@
-"""Draw the recognised grid and each space's reading over the photo (for the screen)."""
+"""Draw the recognised grid and each space's reading over the photo (for the screen), and
+frame the cards seen apart from the reserve (not read)."""
 
 from __future__ import annotations
 
@@ -46,4 +47,13 @@ def annotate(photo: np.ndarray, rec: Recognition) -> np.ndarray:
             org = (int(centre[0] - w / 2), int(centre[1] + (i - len(lines) / 2 + 0.8) * h * 1.5))
             cv2.putText(out, text, org, font, scale, (0, 0, 0), 3, cv2.LINE_AA)
             cv2.putText(out, text, org, font, scale, (255, 255, 255), 1, cv2.LINE_AA)
+    for quad in rec.apart:  # a card lying apart from the reserve: framed, not read
+        q = quad.astype(np.int32)
+        cv2.polylines(out, [q], True, (0, 140, 255), 4, cv2.LINE_AA)
+        text = "apart"
+        (w, h), _ = cv2.getTextSize(text, font, scale, 1)
+        centre = q.mean(axis=0)
+        org = (int(centre[0] - w / 2), int(centre[1] + h / 2))
+        cv2.putText(out, text, org, font, scale, (0, 0, 0), 3, cv2.LINE_AA)
+        cv2.putText(out, text, org, font, scale, (255, 255, 255), 1, cv2.LINE_AA)
     return out

@@ -2,7 +2,8 @@
 
 The table is learnt from the photo's border (Lab colour, robust spread, brightness given
 extra slack for shadows and uneven light); card pixels are those far from it. Loose
-cards and a hand near the reserve are separate patches and are left out.
+cards and a hand near the reserve are separate patches: left out of the reserve, and
+handed on (`others`) to be told apart (apart.py: a card laid apart is said, not ignored).
 """
 
 from __future__ import annotations
@@ -26,6 +27,13 @@ class Located:
     scale: float  # work pixels per photo pixel
     # uint8 mask at photo size (255 = table seen through a hole in the reserve), or None
     holes: np.ndarray | None = None
+    # the other patches wholly in view, at least OTHER_SHARE of the reserve's size:
+    # (N, 2) float32 outlines in photo pixels
+    others: tuple[np.ndarray, ...] = ()
+    larger_cut: bool = False  # a patch larger than the reserve runs off the photo
+
+
+OTHER_SHARE = 0.02
 
 
 def _table_distance(lab: np.ndarray) -> np.ndarray:
@@ -67,8 +75,11 @@ def _table_distance(lab: np.ndarray) -> np.ndarray:
     return dist
 
 
-def locate(photo: np.ndarray, work_width: int = WORK_WIDTH) -> Located:
-    """The reserve, its mask found at `work_width` pixels across."""
+def locate(photo: np.ndarray, work_width: int = WORK_WIDTH, pick: int | None = None
+           ) -> Located:
+    """The reserve, its mask found at `work_width` pixels across: the largest patch wholly
+    in view. With `pick`, the patch `others[pick]` of the reserve found without it instead
+    (the reader's second look when that patch holds more of the deck's spaces)."""
     if photo.ndim != 3 or photo.shape[2] != 3 or min(photo.shape[:2]) < 64:
         raise NoReserveError("the photo must be a colour image of at least 64x64 pixels")
     scale = work_width / photo.shape[1]
@@ -86,18 +97,20 @@ def locate(photo: np.ndarray, work_width: int = WORK_WIDTH) -> Located:
     if n < 2:
         raise NoReserveError("no cards stand out from the table")
     areas = stats[1:, cv2.CC_STAT_AREA].astype(np.int64)
-    sh, sw = fg.shape
-    x0, y0 = stats[1:, cv2.CC_STAT_LEFT], stats[1:, cv2.CC_STAT_TOP]
-    x1 = x0 + stats[1:, cv2.CC_STAT_WIDTH]
-    y1 = y0 + stats[1:, cv2.CC_STAT_HEIGHT]
-    inside = (x0 > 1) & (y0 > 1) & (x1 < sw - 1) & (y1 < sh - 1)
+    inside = _inside(stats[1:], fg.shape)
     # the reserve is wholly in view: a patch running off the photo is table, light or
     # a card lying at the edge, unless nothing else is there
     ranked = np.where(inside, areas, -1) if inside.any() else areas
     best = 1 + int(np.argmax(ranked))
-    if areas[best - 1] < 400 * scale * scale * 4:
-        raise NoReserveError("the largest patch of cards is too small to be a reserve")
-    blob = (labels == best).astype(np.uint8) * 255
+    others = _others(labels, areas, inside, best)
+    if pick is None:
+        blob = (labels == best).astype(np.uint8) * 255
+        if areas[best - 1] < 400 * scale * scale * 4:
+            raise NoReserveError("the largest patch of cards is too small to be a reserve")
+    else:
+        blob = others[pick] * 255
+        others = [*([(labels == best).astype(np.uint8)] if inside[best - 1] else []),
+                  *others[:pick], *others[pick + 1:]]
     contours, _ = cv2.findContours(blob, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
     outline = max(contours, key=cv2.contourArea)
     filled = np.zeros_like(blob)
@@ -112,4 +125,49 @@ def locate(photo: np.ndarray, work_width: int = WORK_WIDTH) -> Located:
         raise NoReserveError(
             "the reserve touches the edge of the photo: step back so it is all in view"
         )
-    return Located(outline.reshape(-1, 2).astype(np.float32) / scale, mask, scale, holes)
+    larger_cut = bool((~inside & (areas > int(np.count_nonzero(blob)))).any())
+    return Located(outline.reshape(-1, 2).astype(np.float32) / scale, mask, scale, holes,
+                   tuple(_outline(b) / scale for b in others), larger_cut)
+
+
+CLEAN = 15  # work pixels: a patch running off the photo, opened this much, parts from noise
+
+
+def _inside(stats: np.ndarray, shape: tuple[int, ...]) -> np.ndarray:
+    """Which patches (their stats rows) lie wholly in view."""
+    sh, sw = shape[:2]
+    x0, y0 = stats[:, cv2.CC_STAT_LEFT], stats[:, cv2.CC_STAT_TOP]
+    x1 = x0 + stats[:, cv2.CC_STAT_WIDTH]
+    y1 = y0 + stats[:, cv2.CC_STAT_HEIGHT]
+    inside: np.ndarray = (x0 > 1) & (y0 > 1) & (x1 < sw - 1) & (y1 < sh - 1)
+    return inside
+
+
+def _others(labels: np.ndarray, areas: np.ndarray, inside: np.ndarray, best: int
+            ) -> list[np.ndarray]:
+    """The patches besides the reserve, wholly in view and at least OTHER_SHARE of its
+    size (0/1 masks): cards maybe. A patch that runs off the photo may be cards joined to
+    the table's noise (the speckles of a shadow's edge on wood, which reach the photo's
+    border): opened by CLEAN pixels, the parts of it wholly in view count too."""
+    least = OTHER_SHARE * areas[best - 1]
+    out = []
+    for i in np.flatnonzero(areas >= least):
+        if i + 1 == best:
+            continue
+        patch = (labels == i + 1).astype(np.uint8)
+        if inside[i]:
+            out.append(patch)
+            continue
+        core = cv2.morphologyEx(patch, cv2.MORPH_OPEN, np.ones((CLEAN, CLEAN), np.uint8))
+        k, parts, stats, _ = cv2.connectedComponentsWithStats(core, connectivity=8)
+        if k < 2:
+            continue
+        whole = _inside(stats[1:], core.shape)
+        out += [(parts == j + 1).astype(np.uint8) for j in range(k - 1)
+                if whole[j] and stats[j + 1, cv2.CC_STAT_AREA] >= least]
+    return out
+
+
+def _outline(blob: np.ndarray) -> np.ndarray:
+    found, _ = cv2.findContours(blob, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+    return np.asarray(max(found, key=cv2.contourArea).reshape(-1, 2), np.float32)

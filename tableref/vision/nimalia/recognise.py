@@ -3,7 +3,8 @@
 `recognise(photo, enrolment)` returns a `Recognition`: the spaces read with confidence
 (the game's `Space`s; rows/cols from 0, row 0 at the top of the photo), the spaces that
 could not be read with confidence, named instead of guessed, and, when every space was
-read, the game's `Reserve`.
+read, the game's `Reserve`; and the cards seen apart from the reserve (apart.py), which
+are not read.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ import cv2
 import numpy as np
 
 from tableref.games.nimalia.model import Reserve, Space
+from tableref.vision.nimalia.apart import Apart, cards_apart
 from tableref.vision.nimalia.cards import TERRAINS, space, space_json
 from tableref.vision.nimalia.classify import (
     Reading,
@@ -41,6 +43,9 @@ class Recognition:
     offset: tuple[int, int] = (0, 0)  # grid (row, col) of reserve (0, 0)
     match: dict[tuple[int, int], float] = field(default_factory=dict)  # best correlation
     #                                           with any enrolled space, per space
+    # cards seen apart from the reserve (touching none of it), not read: each the four
+    # corners (4x2, photo pixels) of its rectangle on the table
+    apart: list[np.ndarray] = field(default_factory=list)
 
     @property
     def complete(self) -> bool:
@@ -82,6 +87,8 @@ class Recognition:
                 else {"row": d.row, "col": d.col, "reason": d.reason}
                 for d in self.unreadable
             ],
+            "apart": [[[round(float(x), 1), round(float(y), 1)] for x, y in q]
+                      for q in self.apart],
         }
 
 
@@ -295,19 +302,52 @@ def recognise(photo: np.ndarray, enrolment: Enrolment) -> Recognition:
     much like a terrain (savanna on wood) lose cards from a coarse mask, and the grid
     from the ragged outline cuts across the spaces."""
     try:
-        return _recognise(photo, enrolment, WORK_WIDTH)
+        return _largest(photo, enrolment, WORK_WIDTH)
     except (NoReserveError, GridError) as err:
         finer = min(photo.shape[1], FINE_WIDTH)
         if finer < 1.25 * WORK_WIDTH:
             raise
         try:
-            return _recognise(photo, enrolment, finer)
+            return _largest(photo, enrolment, finer)
         except (NoReserveError, GridError):
             raise err from None
 
 
-def _recognise(photo: np.ndarray, enrolment: Enrolment, work_width: int) -> Recognition:
-    loc = locate(photo, work_width)
+def _largest(photo: np.ndarray, enrolment: Enrolment, work_width: int) -> Recognition:
+    """The reserve is the patch of the deck's cards covering the most spaces. The largest
+    patch of the photo is read first; a patch of cards seen apart from it that covers more
+    spaces than it holds (a small reserve farther from the camera than a loose card, or
+    one joined to a shadow's speckles running off the photo) is read instead when it
+    reads into more spaces: the loose card is then the card seen apart. Read as it was, a
+    loose card would have been scored as the whole reserve, without a warning. A reserve
+    read as one card's four spaces beside a larger patch that runs off the photo (the
+    reserve joined to a shadow's speckles at the photo's edge) is no reading: a reserve
+    shows more than one card from the first round on, but for cards stacked exactly."""
+    rec, apart, cut = _recognise(photo, enrolment, work_width)
+    larger = [a for a in apart if a.cells > len(rec.guesses)]
+    if not larger:
+        if cut and _one_card(rec):
+            raise NoReserveError(
+                "only one card was found apart from cards that run off the photo: step back "
+                "so the whole reserve is in view")
+        return rec
+    try:
+        other, _, _ = _recognise(photo, enrolment, work_width,
+                                 max(larger, key=lambda a: a.cells).index)
+    except (NoReserveError, GridError):
+        return rec
+    return other if len(other.guesses) > len(rec.guesses) else rec
+
+
+def _one_card(rec: Recognition) -> bool:
+    """Whether the reading is the four spaces of one card (a 2x2 block)."""
+    return len(rec.guesses) == 4 and {r for r, _ in rec.guesses} == {0, 1} and {
+        c for _, c in rec.guesses} == {0, 1}
+
+
+def _recognise(photo: np.ndarray, enrolment: Enrolment, work_width: int,
+               pick: int | None = None) -> tuple[Recognition, list[Apart], bool]:
+    loc = locate(photo, work_width, pick)
     grid = find_grid(photo, loc, _looks_like_cards(photo, enrolment))
     grid = _grow(photo, loc.mask, grid, enrolment)
     cells = sorted(grid.covered)
@@ -341,6 +381,7 @@ def _recognise(photo: np.ndarray, enrolment: Enrolment, work_width: int) -> Reco
     doubts = check(read, CONFIDENT)
     doubtful = {(d.row, d.col) for d in doubts}
     guesses = {p: space(x.terrain, x.animal, x.river) for p, x in read.items()}
+    apart = cards_apart(photo, loc.others, grid, enrolment)
     return Recognition(
         spaces={p: k for p, k in guesses.items() if p not in doubtful},
         confidence={p: x.confidence for p, x in read.items()},
@@ -349,4 +390,5 @@ def _recognise(photo: np.ndarray, enrolment: Enrolment, work_width: int) -> Reco
         grid=grid,
         offset=(r0, c0),
         match={(r - r0, c - c0): float(b) for (r, c), b in zip(cells, best[kept], strict=True)},
-    )
+        apart=[a.quad for a in apart],
+    ), apart, loc.larger_cut

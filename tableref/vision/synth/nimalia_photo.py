@@ -58,6 +58,8 @@ class Photo:
     placements: list[Placement] = field(default_factory=list)
     cover: np.ndarray | None = None  # float32 photo-sized: how much the reserve covers each
     #                                  pixel (0..1), before light and noise
+    loose: int = 0  # loose cards laid beside the reserve (clutter; maybe partly out of view)
+    hand: bool = False  # a hand drawn beside the reserve (clutter)
 
 
 def _card_rgba(img: np.ndarray, turns: int) -> tuple[np.ndarray, np.ndarray]:
@@ -137,7 +139,7 @@ def _table(rng: np.random.Generator, w: int, h: int) -> np.ndarray:
     return cv2.resize(small, (w, h), interpolation=cv2.INTER_LINEAR)
 
 
-def _hand(img: np.ndarray, avoid: np.ndarray, rng: np.random.Generator, size: float) -> None:
+def _hand(img: np.ndarray, avoid: np.ndarray, rng: np.random.Generator, size: float) -> bool:
     h, w = avoid.shape
     skin = (rng.uniform(90, 150), rng.uniform(130, 180), rng.uniform(180, 230))
     for _ in range(20):
@@ -157,7 +159,8 @@ def _hand(img: np.ndarray, avoid: np.ndarray, rng: np.random.Generator, size: fl
             )
         if not (layer.astype(bool) & avoid).any():
             img[layer > 0] = skin
-            return
+            return True
+    return False
 
 
 def render_photo(
@@ -183,6 +186,7 @@ def render_photo(
         m = _card_matrix(p.row - r0 + jr, p.col - c0 + jc, float(rng.uniform(-2, 2)), margin)
         _paste(canvas, cover, face, alpha, m)
     reserve_cover = cover.copy()
+    loose, hand = 0, False
     if st.clutter:
         unused = [i for i in card_images if i not in {p.card_id for p in placements}] or list(
             card_images
@@ -199,6 +203,7 @@ def render_photo(
                 near = cv2.dilate(cover, np.ones((S, S), np.uint8))  # half a space apart
                 if not ((a > 0) & (near > 0)).any():
                     _paste(canvas, cover, face, alpha, m)
+                    loose += 1
                     break
     # camera: plane (px) -> photo (px)
     extent = float(max(rows, cols) * S)
@@ -255,7 +260,7 @@ def render_photo(
             )
             > 0
         )
-        _hand(img, avoid, rng, space * 0.8)
+        hand = _hand(img, avoid, rng, space * 0.8)
     if st.lighting:
         img = _light(img, rng, space)
     img = np.clip(img, 0, 255)
@@ -269,7 +274,7 @@ def render_photo(
         img = img.astype(np.uint8)
     shift_rc = np.array([[1, 0, margin - 0.0], [0, 1, margin - 0.0], [0, 0, 1.0]])
     return Photo(img, visible(cards, placements), h @ shift_rc, list(placements),
-                 np.clip(reserve_alpha, 0, 1))
+                 np.clip(reserve_alpha, 0, 1), loose, hand)
 
 
 def _light(img: np.ndarray, rng: np.random.Generator, space: float) -> np.ndarray:

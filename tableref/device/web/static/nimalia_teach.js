@@ -16,6 +16,7 @@ export function mountTeachCards(core) {
   return el("dialog", { id: "nteach", class: "nteach", "aria-labelledby": "nteach-title" },
     el("h2", { id: "nteach-title", ...T("nimalia.teach_title") }, t("nimalia.teach_title")),
     el("p", { class: "nteach-intro", ...T("nimalia.teach_intro") }, t("nimalia.teach_intro")),
+    el("p", { id: "nteach-run-only", class: "nteach-intro", hidden: true }),
     el("p", { id: "nteach-progress", class: "nteach-progress" }),
     el("div", { class: "nteach-body" },
       el("figure", { id: "nteach-figure", class: "nteach-figure" },
@@ -85,6 +86,9 @@ function show(core) {
     figure.hidden = true;
     return;
   }
+  const runOnly = core.$("nteach-run-only"); // the simulated table: taught for this run
+  runOnly.hidden = !state.run_only;
+  runOnly.textContent = state.run_only ? t("nimalia.teach_run_only") : "";
   const n = state.wanted.length;
   core.$("nteach-progress").textContent = t("nimalia.teach_progress",
     { k: state.taught.length, n });

@@ -108,8 +108,8 @@ def sample(art: Art, rng: np.random.Generator) -> tuple[np.ndarray, int, np.ndar
             arm(table, rng, (float(tgt[0]), float(tgt[1])), short)
     light = random_light(rng, 0.3, 1 if rng.random() < 0.15 else 0, 0.4, 0.2)
     img = apply_light(table, light, rng)
-    k = short / 100
-    img = finish(img, rng, 5.0 * k, 2.0 * k + 0.3, float(rng.uniform(2, 9)), (35, 95))
+    scale = short / 100
+    img = finish(img, rng, 5.0 * scale, 2.0 * scale + 0.3, float(rng.uniform(2, 9)), (35, 95))
     shown = quad + rng.normal(0, 0.02 * short, quad.shape)
     if rng.random() < 0.5:
         shown = np.roll(shown, 2, axis=0)

@@ -27,6 +27,7 @@ import multiprocessing
 import sys
 from dataclasses import fields, replace
 from pathlib import Path
+from typing import Any
 
 import cv2
 import numpy as np
@@ -48,7 +49,7 @@ SIZES = ((1280, 720), (1280, 720), (640, 360), (1280, 960), (800, 600), (960, 54
 
 def _mix(t: float, size: tuple[int, int], rng: np.random.Generator) -> Conditions:
     """Conditions a share t of the way from ORDINARY to HARD, for a frame of this size."""
-    out = {}
+    out: dict[str, Any] = {}
     for f in fields(Conditions):
         a, b = getattr(ORDINARY, f.name), getattr(HARD, f.name)
         if f.name in ("surfaces", "size"):

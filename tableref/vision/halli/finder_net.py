@@ -12,16 +12,21 @@ is returned as not `clean`: found, never to be read. Runs on OpenCV's dnn module
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
 from pathlib import Path
 
 import cv2
 import numpy as np
 
+from tableref.vision.halli.onnx_net import load as _load_net
+
 Image = np.ndarray
 
 FINDER_WIDTH = 384
 MODEL = Path(__file__).with_name("models") / "finder.onnx"
+# a card whose face fills less of its outline is partly hidden or not one card: not read.
+# Both readers judge what passes (a hand, a second card, the table), so this only keeps
+# out what neither could make sense of
+CLEAN_FILL = 0.88
 
 
 @dataclass(frozen=True)
@@ -40,14 +45,6 @@ class NetFound:
     backs: list[np.ndarray]
     maps: np.ndarray  # 3 x h x w probabilities at the network's size (face, back, core)
     scale: float  # frame pixels per map pixel
-
-
-@lru_cache(maxsize=2)
-def _net(path: str) -> cv2.dnn.Net:
-    net = cv2.dnn.readNetFromONNX(path)
-    net.setPreferableBackend(cv2.dnn.DNN_BACKEND_OPENCV)
-    net.setPreferableTarget(cv2.dnn.DNN_TARGET_CPU)
-    return net
 
 
 def available(path: Path | None = None) -> bool:
@@ -74,7 +71,7 @@ def net_input(frame: Image) -> tuple[np.ndarray, int, int, float]:
 def maps(frame: Image, path: Path | None = None) -> tuple[np.ndarray, float]:
     """The three probability maps (face, back, core) at the network's size, and the scale."""
     blob, nh, nw, scale = net_input(frame)
-    net = _net(str(path or MODEL))
+    net = _load_net(str(path or MODEL))
     net.setInput(blob)
     out = np.asarray(net.forward())[0, :, :nh, :nw]
     return 1 / (1 + np.exp(-out)), scale
@@ -182,7 +179,8 @@ def find(frame: Image, path: Path | None = None, changed: Image | None = None) -
         aspect = _aspect(quad)
         if small_changed is not None and score < 0.8 and float(small_changed[mask].mean()) < 0.3:
             continue  # an unsure card where the frame shows the empty table: the table
-        clean = fill >= 0.88 and 1.2 <= aspect <= 2.0 and not _at_border(quad, frame.shape, 1.5)
+        clean = fill >= CLEAN_FILL and 1.2 <= aspect <= 2.0 \
+            and not _at_border(quad, frame.shape, 1.5)
         cards.append(NetQuad(quad, clean, fill, score))
     backs: list[np.ndarray] = []
     nb, blabels, stats, _ = cv2.connectedComponentsWithStats(back.astype(np.uint8), connectivity=8)

@@ -12,13 +12,14 @@ runtime is needed.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
 from pathlib import Path
 
 import cv2
 import numpy as np
 
 from tableref.vision.halli.codes import FRUITS
+from tableref.vision.halli.detect import order_corners
+from tableref.vision.halli.onnx_net import load as _load_net
 
 Image = np.ndarray
 
@@ -29,20 +30,10 @@ MAX_COUNT = 5  # the counts the network tells apart: 0 .. MAX_COUNT of each frui
 MODEL = Path(__file__).with_name("models") / "reader.onnx"
 
 
-def _ordered(quad: np.ndarray) -> np.ndarray:
-    """Clockwise from a corner whose next side is a short one."""
-    q = np.asarray(quad, np.float64).reshape(4, 2)
-    c = q.mean(axis=0)
-    q = q[np.argsort(np.arctan2(q[:, 1] - c[1], q[:, 0] - c[0]))]
-    if np.linalg.norm(q[1] - q[0]) > np.linalg.norm(q[2] - q[1]):
-        q = np.roll(q, -1, axis=0)
-    return q
-
-
 def crop_card(frame: Image, quad: np.ndarray) -> Image:
     """The card at `quad` (4 corners in frame pixels, any order round it) cut upright to
     CROP_W x CROP_H, with CROP_MARGIN px of its surroundings on every side."""
-    q = _ordered(quad).astype(np.float32)
+    q = order_corners(np.asarray(quad, np.float32).reshape(4, 2))
     m = CROP_MARGIN
     dst = np.array([[m, m], [CROP_W - m, m], [CROP_W - m, CROP_H - m], [m, CROP_H - m]],
                    np.float32)
@@ -91,14 +82,6 @@ def _softmax(z: np.ndarray) -> np.ndarray:
     return np.asarray(e / e.sum(axis=-1, keepdims=True))
 
 
-@lru_cache(maxsize=2)
-def _net(path: str) -> cv2.dnn.Net:
-    net = cv2.dnn.readNetFromONNX(path)
-    net.setPreferableBackend(cv2.dnn.DNN_BACKEND_OPENCV)
-    net.setPreferableTarget(cv2.dnn.DNN_TARGET_CPU)
-    return net
-
-
 def available(path: Path | None = None) -> bool:
     return (path or MODEL).is_file()
 
@@ -107,7 +90,7 @@ def read_crops(crops: Image, path: Path | None = None) -> list[NetRead]:
     """Read N crops (N x CROP_H x CROP_W x 3 uint8 BGR) with the network."""
     if len(crops) == 0:
         return []
-    net = _net(str(path or MODEL))
+    net = _load_net(str(path or MODEL))
     net.setInput(normalise(crops))
     out = np.asarray(net.forward()).reshape(len(crops), -1)
     kinds = _softmax(out[:, :len(KIND_NAMES)])

@@ -21,9 +21,10 @@ import cv2
 import numpy as np
 
 from tableref.vision.halli import finder_net, reader_net
+from tableref.vision.halli.agree import agree
 from tableref.vision.halli.animals import describe
 from tableref.vision.halli.codes import ANIMALS, fruit_code, parse_code
-from tableref.vision.halli.detect import DetectOptions, detect_cards
+from tableref.vision.halli.detect import DetectOptions, detect_cards, order_corners
 from tableref.vision.halli.enrol import BACK, Enrolment
 from tableref.vision.halli.hint import TableHint
 from tableref.vision.halli.read import ReadOptions, read_card
@@ -145,9 +146,25 @@ class Recogniser:
             return seen
         crops = np.stack([reader_net.crop_card(frame, q.corners) for q in readable])
         for q, r in zip(readable, reader_net.read_crops(crops), strict=True):
-            card = self._from_net(frame, q.corners, r)
-            (seen.backs if card.kind == "back" else seen).append(card)
+            card = self._read_twice(frame, q.corners, r)
+            if card is not None:
+                (seen.backs if card.kind == "back" else seen).append(card)
         return seen
+
+    def _read_twice(self, frame: Image, corners: np.ndarray,
+                    r: reader_net.NetRead) -> SeenCard | None:
+        """One found card read by the enrolment, else by both readers, the network and the
+        hand-written one, taken only where they do not contradict each other (None: the
+        network is sure it is no card and the hand-written reader finds none either)."""
+        ordered = order_corners(np.asarray(corners, np.float32))
+        around = rectify_surround(frame, ordered)
+        balanced = balance(around, paper_white(inner(around)))
+        at = _card("unknown", None, ordered)
+        enrolled = self._enrolled(inner(balanced), at.center, at.corners)
+        if enrolled is not None:
+            return enrolled
+        return agree(self._read_plain(balanced, at.center, at.corners),
+                     self._from_net(frame, corners, r))
 
     def _from_net(self, frame: Image, corners: np.ndarray, r: reader_net.NetRead) -> SeenCard:
         if r.kind == "back" and r.confidence >= NET_SURE:
@@ -156,6 +173,8 @@ class Recogniser:
             return _card("animal", self._which_animal(frame, corners), corners)
         if r.kind == "fruit" and r.confidence >= NET_SURE and any(r.counts.values()):
             return _card("fruit", fruit_code(r.counts), corners, dict(r.counts))
+        if r.kind == "junk" and r.confidence >= NET_SURE:
+            return _card("junk", None, corners)
         return _card("unknown", None, corners)
 
     def _which_animal(self, frame: Image, corners: np.ndarray) -> str | None:
@@ -173,16 +192,29 @@ class Recogniser:
     def read(self, around: Image, center: tuple[float, float],
              corners: tuple[tuple[float, float], ...]) -> SeenCard:
         """Read one card from its balanced `rectify_surround` image."""
+        enrolled = self._enrolled(inner(around), center, corners)
+        return enrolled if enrolled is not None else self._read_plain(around, center, corners)
+
+    def _enrolled(self, card: Image, center: tuple[float, float],
+                  corners: tuple[tuple[float, float], ...]) -> SeenCard | None:
+        """The enrolled card this one is, when the match is clear (else None)."""
+        if self.enrolment is None or not self.enrolment.codes:
+            return None
+        m = self.enrolment.match(describe(card))
+        if m is None or m.margin < MATCH_MARGIN:
+            return None
+        if m.code in (*ANIMALS, BACK) and m.score >= ANIMAL_SCORE:
+            return SeenCard("back" if m.code == BACK else "animal",
+                            None if m.code == BACK else m.code, center, corners)
+        parsed = parse_code(m.code)
+        if isinstance(parsed, dict) and m.score >= FRUIT_SCORE:
+            return SeenCard("fruit", m.code, center, corners, parsed)
+        return None
+
+    def _read_plain(self, around: Image, center: tuple[float, float],
+                    corners: tuple[tuple[float, float], ...]) -> SeenCard:
+        """The hand-written reader's reading, with no enrolment."""
         card = inner(around)
-        if self.enrolment is not None and self.enrolment.codes:
-            m = self.enrolment.match(describe(card))
-            if m is not None and m.margin >= MATCH_MARGIN:
-                if m.code in (*ANIMALS, BACK) and m.score >= ANIMAL_SCORE:
-                    return SeenCard("back" if m.code == BACK else "animal",
-                                    None if m.code == BACK else m.code, center, corners)
-                parsed = parse_code(m.code)
-                if isinstance(parsed, dict) and m.score >= FRUIT_SCORE:
-                    return SeenCard("fruit", m.code, center, corners, parsed)
         reading = read_card(card, around, SURROUND_OFFSET, self.classes, self.fruit_opts)
         if reading.kind == "fruit" and reading.counts is not None:
             return SeenCard("fruit", fruit_code(reading.counts), center, corners,

@@ -101,3 +101,53 @@ def test_the_camera_picture_for_the_page_draws_outlines_and_no_codes() -> None:
     as_bbl = annotate(image, [card("BBL")])
     assert as_bbl is not None and as_bbl == annotate(image, [card("PPSSL")])
     assert as_bbl != annotate(image, [])  # the outline is drawn
+
+
+def test_in_the_first_round_a_new_pile_is_the_seat_whose_turn_it_is(
+        recogniser: Recogniser) -> None:
+    """Two players sitting left and right of the bell, nowhere near where the box would
+    guess two players sit (below and above it): the turn order places their piles."""
+    eyes = HalliEyes(recogniser, 2, recheck_s=0)
+
+    def table(left: str | None, right: str | None) -> np.ndarray:
+        return render_table((None, left, None, right), seed=SEED)  # places 1 and 3 of 4
+
+    assert eyes.look(Frame(table(None, None), 1, 1))[0].tops == (None, None)
+    eyes.first_turn = 0  # the session: Ann is to turn her first card
+    assert eyes.look(Frame(table(None, "BBL"), 2, 2))[0].tops == ("BBL", None)
+    eyes.first_turn = 1
+    assert eyes.look(Frame(table("PS", "BBL"), 3, 3))[0].tops == ("BBL", "PS")
+    eyes.first_turn = None  # every seat has turned a card: the piles are known
+    assert eyes.look(Frame(table("SS", "L"), 4, 4))[0].tops == ("L", "SS")
+
+
+def test_a_card_by_a_known_pile_is_not_taken_for_the_new_pile_of_the_seat_to_turn(
+        recogniser: Recogniser) -> None:
+    eyes = HalliEyes(recogniser, 2, recheck_s=0)
+    eyes.first_turn = 0
+    assert eyes.look(Frame(render_table((None, None, None, "BBL"), seed=SEED), 1, 1)
+                     )[0].tops == ("BBL", None)
+    eyes.first_turn = 1
+    # Ann's pile changes (a card turned there out of turn): still Ann's, not Ben's new pile
+    assert eyes.look(Frame(render_table((None, None, None, "PS"), seed=SEED), 2, 2)
+                     )[0].tops == ("PS", None)
+
+
+def test_what_lies_on_the_table_before_the_first_card_is_turned_is_a_stack_not_a_card(
+        ) -> None:
+    """No card is face up before the first is turned: a card found then and not read (here
+    an animal card the box was not taught: a back of a deck it was not taught can look like
+    one) is a face-down stack, and stays one; a fruit card turned beside it is read."""
+    eyes = HalliEyes(Recogniser(None), 2, recheck_s=0)
+    eyes.first_turn = 0
+    assert eyes.look(Frame(render_table((None, "pig"), seed=SEED), 1, 1))[0].tops == (None, None)
+    assert eyes.look(Frame(render_table(("BBL", "pig"), seed=SEED), 2, 2))[0].tops == ("BBL", None)
+    eyes.first_turn = None
+    assert eyes.look(Frame(render_table(("PS", "pig"), seed=SEED), 3, 3))[0].tops == ("PS", None)
+
+
+def test_a_taught_animal_seen_before_the_first_card_is_turned_is_that_card(
+        recogniser: Recogniser) -> None:
+    eyes = HalliEyes(recogniser, 2, recheck_s=0)
+    eyes.first_turn = 0
+    assert eyes.look(Frame(render_table(("pig", None), seed=SEED), 1, 1))[0].tops == ("pig", None)

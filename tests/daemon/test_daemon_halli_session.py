@@ -311,3 +311,26 @@ def test_the_cards_the_last_game_left_on_the_table_are_not_the_next_games_flips(
     t.seen(1000 * MS, ("BBL", "LL", "SL"))  # a card of its own over the old one: a flip
     assert t.box.journal[-1] == {"event": "flip", "player": 1, "card": "LL",
                                  "t_ns": 1000 * MS}
+
+
+def test_the_eyes_are_told_which_seat_turns_its_first_card_and_a_restart_tells_them_again(
+        ) -> None:
+    from tableref.device.daemon.halli_eyes import HalliEyes
+    from tableref.vision.halli.recognise import Recogniser
+    kit = HalliKit(reader=Recogniser(None, nets=False), timing=TIMING)
+    t = Table(kit=kit)
+    eyes = t.session.eyes
+    assert isinstance(eyes, HalliEyes) and eyes.first_turn == 0
+    t.seen(100 * MS, ("BBL", None, None))
+    assert eyes.first_turn == 1
+    t.seen(200 * MS, ("BBL", "PS", None))
+    assert eyes.first_turn == 2
+    t.seen(300 * MS, ("BBL", "PS", "L"))
+    assert [r["event"] for r in t.records] == ["start", "flip", "flip", "flip"]
+    assert eyes.first_turn is None  # every seat has a pile: where it lies is known
+    box = OfflineBox(t.box.config, names=t.names, camera=True)
+    fresh = HalliSession(box, HalliKit(reader=Recogniser(None, nets=False), timing=TIMING))
+    box.session = fresh
+    for line in t.records[:2]:  # a restart after the first card: P1 and P2 still to turn
+        fresh.apply(fresh.decode(line))
+    assert isinstance(fresh.eyes, HalliEyes) and fresh.eyes.first_turn == 1

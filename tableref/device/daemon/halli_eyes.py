@@ -2,7 +2,14 @@
 
 Cards are given to the seat whose pile place is nearest: where a card of that seat was
 last read, else `vision.halli.seats` (seat 0 nearest the bottom of the frame, then
-clockwise). Runs in the daemon's vision thread.
+clockwise). In a game's first round the turn order says more than any guess of where the
+players sit: a card read where no pile was learnt yet, while a seat that has not turned a
+card yet is to turn one, is that seat's (`first_turn`); its pile lies there from then on.
+Before the game's first card is turned no card lies face up: a card found then and not
+read (unknown, or an animal the box was not taught) is a player's face-down stack, and such
+a card found there later is that stack's back (a back of a deck the box was not taught can
+look like an animal). A card read there (fruit, a taught animal) is still a card.
+Runs in the daemon's vision thread.
 """
 
 from __future__ import annotations
@@ -74,6 +81,9 @@ class HalliEyes:
         self.model = model or TableModel()
         self._takes_hint = _takes_hint(recogniser)
         self._piles: list[tuple[float, float] | None] = [None] * seats  # where each lay
+        # the seat to turn its first card of the game (set by the session), else None
+        self.first_turn: int | None = None
+        self._stacks: list[tuple[float, float]] = []  # the face-down stacks, seen at the start
         self._sides: list[float] = []  # the read cards' sides (px), the latest ones
         self._last_jpeg: float | None = None  # frame time of the last annotated frame
         self._last_read: tuple[float, tuple[str | None, ...]] | None = None
@@ -96,6 +106,8 @@ class HalliEyes:
         else:
             cards = self.recogniser(frame.image)
         self.model.cards([np.asarray(c.corners) for c in cards])
+        if self.first_turn is not None and all(p is None for p in self._piles):
+            self._learn_stacks(cards)
         h, w = frame.image.shape[:2]
         best = self._by_seat(cards, (w, h))
         tops = [self._reading(seat, entry, table.moving, (w, h))
@@ -126,9 +138,15 @@ class HalliEyes:
         places = self._places(size)
         best: list[tuple[float, SeenCard] | None] = [None] * self.seats
         reach = 0.22 * min(w, h) + 0.1 * max(w, h)
+        first = self.first_turn
         for card in cards:
+            if card.code is None and self._on_stack(card):
+                continue  # a stack's back, not a card turned up
             dists = [np.hypot(card.center[0] - px, card.center[1] - py) for px, py in places]
             seat = int(np.argmin(dists))
+            if first is not None and self._piles[first] is None and card.code is not None \
+                    and not self._near_learnt(card.center):
+                seat, dists[first] = first, 0.0  # a new pile, laid by the seat to turn
             if dists[seat] > reach:
                 continue
             held = best[seat]
@@ -137,6 +155,24 @@ class HalliEyes:
             if held is None or rank < held[0]:
                 best[seat] = (rank, card)
         return [None if b is None else b[1] for b in best]
+
+    def _learn_stacks(self, cards: list[SeenCard]) -> None:
+        """Before the first card is turned: a card found and not read is a face-down
+        stack (one read is the first card turned, seen at once)."""
+        for card in cards:
+            if card.code is None and not self._on_stack(card):
+                self._stacks.append(card.center)
+
+    def _on_stack(self, card: SeenCard) -> bool:
+        side = card_side(np.asarray(card.corners))
+        return any(np.hypot(card.center[0] - x, card.center[1] - y) < 0.5 * side
+                   for x, y in self._stacks)
+
+    def _near_learnt(self, center: tuple[float, float]) -> bool:
+        """Whether a learnt pile lies within a card's side of `center`."""
+        side = self.card_px or 0.0
+        return any(p is not None and np.hypot(center[0] - p[0], center[1] - p[1]) < side
+                   for p in self._piles) if side else any(p is not None for p in self._piles)
 
     def _reading(self, seat: int, card: SeenCard | None, moving: np.ndarray,
                  size: tuple[int, int]) -> str | None:

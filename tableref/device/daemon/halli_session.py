@@ -152,6 +152,7 @@ class HalliSession(BaseSession[Event]):
         self.learning = False  # the eyes are learning the empty table
         self._table_known = False  # ... and have known it once in this session
         self._turned = False  # a card was turned in this game (the journal says)
+        self._have_turned: set[int] = set()  # the seats that turned a card in this game
         self._unseen: tuple[int, ...] | None = None  # the seats not seen at the last ring
         self.last_verdict: dict[str, Any] | None = None
         self._last_ring: Outcome | None = None
@@ -187,16 +188,19 @@ class HalliSession(BaseSession[Event]):
         before = self.state
         step = apply(before, event)
         self.state = step.state
+        said: list[str] = []
         if isinstance(event, Start):
             self._begin(event)
-            return []
-        if isinstance(event, Flip):
-            return self._flipped(event, step.outcome, before)
-        if isinstance(event, Ring):
+        elif isinstance(event, Flip):
+            self._have_turned.add(event.player)
+            said = self._flipped(event, step.outcome, before)
+        elif isinstance(event, Ring):
             assert before is not None
-            return self._rang(event, step.outcome, before)
-        self._late_press(event.player, event.t_ns)
-        return []
+            said = self._rang(event, step.outcome, before)
+        else:
+            self._late_press(event.player, event.t_ns)
+        self._first_turn()  # a ring may pass the turn too
+        return said
 
     def _begin(self, event: Start) -> None:
         left, self._kit.left_lying = self._kit.left_lying, None
@@ -207,6 +211,7 @@ class HalliSession(BaseSession[Event]):
         self.watch.left_lying(left)
         self.timeline = SeatTimeline(n)
         self.learning = self._table_known = self._turned = False
+        self._have_turned = set()
         reader = self._kit.reader
         self.eyes = None if reader is None else HalliEyes(reader, n)
         self.last_verdict = None
@@ -218,6 +223,14 @@ class HalliSession(BaseSession[Event]):
         self.message = None
         settle_ns = round(self._box.config.bells.settle_ms * 1e6)
         self._arbiter = Arbiter(self._bell, settle_ns=settle_ns, clock=self._box.clock)
+
+    def _first_turn(self) -> None:
+        """Tell the eyes which seat is to turn its first card of the game: where a new
+        pile appears then is that seat's (see HalliEyes)."""
+        state = self.state
+        if isinstance(self.eyes, HalliEyes) and state is not None:
+            first = not state.over and state.turn not in self._have_turned
+            self.eyes.first_turn = state.turn if first else None
 
     def _flipped(self, event: Flip, out: Outcome, before: GameState | None) -> list[str]:
         state = self.state

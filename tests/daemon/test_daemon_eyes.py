@@ -151,3 +151,26 @@ def test_a_taught_animal_seen_before_the_first_card_is_turned_is_that_card(
     eyes = HalliEyes(recogniser, 2, recheck_s=0)
     eyes.first_turn = 0
     assert eyes.look(Frame(render_table(("pig", None), seed=SEED), 1, 1))[0].tops == ("pig", None)
+
+
+def test_after_a_restart_in_the_first_round_a_card_already_turned_is_its_seats_pile(
+        recogniser: Recogniser) -> None:
+    """The box restarted after Ann turned BBL: the eyes have seen no pile yet and it is
+    Ben's turn. The BBL lying there is Ann's pile (the game says her top card is BBL), not
+    Ben's new one; Ben's first card comes next."""
+    eyes = HalliEyes(recogniser, 2, recheck_s=0)
+    eyes.first_turn, eyes.game_tops = 1, ("BBL", None)
+
+    def table(left: str | None, right: str | None) -> np.ndarray:
+        return render_table((None, left, None, right), seed=SEED)
+
+    assert eyes.look(Frame(table(None, "BBL"), 1, 1))[0].tops == ("BBL", None)
+    assert eyes.look(Frame(table("PS", "BBL"), 2, 2))[0].tops == ("BBL", "PS")
+
+
+def test_a_card_that_two_unseen_piles_could_show_is_not_guessed(
+        recogniser: Recogniser) -> None:
+    eyes = HalliEyes(recogniser, 3, recheck_s=0)
+    eyes.first_turn, eyes.game_tops = 2, ("BBL", "BBL", None)
+    seen, _ = eyes.look(Frame(render_table((None, None, None, "BBL"), seed=SEED), 1, 1))
+    assert "BBL" not in seen.tops[1:]  # never Cid's first card, nor a guess of whose

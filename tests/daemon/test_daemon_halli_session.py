@@ -334,3 +334,4 @@ def test_the_eyes_are_told_which_seat_turns_its_first_card_and_a_restart_tells_t
     for line in t.records[:2]:  # a restart after the first card: P1 and P2 still to turn
         fresh.apply(fresh.decode(line))
     assert isinstance(fresh.eyes, HalliEyes) and fresh.eyes.first_turn == 1
+    assert fresh.eyes.game_tops == ("BBL", None, None)  # so the BBL lying there is P0's

@@ -5,6 +5,8 @@ last read, else `vision.halli.seats` (seat 0 nearest the bottom of the frame, th
 clockwise). In a game's first round the turn order says more than any guess of where the
 players sit: a card read where no pile was learnt yet, while a seat that has not turned a
 card yet is to turn one, is that seat's (`first_turn`); its pile lies there from then on.
+A card read there that is the top card the game gives a seat that has turned one already,
+whose pile the eyes have not seen yet (a restart in the first round), is that seat's pile.
 Before the game's first card is turned no card lies face up: a card found then and not
 read (unknown, or an animal the box was not taught) is a player's face-down stack, and such
 a card found there later is that stack's back (a back of a deck the box was not taught can
@@ -83,6 +85,8 @@ class HalliEyes:
         self._piles: list[tuple[float, float] | None] = [None] * seats  # where each lay
         # the seat to turn its first card of the game (set by the session), else None
         self.first_turn: int | None = None
+        # the top card of each seat's pile as the game has it (set by the session)
+        self.game_tops: tuple[str | None, ...] = (None,) * seats
         self._stacks: list[tuple[float, float]] = []  # the face-down stacks, seen at the start
         self._sides: list[float] = []  # the read cards' sides (px), the latest ones
         self._last_jpeg: float | None = None  # frame time of the last annotated frame
@@ -146,7 +150,10 @@ class HalliEyes:
             seat = int(np.argmin(dists))
             if first is not None and self._piles[first] is None and card.code is not None \
                     and not self._near_learnt(card.center):
-                seat, dists[first] = first, 0.0  # a new pile, laid by the seat to turn
+                owner = self._new_pile(card.code, first)
+                if owner is None:
+                    continue  # the top card of two seats whose piles are not known yet
+                seat, dists[owner] = owner, 0.0
             if dists[seat] > reach:
                 continue
             held = best[seat]
@@ -155,6 +162,15 @@ class HalliEyes:
             if held is None or rank < held[0]:
                 best[seat] = (rank, card)
         return [None if b is None else b[1] for b in best]
+
+    def _new_pile(self, code: str, first: int) -> int | None:
+        """Whose pile a card read where no pile is known is: a seat that turned this card
+        already (its pile not seen yet), else the seat to turn its first card."""
+        owners = [s for s, top in enumerate(self.game_tops)
+                  if top == code and s != first and self._piles[s] is None]
+        if len(owners) > 1:
+            return None
+        return owners[0] if owners else first
 
     def _learn_stacks(self, cards: list[SeenCard]) -> None:
         """Before the first card is turned: a card found and not read is a face-down

@@ -231,6 +231,7 @@ class HalliSession(BaseSession[Event]):
         if isinstance(self.eyes, HalliEyes) and state is not None:
             first = not state.over and state.turn not in self._have_turned
             self.eyes.first_turn = state.turn if first else None
+            self.eyes.game_tops = tuple(None if c is None else c.code for c in state.tops())
 
     def _flipped(self, event: Flip, out: Outcome, before: GameState | None) -> list[str]:
         state = self.state

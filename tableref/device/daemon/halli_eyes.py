@@ -185,10 +185,12 @@ class HalliEyes:
                    for x, y in self._stacks)
 
     def _near_learnt(self, center: tuple[float, float]) -> bool:
-        """Whether a learnt pile lies within a card's side of `center`."""
-        side = self.card_px or 0.0
-        return any(p is not None and np.hypot(center[0] - p[0], center[1] - p[1]) < side
-                   for p in self._piles) if side else any(p is not None for p in self._piles)
+        """Whether a learnt pile lies within a card's side of `center` (a pile is learnt
+        where a card is read, and the cards' side with it)."""
+        side = self.card_px
+        return side is not None and any(
+            p is not None and np.hypot(center[0] - p[0], center[1] - p[1]) < side
+            for p in self._piles)
 
     def _reading(self, seat: int, card: SeenCard | None, moving: np.ndarray,
                  size: tuple[int, int]) -> str | None:

@@ -151,7 +151,6 @@ class HalliSession(BaseSession[Event]):
         self.timeline = SeatTimeline(0)  # what each seat showed, frame by frame
         self.learning = False  # the eyes are learning the empty table
         self._table_known = False  # ... and have known it once in this session
-        self._turned = False  # a card was turned in this game (the journal says)
         self._have_turned: set[int] = set()  # the seats that turned a card in this game
         self._unseen: tuple[int, ...] | None = None  # the seats not seen at the last ring
         self.last_verdict: dict[str, Any] | None = None
@@ -210,7 +209,7 @@ class HalliSession(BaseSession[Event]):
         self.watch = FlipWatch(n)
         self.watch.left_lying(left)
         self.timeline = SeatTimeline(n)
-        self.learning = self._table_known = self._turned = False
+        self.learning = self._table_known = False
         self._have_turned = set()
         reader = self._kit.reader
         self.eyes = None if reader is None else HalliEyes(reader, n)
@@ -236,7 +235,6 @@ class HalliSession(BaseSession[Event]):
     def _flipped(self, event: Flip, out: Outcome, before: GameState | None) -> list[str]:
         state = self.state
         assert state is not None
-        self._turned = True
         was_ringable = self.right_since is not None
         read = event.card if event.card is not None else event.misread
         self.watch.flipped(event.player, None if read is None else read.code)
@@ -585,7 +583,7 @@ class HalliSession(BaseSession[Event]):
             verdict = {k: v for k, v in self.last_verdict.items() if not k.startswith("_")}
             verdict["reasons"] = said(words, self.last_verdict["_why"])
         message = "" if self.message is None else said(words, [self.message])[0]
-        if not message and self.learning and (self._table_known or not self._turned):
+        if not message and self.learning and (self._table_known or not self._have_turned):
             # the set-up step at a game's start, and again when the camera or the light
             # changed (a box restarted mid-game learns the table with the cards on it)
             message = words("halli.learning_table")

@@ -26,23 +26,13 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page, sync_playwright
 from screens import shot_path
-from web_daemon import CHROMIUM, CHROMIUM_ARGS, free_port, get_json
+from web_daemon import CHROMIUM, CHROMIUM_ARGS, free_port, get_json, until
 
 from tableref.device import phrasebook
 
 NOBODY = 65534
 CONFIG = ('language = "{lang}"\n[[players]]\nname = "Ann"\n[[players]]\nname = "Ben"\n'
           '[voice]\nengine = "none"\n')
-
-
-def _until(check: Any, timeout_s: float, what: str) -> Any:
-    end = time.monotonic() + timeout_s
-    while True:
-        got = check()
-        if got:
-            return got
-        assert time.monotonic() < end, what
-        time.sleep(0.2)
 
 
 @contextmanager
@@ -68,7 +58,7 @@ def _daemon(base: Path, prefix: list[str], lang: str) -> Iterator[tuple[subproce
             return None
 
     try:
-        _until(served, 40, "the page is served")
+        until(served, 40, "the page is served")
         yield proc, url
     finally:
         proc.terminate()
@@ -128,7 +118,7 @@ def test_a_read_only_card_is_said_on_the_screen_and_the_game_starts_once_writabl
             page.screenshot(path=str(shot_path("journal-unopened-read-only-kiosk7")))
             subprocess.run(["nsenter", "-t", str(proc.pid), "-m", "mount", "-o",
                             "remount,rw", str(data)], check=True, timeout=20)
-            _until(lambda: _started(url), 30, "the game starts once the card is writable")
+            until(lambda: _started(url), 30, "the game starts once the card is writable")
             back = phrasebook.text("devices.back_journal_unopened", "en")
             page.wait_for_selector(f"#devices-back:has-text('{back}')")
             assert page.locator("#devices .device-problem").count() == 0
@@ -160,7 +150,7 @@ def test_a_data_folder_the_box_may_not_write_is_said_in_its_language(tmp_path: P
             finally:
                 browser.close()
             os.chown(folder, NOBODY, NOBODY)  # given to the box: it opens by itself
-            _until(lambda: _started(url), 30, "the game starts once the folder is writable")
+            until(lambda: _started(url), 30, "the game starts once the folder is writable")
             assert (folder / "journal.sqlite3").stat().st_uid == NOBODY
     finally:
         shutil.rmtree(base, ignore_errors=True)

@@ -8,11 +8,10 @@ from __future__ import annotations
 
 import time
 from pathlib import Path
-from typing import Any
 
 from playwright.sync_api import sync_playwright
 from screens import shot_path
-from web_daemon import CHROMIUM, CHROMIUM_ARGS, DaemonProcess
+from web_daemon import CHROMIUM, CHROMIUM_ARGS, DaemonProcess, until
 
 from tableref.device import phrasebook
 
@@ -21,24 +20,14 @@ CONFIG = ('[[players]]\nname = "Ann"\n[[players]]\nname = "Ben"\n[voice]\nengine
 ANIMALS = ("elephant", "monkey", "pig")
 
 
-def _until(check: Any, timeout_s: float, what: str) -> Any:
-    end = time.monotonic() + timeout_s
-    while True:
-        got = check()
-        if got:
-            return got
-        assert time.monotonic() < end, what
-        time.sleep(0.1)
-
-
 def test_the_simulated_hand_holds_up_each_card_the_page_asks_for(tmp_path: Path) -> None:
     (tmp_path / "config.toml").write_text(CONFIG)
     daemon = DaemonProcess(tmp_path, "--config", str(tmp_path / "config.toml"))
     errors: list[str] = []
     try:
         daemon.start()
-        _until(lambda: daemon.get_json("/api/state")["journal"] > 2, 60,
-               "the simulated players play")
+        until(lambda: daemon.get_json("/api/state")["journal"] > 2, 60,
+              "the simulated players play")
         with sync_playwright() as pw:
             browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
             try:
@@ -50,9 +39,9 @@ def test_the_simulated_hand_holds_up_each_card_the_page_asks_for(tmp_path: Path)
                 page.wait_for_selector("#teach-sim:has-text('simulated hand')")
                 for n, animal in enumerate(ANIMALS):
                     assert page.get_attribute("#teach-step", "data-step") == animal
-                    state = _until(lambda a=animal: (lambda s: s if s["sim_hand"]["held"] == a
-                                                     else None)(daemon.get_json("/api/state")),
-                                   10, f"the hand holds up the {animal}")
+                    state = until(lambda a=animal: (lambda s: s if s["sim_hand"]["held"] == a
+                                                    else None)(daemon.get_json("/api/state")),
+                                  10, f"the hand holds up the {animal}")
                     assert state["teaching"] == {"asking": animal}
                     if n == 0:  # the players wait while a card is held up: nothing happens
                         time.sleep(1.0)  # (a card turned just before is still being read)
@@ -68,8 +57,8 @@ def test_the_simulated_hand_holds_up_each_card_the_page_asks_for(tmp_path: Path)
                         page.screenshot(path=str(shot_path("halli-teach-sim-hand")))
                     page.click("#teach-next")
                 assert page.get_attribute("#teach-step", "data-step") == "fruits"
-                state = _until(lambda: (lambda s: s if s["sim_hand"]["held"] not in
-                                        (None, *ANIMALS) else None)(
+                state = until(lambda: (lambda s: s if s["sim_hand"]["held"] not in
+                                       (None, *ANIMALS) else None)(
                     daemon.get_json("/api/state")), 10, "the hand holds up a fruit card")
                 fruit = state["sim_hand"]["held"]
                 page.click("#teach-go")
@@ -84,12 +73,12 @@ def test_the_simulated_hand_holds_up_each_card_the_page_asks_for(tmp_path: Path)
                 # taught for this run only: a real deck's enrolment is never written over
                 assert not list((tmp_path / "data").rglob("halli-enrolment.npz"))
                 page.click("#teach-close")
-                _until(lambda: daemon.get_json("/api/state")["sim_hand"]["held"] is None, 10,
-                       "the hand puts the card down once the dialog is closed")
+                until(lambda: daemon.get_json("/api/state")["sim_hand"]["held"] is None, 10,
+                      "the hand puts the card down once the dialog is closed")
                 assert daemon.get_json("/api/state")["teaching"] is None
                 journal = daemon.get_json("/api/state")["journal"]
-                _until(lambda: daemon.get_json("/api/state")["journal"] > journal, 30,
-                       "the simulated players play on")
+                until(lambda: daemon.get_json("/api/state")["journal"] > journal, 30,
+                      "the simulated players play on")
             finally:
                 browser.close()
     finally:

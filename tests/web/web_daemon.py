@@ -114,3 +114,15 @@ def running_daemon(tmp: Path, *extra: str) -> Iterator[str]:
         yield daemon.base
     finally:
         daemon.stop()
+
+
+def until(check: Any, timeout_s: float, what: str, poll_s: float = 0.2) -> Any:
+    """`check()`'s first true value, polled every `poll_s`; fails naming `what` after
+    `timeout_s`."""
+    end = time.monotonic() + timeout_s
+    while True:
+        got = check()
+        if got:
+            return got
+        assert time.monotonic() < end, what
+        time.sleep(poll_s)

@@ -13,7 +13,7 @@ import asyncio
 import json
 from collections.abc import Awaitable, Callable, Iterable
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from aiohttp import web
 
@@ -39,6 +39,7 @@ UPLOAD_S = 120.0  # for a photo to arrive, however slow the phone's Wi-Fi
 BODY_S = 30.0  # for a JSON body (64 KB at most) to arrive once its headers are in
 
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
+Photo = TypeVar("Photo")  # what an upload's reader gives
 
 
 def create_app(hub: Hub, *, pin: str | None, lan: bool,
@@ -203,19 +204,30 @@ async def bell(request: web.Request) -> web.Response:
 
 async def upload(request: web.Request) -> web.Response:
     """A reserve photo: multipart fields `player` and `photo`, or a raw body with ?player=N."""
+    async def use(photo: tuple[int, bytes, str]) -> web.Response:
+        await _hub(request).upload_reserve(*photo)
+        return web.json_response(_with_access(request, _hub(request).snapshot()))
+
+    return await _in_photo_slot(request, read_photo, use)
+
+
+async def _in_photo_slot(request: web.Request,
+                         read: Callable[[web.Request], Awaitable[Photo]],
+                         use: Callable[[Photo], Awaitable[web.Response]]) -> web.Response:
+    """A photo's body `read` within `UPLOAD_S`, then `use`d, holding one of the upload
+    slots (503 at once when none is free)."""
     slots = request.app[SLOTS_KEY]
     if slots.locked():
         return _busy()
     async with slots:
         try:
             async with asyncio.timeout(UPLOAD_S):
-                player, data, content_type = await read_photo(request)
+                photo = await read(request)
         except UploadError as exc:
             return _error(exc.status, str(exc))
         except TimeoutError:
             return _error(408, f"the photo took more than {UPLOAD_S:.0f} s to arrive")
-        await _hub(request).upload_reserve(player, data, content_type)
-    return web.json_response(_with_access(request, _hub(request).snapshot()))
+        return await use(photo)
 
 
 async def photograph(request: web.Request) -> web.Response:
@@ -288,18 +300,10 @@ async def teach_photo(request: web.Request) -> web.Response:
         if not raw.isdigit() or not 0 < int(raw) <= 60:
             raise HubError(f"card must be a card number 1..60, not {raw[:16]!r}")
         card = int(raw)
-    slots = request.app[SLOTS_KEY]
-    if slots.locked():
-        return _busy()
-    async with slots:
-        try:
-            async with asyncio.timeout(UPLOAD_S):
-                data, _ = await read_raw_photo(request)
-        except UploadError as exc:
-            return _error(exc.status, str(exc))
-        except TimeoutError:
-            return _error(408, f"the photo took more than {UPLOAD_S:.0f} s to arrive")
-        return web.json_response(await _hub(request).teach_photo(card, data))
+    async def use(photo: tuple[bytes, str]) -> web.Response:
+        return web.json_response(await _hub(request).teach_photo(card, photo[0]))
+
+    return await _in_photo_slot(request, read_raw_photo, use)
 
 
 async def history(request: web.Request) -> web.Response:

@@ -100,24 +100,10 @@ def run_check(args: argparse.Namespace) -> int:
     after = load_after(args.after)
     verdict = check_round(before, after)
     if args.json:
-        print(json.dumps(check_json(verdict)))
+        print(json.dumps(verdict.to_json()))
     else:
         print(check_text(verdict))
     return 0 if verdict.legal else EXIT_FAILED
-
-
-def check_json(verdict: RoundCheck) -> dict[str, Any]:
-    """`{"legal": true, "placed": [{"card": 17, "row": 0, "col": 2, "turn": 90}, ...],
-    "problems": []}`; a problem is `{"card": 17, "rule": "cover", "message": "..."}`."""
-    return {
-        "legal": verdict.legal,
-        "placed": [
-            {"card": p.card, "row": p.row, "col": p.col, "turn": p.turn} for p in verdict.placed
-        ],
-        "problems": [
-            {"card": p.card, "rule": str(p.rule), "message": p.message} for p in verdict.problems
-        ],
-    }
 
 
 def check_text(verdict: RoundCheck) -> str:

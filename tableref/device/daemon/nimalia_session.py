@@ -141,15 +141,6 @@ def check_option(key: str, value: Any) -> Any:
     return check_choice(value)
 
 
-def round_json(verdict: RoundCheck) -> dict[str, Any]:
-    """The cards found placed this round (`card` null: hidden whole by later ones) and the
-    rules broken, as `tableref nimalia check --json` prints them."""
-    return {"legal": verdict.legal,
-            "placed": [{"card": p.card, "row": p.row, "col": p.col, "turn": p.turn}
-                       for p in verdict.placed],
-            "problems": [{"card": p.card, "rule": str(p.rule)} for p in verdict.problems]}
-
-
 def problem_words(w: Words, card: int | None, rule: str) -> str:
     """A broken rule in the page's language (phrases nimalia.rule_*)."""
     which = w("nimalia.card_hidden") if card is None else w("nimalia.card_n", n=card)
@@ -688,9 +679,9 @@ class NimaliaSession(BaseSession[Event]):
             "pending": [{"seat": seat, "sure": len(u.reading.sure),
                          "unsure": [x.as_json(i + 1) for i, x in enumerate(u.reading.unsure)]}
                         for seat, u in sorted(self.pending.items())],
-            "doubts": [{"seat": seat, **round_json(doubt.verdict)}
+            "doubts": [{"seat": seat, **doubt.verdict.to_json(messages=False)}
                        for seat, doubt in sorted(self.doubts.items())],
-            "placed": [{"seat": seat, **round_json(verdict)}
+            "placed": [{"seat": seat, **verdict.to_json(messages=False)}
                        for seat, verdict in sorted(self.found.items())],
             "zones_waiting": [{"seat": seat, "seen": len(x.verdict.placed) - x.verdict.silent}
                               for seat, x in sorted(self.waiting.items())],

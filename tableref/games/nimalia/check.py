@@ -85,6 +85,19 @@ class RoundCheck:
     def legal(self) -> bool:
         return not self.problems
 
+    def to_json(self, messages: bool = True) -> dict[str, object]:
+        """`{"legal": true, "placed": [{"card": 17, "row": 0, "col": 2, "turn": 90}, ...],
+        "problems": []}`; a problem is `{"card": 17, "rule": "cover", "message": "..."}`
+        (without `message` when `messages` is false: the page words the rule itself)."""
+        return {
+            "legal": self.legal,
+            "placed": [{"card": p.card, "row": p.row, "col": p.col, "turn": p.turn}
+                       for p in self.placed],
+            "problems": [{"card": p.card, "rule": str(p.rule)}
+                         | ({"message": p.message} if messages else {})
+                         for p in self.problems],
+        }
+
 
 @cache
 def _turned_faces() -> tuple[tuple[int, int, Face4], ...]:

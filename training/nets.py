@@ -1,3 +1,5 @@
+# mypy: disallow-subclassing-any=False
+# (torch lives only in the training venv; without it its Module is Any)
 """The two networks of the Halli Galli card reader, in PyTorch (training only).
 
 The box runs them from ONNX files with OpenCV's dnn module; PyTorch is needed only to

@@ -15,15 +15,13 @@ from __future__ import annotations
 
 import argparse
 import math
-import multiprocessing
 from pathlib import Path
 
-import cv2
 import numpy as np
-from halli_data import KIND, counts_of  # training/ is the script's own folder
+from halli_data import KIND, counts_of, run_shards, save_shard  # training/: the script's folder
 
 from tableref.vision.halli.codes import ANIMALS
-from tableref.vision.halli.reader_net import CROP_H, CROP_W, crop_card
+from tableref.vision.halli.reader_net import crop_card
 from tableref.vision.synth.halli_camera import apply_light, finish, random_light
 from tableref.vision.synth.halli_cards import FRUITS_CODES_FOR_TESTS, card_image, random_style
 from tableref.vision.synth.halli_decks import TUNED, Deck, random_deck
@@ -132,11 +130,7 @@ def shard(args: tuple[Path, int, int, int]) -> str:
         crops.append(crop)
         kinds.append(kind)
         counts.append(cnt)
-    tmp = path.with_suffix(".tmp.npz")
-    np.savez_compressed(tmp, crops=np.stack(crops).reshape(-1, CROP_H, CROP_W, 3),
-                        kind=np.array(kinds, np.int8),
-                        counts=np.array(counts, np.int8).reshape(-1, 4))
-    tmp.rename(path)
+    save_shard(path, crops, kinds, counts)
     return f"{path.name}: {count} crops"
 
 
@@ -149,13 +143,7 @@ def main() -> None:
     parser.add_argument("--per-shard", type=int, default=2000)
     parser.add_argument("--workers", type=int, default=1)
     args = parser.parse_args()
-    args.out.mkdir(parents=True, exist_ok=True)
-    cv2.setNumThreads(1)
-    jobs = [(args.out, args.seed, s, min(args.per_shard, args.crops - s))
-            for s in range(0, args.crops, args.per_shard)]
-    with multiprocessing.Pool(args.workers) as pool:
-        for line in pool.imap_unordered(shard, jobs):
-            print(line, flush=True)
+    run_shards(shard, args.out, args.seed, args.crops, args.per_shard, args.workers)
 
 
 if __name__ == "__main__":

@@ -25,6 +25,7 @@ import argparse
 import math
 import multiprocessing
 import sys
+from collections.abc import Callable
 from dataclasses import fields, replace
 from pathlib import Path
 from typing import Any
@@ -185,14 +186,33 @@ def shard(args: tuple[Path, int, int, int]) -> str:
             crops.append(crop)
             kinds.append(kind)
             counts.append(cnt)
-    tmp = path.with_suffix(".tmp.npz")
-    np.savez_compressed(tmp, image=np.stack(imgs), labels=np.stack(labs),
-                        crops=np.stack(crops) if crops else np.zeros((0, CROP_H, CROP_W, 3),
-                                                                     np.uint8),
-                        kind=np.array(kinds, np.int8),
-                        counts=np.array(counts, np.int8).reshape(-1, 4))
-    tmp.rename(path)
+    save_shard(path, crops, kinds, counts, image=np.stack(imgs), labels=np.stack(labs))
     return f"{path.name}: {count} scenes, {len(crops)} crops"
+
+
+def save_shard(path: Path, crops: list[np.ndarray], kinds: list[int],
+               counts: list[np.ndarray], **more: np.ndarray) -> None:
+    """A shard of card crops (and `more` arrays) written whole or not at all."""
+    arrays: dict[str, Any] = {
+        "crops": np.stack(crops).reshape(-1, CROP_H, CROP_W, 3) if crops
+        else np.zeros((0, CROP_H, CROP_W, 3), np.uint8),
+        "kind": np.array(kinds, np.int8),
+        "counts": np.array(counts, np.int8).reshape(-1, 4), **more}
+    tmp = path.with_suffix(".tmp.npz")
+    np.savez_compressed(tmp, **arrays)
+    tmp.rename(path)
+
+
+def run_shards(make: Callable[[tuple[Path, int, int, int]], str], out: Path, seed: int,
+               total: int, per_shard: int, workers: int) -> None:
+    """`make` every shard of `total` items in `workers` processes, saying each as it is done
+    (a shard already written is kept: a run stopped half-way goes on)."""
+    out.mkdir(parents=True, exist_ok=True)
+    cv2.setNumThreads(1)
+    jobs = [(out, seed, s, min(per_shard, total - s)) for s in range(0, total, per_shard)]
+    with multiprocessing.Pool(workers) as pool:
+        for line in pool.imap_unordered(make, jobs):
+            print(line, flush=True)
 
 
 def main() -> None:
@@ -204,13 +224,7 @@ def main() -> None:
     parser.add_argument("--per-shard", type=int, default=100)
     parser.add_argument("--workers", type=int, default=2)
     args = parser.parse_args()
-    args.out.mkdir(parents=True, exist_ok=True)
-    cv2.setNumThreads(1)
-    jobs = [(args.out, args.seed, s, min(args.per_shard, args.scenes - s))
-            for s in range(0, args.scenes, args.per_shard)]
-    with multiprocessing.Pool(args.workers) as pool:
-        for line in pool.imap_unordered(shard, jobs):
-            print(line, flush=True)
+    run_shards(shard, args.out, args.seed, args.scenes, args.per_shard, args.workers)
     sys.exit(0)
 
 

@@ -11,25 +11,21 @@ camera zone is ticked). Halli's game screen has its own hand-written checks too
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator, Sequence
+from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
 from axe_playwright_python.async_playwright import Axe
 from playwright.async_api import Browser, Page, async_playwright
 from screens import shot_path
-from web_daemon import CHROMIUM, CHROMIUM_ARGS, DaemonProcess, free_port
+from web_daemon import CHROMIUM, CHROMIUM_ARGS, DaemonProcess
+from web_nelly import Faces, serving_nelly
 
 from tableref.device import phrasebook
-from tableref.device.config import parse_config
 from tableref.device.daemon.app import Daemon
-from tableref.device.daemon.equipment import Equipment
-from tableref.device.daemon.nelly_count import NellySeen, ZoneCount, ZoneStore
-from tableref.device.daemon.nelly_session import NellyKit, NellySession
-from tableref.device.store import Store
-from tableref.device.web.app import create_app
-from tableref.device.web.limits import start_web
-from tableref.games.nelly import FACES, Face, Turtles
+from tableref.device.daemon.nelly_count import NellySeen, ZoneCount
+from tableref.device.daemon.nelly_session import NellySession
+from tableref.games.nelly import Face, Turtles
 
 AXE = Axe()
 TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"]
@@ -168,32 +164,13 @@ async def test_nimalias_screens_pass_axe_and_keys_and_name_their_colours(
     assert errors == []
 
 
-class _Faces:
-    def __init__(self, faces: Sequence[Face]) -> None:
-        self.faces = list(faces)
-
-    def randrange(self, stop: int, /) -> int:
-        return FACES.index(self.faces.pop(0))
-
-
 @pytest.fixture
 async def nelly(tmp_path: Path) -> AsyncIterator[tuple[Daemon, str]]:
-    kit = NellyKit(rng=_Faces([Face.RED, Face.ALL, Face.YELLOW]), gesture_s=0.3,
-                   counter=lambda image, zones: {"zones": []},
-                   zones=ZoneStore(tmp_path / "zones.json"))
     three = "".join(f'[[players]]\nname = "{n}"\n' for n in ("Ann", "Ben", "Cid"))
     config = 'game = "nelly"\n' + three + '[voice]\nengine = "none"\n'
-    d = Daemon(parse_config(config), Store(tmp_path / "j.sqlite3"),
-               Equipment(kits={"nelly": kit}))
-    await d.start()
-    port = free_port()
-    runner = await start_web(create_app(d, pin=None, lan=False), "127.0.0.1", port)
-    try:
-        yield d, f"http://127.0.0.1:{port}"
-    finally:
-        await runner.cleanup()
-        await d.stop()
-        d.store.close()
+    async with serving_nelly(tmp_path, config,
+                             Faces([Face.RED, Face.ALL, Face.YELLOW])) as served:
+        yield served
 
 
 async def _events(page: Page, d: Daemon, n: int) -> None:

@@ -6,35 +6,23 @@ the camera zones. The screenshot is kept in build/test-artefacts/nelly.png."""
 from __future__ import annotations
 
 import shutil
-from collections.abc import AsyncIterator, Sequence
+from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
 from playwright.async_api import Browser, Page, async_playwright
-from web_daemon import CHROMIUM, CHROMIUM_ARGS, free_port
+from web_daemon import CHROMIUM, CHROMIUM_ARGS
+from web_nelly import Faces, serving_nelly
 
-from tableref.device.config import parse_config
 from tableref.device.daemon.app import Daemon
-from tableref.device.daemon.equipment import Equipment
-from tableref.device.daemon.nelly_count import NellySeen, ZoneCount, ZoneStore
-from tableref.device.daemon.nelly_session import NellyKit, NellySession
-from tableref.device.store import Store
-from tableref.device.web.app import create_app
+from tableref.device.daemon.nelly_count import NellySeen, ZoneCount
+from tableref.device.daemon.nelly_session import NellySession
 from tableref.device.web.hub import snapshot_problems
-from tableref.device.web.limits import start_web
-from tableref.games.nelly import FACES, Face, Turtles
+from tableref.games.nelly import Face, Turtles
 
 ARTEFACTS = Path(__file__).resolve().parents[2] / "build" / "test-artefacts"
 CONFIG = ('game = "nelly"\n[[players]]\nname = "Ann"\n[[players]]\nname = "Ben"\n'
           '[[players]]\nname = "Cid"\n[voice]\nengine = "none"\n')
-
-
-class Faces:
-    def __init__(self, faces: Sequence[Face]) -> None:
-        self.faces = list(faces)
-
-    def randrange(self, stop: int, /) -> int:
-        return FACES.index(self.faces.pop(0))
 
 
 @pytest.fixture
@@ -47,20 +35,8 @@ async def browser() -> AsyncIterator[Browser]:
 
 @pytest.fixture
 async def daemon(tmp_path: Path) -> AsyncIterator[tuple[Daemon, str]]:
-    kit = NellyKit(rng=Faces([Face.RED, Face.ALL]), gesture_s=0.3,
-                   counter=lambda image, zones: {"zones": []},
-                   zones=ZoneStore(tmp_path / "zones.json"))
-    d = Daemon(parse_config(CONFIG), Store(tmp_path / "j.sqlite3"),
-               Equipment(kits={"nelly": kit}))
-    await d.start()
-    port = free_port()
-    runner = await start_web(create_app(d, pin=None, lan=False), "127.0.0.1", port)
-    try:
-        yield d, f"http://127.0.0.1:{port}"
-    finally:
-        await runner.cleanup()
-        await d.stop()
-        d.store.close()
+    async with serving_nelly(tmp_path, CONFIG, Faces([Face.RED, Face.ALL])) as served:
+        yield served
 
 
 def _events(d: Daemon) -> list[dict[str, object]]:

@@ -5,35 +5,21 @@ English and German. The screens are kept (screens.py)."""
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator, Sequence
+from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
 from playwright.async_api import Browser, Page, async_playwright
 from screens import SIZES, shot_path
-from web_daemon import CHROMIUM, CHROMIUM_ARGS, free_port
+from web_daemon import CHROMIUM, CHROMIUM_ARGS
+from web_nelly import Faces, serving_nelly
 
-from tableref.device.config import parse_config
 from tableref.device.daemon.app import Daemon
-from tableref.device.daemon.equipment import Equipment
-from tableref.device.daemon.nelly_count import ZoneStore
-from tableref.device.daemon.nelly_session import NellyKit
-from tableref.device.store import Store
-from tableref.device.web.app import create_app
-from tableref.device.web.limits import start_web
 from tableref.games.nelly import FACES, Face
 
 NAMES = ["Annabelle-Marie", "Ben", "Cid", "Dora-Josephine"]
 CONFIG = ('game = "nelly"\n' + "".join(f'[[players]]\nname = "{n}"\n' for n in NAMES)
           + '[voice]\nengine = "none"\n')
-
-
-class Faces:
-    def __init__(self, faces: Sequence[Face]) -> None:
-        self.faces = list(faces)
-
-    def randrange(self, stop: int, /) -> int:
-        return FACES.index(self.faces.pop(0)) if self.faces else 0
 
 
 @pytest.fixture
@@ -46,20 +32,9 @@ async def browser() -> AsyncIterator[Browser]:
 
 @pytest.fixture
 async def daemon(tmp_path: Path) -> AsyncIterator[tuple[Daemon, str]]:
-    kit = NellyKit(rng=Faces([Face.RED, Face.ALL]), gesture_s=0.3,
-                   counter=lambda image, zones: {"zones": []},
-                   zones=ZoneStore(tmp_path / "zones.json"))
-    d = Daemon(parse_config(CONFIG), Store(tmp_path / "j.sqlite3"),
-               Equipment(kits={"nelly": kit}))
-    await d.start()
-    port = free_port()
-    runner = await start_web(create_app(d, pin=None, lan=False), "127.0.0.1", port)
-    try:
-        yield d, f"http://127.0.0.1:{port}"
-    finally:
-        await runner.cleanup()
-        await d.stop()
-        d.store.close()
+    faces = Faces([Face.RED, Face.ALL], rest=FACES[0])
+    async with serving_nelly(tmp_path, CONFIG, faces) as served:
+        yield served
 
 
 SPILLS = """(w) => [...document.querySelectorAll('#nelly *')].map((e) => [e,

@@ -22,7 +22,7 @@ import numpy as np
 from tableref.vision.nimalia.classify import correlations
 from tableref.vision.nimalia.enrol import Enrolment
 from tableref.vision.nimalia.features import C
-from tableref.vision.nimalia.grid import Grid
+from tableref.vision.nimalia.grid import Grid, square_on
 
 CARD_SIDE = 1.4  # spaces: a card seen whole or nearly (2 by 2) measures this each way
 CARD_MATCH = 0.6  # a cell this like an enrolled space is one of the deck's (recognise.py)
@@ -73,16 +73,15 @@ def _card_cells(photo: np.ndarray, grid: Grid, corners: np.ndarray, outline: np.
     across, down = p1 - p0, p3 - p0
     nx = max(1, round(float(np.linalg.norm(across))))
     ny = max(1, round(float(np.linalg.norm(down))))
-    size = 2 * C  # sampled at twice the size, then averaged down (as recognise.py)
-    to_grid = np.array([[across[0] / (nx * size), down[0] / (ny * size), p0[0]],
-                        [across[1] / (nx * size), down[1] / (ny * size), p0[1]],
-                        [0.0, 0.0, 1.0]])
-    shift = np.array([[1, 0, 0.5], [0, 1, 0.5], [0, 0, 1.0]])  # pixel centres
-    sharp = cv2.warpPerspective(photo, grid.to_photo @ to_grid @ shift, (nx * size, ny * size),
-                                flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP)
+    # the rectangle's cells (col, row) to grid coordinates
+    cells_to_grid = np.array([[across[0] / nx, down[0] / ny, p0[0]],
+                              [across[1] / nx, down[1] / ny, p0[1]],
+                              [0.0, 0.0, 1.0]])
+    # sampled at twice the size, then averaged down (as recognise.py)
+    sharp = square_on(photo, grid.to_photo @ cells_to_grid, ny, nx, 2 * C)
     canon = cv2.resize(sharp, (nx * C, ny * C), interpolation=cv2.INTER_AREA)
     inside = np.zeros((ny * C, nx * C), np.uint8)
-    local = cv2.perspectiveTransform(outline[None], np.linalg.inv(to_grid))[0] / 2
+    local = cv2.perspectiveTransform(outline[None], np.linalg.inv(cells_to_grid))[0] * C
     cv2.fillPoly(inside, [np.round(local).astype(np.int32)], 1)
     share = inside.reshape(ny, C, nx, C).mean(axis=(1, 3))
     cells = [(r, c) for r in range(ny) for c in range(nx) if share[r, c] >= COVERED]

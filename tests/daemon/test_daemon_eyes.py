@@ -174,3 +174,34 @@ def test_a_card_that_two_unseen_piles_could_show_is_not_guessed(
     eyes.first_turn, eyes.game_tops = 2, ("BBL", "BBL", None)
     seen, _ = eyes.look(Frame(render_table((None, None, None, "BBL"), seed=SEED), 1, 1))
     assert "BBL" not in seen.tops[1:]  # never Cid's first card, nor a guess of whose
+
+
+def test_the_next_game_at_the_table_starts_from_where_the_piles_lay(
+        recogniser: Recogniser) -> None:
+    """Ann and Ben sit left and right of the bell; game 1 learnt their piles from the turn
+    order. Game 2 at the same table (the box's next session, the same kit) knows them from
+    the start: the cards game 1 left lying are not taken for Ann's first card."""
+    from tableref.device.daemon.halli_session import HalliKit, HalliSession
+    from tableref.device.daemon.offline import OfflineBox
+
+    def table(left: str | None, right: str | None) -> np.ndarray:
+        return render_table((None, left, None, right), seed=SEED)
+
+    kit = HalliKit(reader=recogniser)
+    names = ["Ann", "Ben"]
+    box = OfflineBox(None, names=names, camera=True)
+    game1 = HalliSession(box, kit)
+    box.start(game1, names, event=game1.start(names, {}))
+    assert isinstance(game1.eyes, HalliEyes)
+    for n, frame in enumerate((table(None, "BBL"), table("PS", "BBL")), 1):
+        box.clock.advance_to(n * 10**8)
+        game1.seen(game1.eyes.look(Frame(frame, n * 10**8, n))[0])
+    assert [r["event"] for r in box.journal] == ["start", "flip", "flip"]
+    game1.close()
+
+    box2 = OfflineBox(None, names=names, camera=True)
+    game2 = HalliSession(box2, kit)
+    box2.start(game2, names, event=game2.start(names, {}))
+    assert isinstance(game2.eyes, HalliEyes) and game2.eyes.first_turn == 0
+    seen, _ = game2.eyes.look(Frame(table("PS", "BBL"), 1, 1))  # game 1's cards lie there
+    assert seen.tops == ("BBL", "PS")

@@ -82,7 +82,9 @@ class HalliEyes:
         self.still = StillTable()
         self.model = model or TableModel()
         self._takes_hint = _takes_hint(recogniser)
-        self._piles: list[tuple[float, float] | None] = [None] * seats  # where each lay
+        # where each seat's pile lies: where its card was last read (the session carries
+        # them from one game to the next at the same table)
+        self.piles: list[tuple[float, float] | None] = [None] * seats
         # the seat to turn its first card of the game (set by the session), else None
         self.first_turn: int | None = None
         # the top card of each seat's pile as the game has it (set by the session)
@@ -110,7 +112,7 @@ class HalliEyes:
         else:
             cards = self.recogniser(frame.image)
         self.model.cards([np.asarray(c.corners) for c in cards])
-        if self.first_turn is not None and all(p is None for p in self._piles):
+        if self.first_turn is not None and all(p is None for p in self.piles):
             self._learn_stacks(cards)
         h, w = frame.image.shape[:2]
         best = self._by_seat(cards, (w, h))
@@ -135,7 +137,7 @@ class HalliEyes:
     def _places(self, size: tuple[int, int]) -> list[tuple[float, float]]:
         """Each seat's pile: where its card was last read, else the seat's place."""
         return [p if p is not None else q
-                for p, q in zip(self._piles, pile_places(self.seats, size), strict=True)]
+                for p, q in zip(self.piles, pile_places(self.seats, size), strict=True)]
 
     def _by_seat(self, cards: list[SeenCard], size: tuple[int, int]) -> list[SeenCard | None]:
         w, h = size
@@ -148,8 +150,8 @@ class HalliEyes:
                 continue  # a stack's back, not a card turned up
             dists = [np.hypot(card.center[0] - px, card.center[1] - py) for px, py in places]
             seat = int(np.argmin(dists))
-            if first is not None and self._piles[first] is None and card.code is not None \
-                    and not self._near_learnt(card.center):
+            if first is not None and self.piles[first] is None and card.code is not None \
+                    and not self._near_learnt(card.center, self.card_px or 0.2 * min(w, h)):
                 owner = self._new_pile(card.code, first)
                 if owner is None:
                     continue  # the top card of two seats whose piles are not known yet
@@ -167,7 +169,7 @@ class HalliEyes:
         """Whose pile a card read where no pile is known is: a seat that turned this card
         already (its pile not seen yet), else the seat to turn its first card."""
         owners = [s for s, top in enumerate(self.game_tops)
-                  if top == code and s != first and self._piles[s] is None]
+                  if top == code and s != first and self.piles[s] is None]
         if len(owners) > 1:
             return None
         return owners[0] if owners else first
@@ -184,20 +186,17 @@ class HalliEyes:
         return any(np.hypot(card.center[0] - x, card.center[1] - y) < 0.5 * side
                    for x, y in self._stacks)
 
-    def _near_learnt(self, center: tuple[float, float]) -> bool:
-        """Whether a learnt pile lies within a card's side of `center` (a pile is learnt
-        where a card is read, and the cards' side with it)."""
-        side = self.card_px
-        return side is not None and any(
-            p is not None and np.hypot(center[0] - p[0], center[1] - p[1]) < side
-            for p in self._piles)
+    def _near_learnt(self, center: tuple[float, float], side: float) -> bool:
+        """Whether a learnt pile lies within a card's `side` of `center`."""
+        return any(p is not None and np.hypot(center[0] - p[0], center[1] - p[1]) < side
+                   for p in self.piles)
 
     def _reading(self, seat: int, card: SeenCard | None, moving: np.ndarray,
                  size: tuple[int, int]) -> str | None:
         side = self.card_px or 0.2 * min(size)
-        place = self._piles[seat] or pile_places(self.seats, size)[seat]
+        place = self.piles[seat] or pile_places(self.seats, size)[seat]
         if card is not None and card.code is not None:
-            self._piles[seat] = card.center  # a read card: the pile lies there
+            self.piles[seat] = card.center  # a read card: the pile lies there
             self._sides.append(card_side(np.asarray(card.corners)))
             del self._sides[:-50]
             return card.code
@@ -208,7 +207,7 @@ class HalliEyes:
         # even a faint change: a card the cloth's colour that the finder missed is a card
         there = self.model.share_changed(place, 0.45 * side, faint=True)
         if there is None:
-            if self.model.status == LEARNING and self._piles[seat] is not None:
+            if self.model.status == LEARNING and self.piles[seat] is not None:
                 return HIDDEN_BY_HAND  # the table is being learnt: the pile may be there
             return None  # the table never seen there: the finder found no card
         if there > 0.3:

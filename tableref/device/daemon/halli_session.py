@@ -89,6 +89,9 @@ class HalliKit:
     # the cards the last game left on each pile, for the next game (a box's kit outlives
     # its games): set when a session closes, taken when the next one begins
     left_lying: list[str | None] | None = None
+    # where each seat's pile lay in the last game at this table (its eyes learnt it): the
+    # players sit where they sat, so the next game's eyes start from there
+    left_piles: list[tuple[float, float] | None] | None = None
 
 
 def open_session(box: Box, kit: HalliKit | None) -> HalliSession:
@@ -204,6 +207,7 @@ class HalliSession(BaseSession[Event]):
     def _begin(self, event: Start) -> None:
         left, self._kit.left_lying = self._kit.left_lying, None
         self.close()
+        piles, self._kit.left_piles = self._kit.left_piles, None
         self.players = event.players
         n = len(event.players)
         self.watch = FlipWatch(n)
@@ -213,6 +217,8 @@ class HalliSession(BaseSession[Event]):
         self._have_turned = set()
         reader = self._kit.reader
         self.eyes = None if reader is None else HalliEyes(reader, n)
+        if self.eyes is not None and piles is not None and len(piles) == n:
+            self.eyes.piles = list(piles)
         self.last_verdict = None
         self.verdicts = 0
         self.right_since = None
@@ -560,6 +566,8 @@ class HalliSession(BaseSession[Event]):
     def close(self) -> None:
         if self.watch.shown:  # a game was followed: what it leaves on the table
             self._kit.left_lying = self.watch.leftovers(self.timeline.latest())
+        if isinstance(self.eyes, HalliEyes) and any(p is not None for p in self.eyes.piles):
+            self._kit.left_piles = list(self.eyes.piles)
         for timer in (self._wait, self._unlock_timer):
             if timer is not None:
                 timer.cancel()

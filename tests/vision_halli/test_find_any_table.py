@@ -105,3 +105,30 @@ def test_the_hint_keeps_cards_where_the_table_changed() -> None:
     # a hint for another frame size is not used
     other = TableHint(changed=np.zeros((10, 10), np.uint8))
     assert len(detect_cards(scene.image, hint=other).quads) == 3
+
+
+@pytest.mark.parametrize("surface", ["gingham", "light", "wood"])
+def test_small_cards_far_from_the_camera_are_found(surface: str) -> None:
+    """Cards 50 to 60 pixels wide (a camera high over a big table) are 13 pixels at the
+    usual detection scale: a fixed camera looks for them at a finer one, with the cards'
+    size known (it learns it) and before (the table model shows where the cards lie)."""
+    cond = replace(QUIET, surfaces=(surface,), card_width=(50.0, 60.0), tilt=10.0)
+    found = {"unknown size": 0, "known size": 0}
+    total = 0
+    for seed in range(4):
+        scene = _scene(["BBL", "PS", "LLL", "SS"], seed, cond)
+        whole = [t for t in scene.cards if t.visible >= 0.999]
+        total += len(whole)
+        side = float(np.mean([np.sqrt(cv2.contourArea(t.corners.astype(np.float32)))
+                              for t in whole]))
+        changed = np.zeros(scene.image.shape[:2], np.uint8)
+        for t in scene.cards:
+            cv2.fillConvexPoly(changed, np.round(t.corners).astype(np.int32), 255)
+        changed = cv2.dilate(changed, np.ones((9, 9), np.uint8))
+        for name, hint in (("unknown size", TableHint(changed=changed)),
+                           ("known size", TableHint(card_px=side))):
+            quads = detect_cards(scene.image, hint=hint).quads
+            assert all(any(_inside(q.center, t.corners) for t in scene.cards) for q in quads)
+            found[name] += sum(sum(_inside(q.center, t.corners) for q in quads) == 1
+                               for t in whole)
+    assert total >= 12 and min(found.values()) >= total - 1, (found, total)

@@ -15,7 +15,7 @@ one.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import cv2
 import numpy as np
@@ -60,6 +60,9 @@ class DetectOptions:
     max_chroma: float = 0.3  # (max - min) / max of a card pixel after white balance
     size_tolerance: float = 0.12  # cards' sides agree within this (area within twice)
     close: int = 7  # closing kernel at detection scale, pixels
+    fine_side: float = 20.0  # cards smaller than this at `scale` (pixels, the square root
+    # of a card's area) are looked for at `fine_scale`
+    fine_scale: float = 0.5
 
 
 def shrink(frame: Image, w: int, h: int) -> Image:
@@ -471,14 +474,61 @@ def detect_cards(frame: Image, opts: DetectOptions | None = None,
     `card_area` (frame pixels), when known from earlier frames of a fixed camera, is
     used when fewer than three outlines agree on a size; a `hint`'s `card_px` likewise,
     and its `changed` mask keeps only candidates where the frame differs from the table.
+
+    The cards are looked for at `opts.scale`, where a card of the usual size is some 20
+    pixels across and more. Cards far from the camera are smaller: when the cards' size
+    is known and small (`fine_side`), they are looked for at `fine_scale`; when it is not
+    known, a fixed camera's view of the table is (`hint.changed`: what is no table may be
+    a card) and fewer than two whole cards are found, at `fine_scale` too, and the small
+    whole cards found there that the first look did not find are added. One photo alone
+    is read at `opts.scale` (at a finer one, a cloth's pattern makes more false cards
+    than small cards are found: measured on the held-out photos' tuning part).
     """
     opts = opts or DetectOptions()
+    if hint is not None and hint.card_px and not card_area:
+        card_area = hint.card_px ** 2
+    if card_area:
+        side = float(np.sqrt(card_area)) * opts.scale
+        if side >= opts.fine_side:
+            return _detect(frame, opts, card_area, hint)
+        return _detect(frame, replace(opts, scale=max(opts.fine_scale, opts.scale)),
+                       card_area, hint)
+    found = _detect(frame, opts, card_area, hint)
+    if hint is None or hint.changed is None or not hint.fits(frame.shape) or (
+            opts.fine_scale <= opts.scale or sum(q.clean for q in found.quads) >= 2):
+        return found
+    again = _detect(frame, replace(opts, scale=opts.fine_scale), card_area, hint)
+    small = opts.fine_side / opts.scale  # a card's side (frame pixels) the first look misses
+    more = [q for q in again.quads if q.clean and _side(q.corners) < small
+            and not any(_near(q.corners, k.corners) or _inside(q.center, k.corners)
+                        for k in found.quads)]
+    if not more:
+        return found
+    return Found(found.quads + more, found.card_area or again.card_area,
+                 found.support or again.support)
+
+
+def _side(q: np.ndarray) -> float:
+    return float(np.sqrt(abs(cv2.contourArea(q.astype(np.float32)))))
+
+
+def _inside(pt: tuple[float, float], q: np.ndarray) -> bool:
+    return cv2.pointPolygonTest(q.astype(np.float32).reshape(-1, 1, 2),
+                                (float(pt[0]), float(pt[1])), False) >= 0
+
+
+def _near(a: np.ndarray, b: np.ndarray) -> bool:
+    """Two outlines (frame pixels) of one card: their centres within a third of a side."""
+    return float(np.linalg.norm(a.mean(axis=0) - b.mean(axis=0))) < max(_side(a), 1.0) / 3
+
+
+def _detect(frame: Image, opts: DetectOptions, card_area: float | None,
+            hint: TableHint | None) -> Found:
+    """`detect_cards` at `opts.scale`."""
     h, w = frame.shape[:2]
     sw, sh = max(int(w * opts.scale), 8), max(int(h * opts.scale), 8)
     small = shrink(frame, sw, sh)
     to_small = (sw / w) * (sh / h)
-    if hint is not None and hint.card_px and not card_area:
-        card_area = hint.card_px ** 2
     known = card_area * to_small if card_area else None
     frame_area = float(sw * sh)
     changed = _changed_small(hint, sw, sh) if hint is not None and hint.fits(frame.shape) \

@@ -223,7 +223,7 @@ def test_a_ring_before_the_next_card_is_judged_like_any_other() -> None:
     v = s.view()["last_verdict"]
     assert v["seq"] == 2 and v["player"] == 0 and v["right"] is False
     assert v["reasons"] == ["nothing on the table to ring for"]
-    assert t.said[-1] == "P0 was first, Sorry, P0!"
+    assert t.said[-1] == "P0 was first. Sorry, P0!"
     assert s.view()["turn"] == 1  # the turn passes to P0's left-hand neighbour
     t.at(1000 * MS)  # the lock is over
     assert t.replayed().view() == s.view()

@@ -54,7 +54,7 @@ def test_a_hand_over_a_pile_whose_card_changed_makes_the_verdict_unsure() -> Non
     ring = t.ring()
     assert ring.judged is False and ring.right is None
     assert t.box.journal[-1]["judged"] is False and "right" not in t.box.journal[-1]
-    assert t.box.said[-1] == ["P0 was first,", "I could not see the cards, you decide."]
+    assert t.box.said[-1] == ["P0 was first.", "I could not see the cards, you decide."]
     verdict = t.session.view()["last_verdict"]
     assert verdict["right"] is None
     assert verdict["reasons"] == [

@@ -44,12 +44,12 @@ def test_phrases_in_english_german_and_french() -> None:
         "Right!",
         "Player 3 takes 14 cards.",
     ]
-    assert en.verdict(1, right=False) == ["Ben was first,", "Sorry, Ben!"]
+    assert en.verdict(1, right=False) == ["Ben was first.", "Sorry, Ben!"]  # no margin
     assert en.by_ms(1.2) == "by 1 millisecond."
     assert en.by_ms(0.2) == "by less than a millisecond."
     assert en.takes(0, 1) == "Ann takes 1 card."
     assert en.verdict(0, right=True, margin_ms=0.0, tied=(0, 1))[0] == (
-        "Ann and Ben at the same moment! Ann goes first,"
+        "Ann and Ben at the same moment! Ann goes first."
     )
     de = Phrases("de", ["Ann", "Ben", "Player 3"])
     assert de.verdict(2, right=True, margin_ms=23, cards=14) == [
@@ -143,7 +143,7 @@ def test_a_new_verdict_cuts_off_a_stale_one(voice: Voice) -> None:
     first = sink.played[0]
     assert first.text == stale and first.cut_off
     assert (first.end_ns - first.start_ns) / 1e9 < first.clip.seconds * 0.2
-    assert [p.text for p in sink.played[1:]] == ["Ben was first,", "Sorry, Ben!"]
+    assert [p.text for p in sink.played[1:]] == ["Ben was first.", "Sorry, Ben!"]
     assert not any(p.cut_off for p in sink.played[1:])
 
 
@@ -154,7 +154,7 @@ def test_german_verdicts_are_spoken_in_german(cache_dir: Path) -> None:
         assert voice.wait_idle(timeout=30)
         assert voice.sink is not None
         assert [p.text for p in voice.sink.played] == [  # type: ignore[attr-defined]
-            "Ann war zuerst,",
+            "Ann war zuerst.",
             "Richtig!",
             "Ann bekommt 3 Karten.",
         ]
@@ -163,7 +163,7 @@ def test_german_verdicts_are_spoken_in_german(cache_dir: Path) -> None:
 def test_a_silent_voice_returns_the_words_and_plays_nothing(config: Config) -> None:
     voice = Voice.silent(config)
     assert voice.sink is None and voice.cache is None
-    assert voice.announce_verdict(1, right=False) == ["Ben was first,", "Sorry, Ben!"]
+    assert voice.announce_verdict(1, right=False) == ["Ben was first.", "Sorry, Ben!"]
     voice.say("Right!")  # nothing to play it on: no error
     voice.close()
     voice.close()

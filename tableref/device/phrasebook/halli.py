@@ -13,9 +13,12 @@ PHRASES = {
     # -- spoken at a ring (device/voice/phrases.py composes them into segments) ----------------
     "first": {"en": "{name} was first,", "de": "{name} war zuerst,",
               "fr": "{name} a sonné en premier,"},
-    "first_tie": {"en": "{names} at the same moment! {name} goes first,",
-                  "de": "{names} gleichzeitig! {name} gilt als erster,",
-                  "fr": "{names} en même temps ! {name} passe en premier,"},
+    # ... when no margin follows (nobody else rang, or no margin given)
+    "first_alone": {"en": "{name} was first.", "de": "{name} war zuerst.",
+                    "fr": "{name} a sonné en premier."},
+    "first_tie": {"en": "{names} at the same moment! {name} goes first.",
+                  "de": "{names} gleichzeitig! {name} gilt als erster.",
+                  "fr": "{names} en même temps ! {name} passe en premier."},
     "by_ms": {"en": {"one": "by {n} millisecond.", "other": "by {n} milliseconds."},
               "de": {"one": "um {n} Millisekunde.", "other": "um {n} Millisekunden."},
               "fr": {"one": "de {n} milliseconde.", "other": "de {n} millisecondes."}},

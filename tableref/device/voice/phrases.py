@@ -69,8 +69,10 @@ class Phrases:
             return self.names[player]
         return self.words.player(player + 1)
 
-    def first(self, player: int) -> str:
-        return self.words("halli.first", name=self.name(player))
+    def first(self, player: int, alone: bool = False) -> str:
+        """"Ann was first," before the margin; "Ann was first." (`alone`) with none."""
+        return self.words("halli.first_alone" if alone else "halli.first",
+                          name=self.name(player))
 
     def first_tie(self, tied: Sequence[int]) -> str:
         names = [self.name(p) for p in tied]
@@ -110,7 +112,8 @@ class Phrases:
         """The segments of a verdict: "Ann was first," "by 23 milliseconds." "Right!"
         "Ann takes 14 cards." A wrong ring ends with "Sorry, Ann!". Parts with no value
         given are left out; `tied` (more than one player) says the tie first."""
-        segments = [self.first_tie(tied) if len(tied) > 1 else self.first(player)]
+        margin = margin_ms is not None and len(tied) <= 1
+        segments = [self.first_tie(tied) if len(tied) > 1 else self.first(player, not margin)]
         if margin_ms is not None and len(tied) <= 1:
             segments.append(self.by_ms(margin_ms))
         if right:
@@ -125,5 +128,6 @@ class Phrases:
         """The phrases worth rendering ahead of time: every one with no number in it."""
         out = [self.right(), self.words("common.draw"), self.words("halli.less_than_ms")]
         for player in range(len(self.names)):
-            out += [self.first(player), self.wrong(player), self.out(player), self.wins(player)]
+            out += [self.first(player), self.first(player, alone=True), self.wrong(player),
+                    self.out(player), self.wins(player)]
         return out

@@ -10,6 +10,7 @@ from tableref.games.halli import (
     Options,
     Press,
     Ring,
+    Settle,
     Start,
     event_from_json,
     event_to_json,
@@ -37,6 +38,8 @@ EVENTS = [
     Ring(0, t_ns=9, presses=(Press(0, 9), Press(2, 50, late=True), Press(1, 4, late=True))),
     Ring(0, t_ns=3, presses=(Press(0, 3),), judged=False),
     Late(1, 620_000_000),
+    Settle(0, right=True),
+    Settle(2, right=False, t_ns=9_000_000_000),
 ]
 
 
@@ -121,6 +124,8 @@ def test_card_codes_are_written_canonically() -> None:
             "come after the others",
         ),
         ('{"event": "late", "player": 0}', "a late event needs 't_ns'"),
+        ('{"event": "settle", "player": 0}', "a settle event needs 'right'"),
+        ('{"event": "settle", "player": 0, "right": "yes"}', "'right' must be true or false"),
         ('{"event": "press", "player": 0, "t_ns": 1}', "unknown event 'press'"),
         ('{"event": "start", "players": "Ann"}', "'players' must be a list"),
         ('{"event": "start", "players": ["Ann", ""]}', "non-empty names"),

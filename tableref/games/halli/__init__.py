@@ -22,7 +22,8 @@ Interpretations this engine adopts where the spec leaves room:
   `"right": true|false`, a judgement made elsewhere (the camera frame at the press), which
   then decides. Without it, a ring while a visible card was flipped unseen is rejected.
   A ring with `"judged": false` (the referee could not judge it) is recorded and changes
-  nothing.
+  nothing, until the players settle it: a `settle` event (`right` as they decided),
+  accepted while no card was turned nor bell rung since, applies that ring as judged so.
 - `start.cards` may deal fewer than 72 cards (at least 1 each, at most 72 in all; used
   for short test and drill games); the engine conserves whatever was dealt. Without it
   72 cards are dealt.
@@ -69,6 +70,7 @@ from tableref.games.halli.events import (
     Options,
     Press,
     Ring,
+    Settle,
     Start,
     arbitrate,
     event_from_json,
@@ -110,6 +112,7 @@ __all__ = [
     "Player",
     "Press",
     "Ring",
+    "Settle",
     "Start",
     "Step",
     "Trigger",

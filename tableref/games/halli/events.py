@@ -32,6 +32,10 @@ Unknown keys are errors that name the key.
   no `right`, and nothing moves.
 - `late`: a press while the bells were still locked after the verdict: recorded (it gives
   the margin and the reaction times), not judged; the state does not change.
+- `settle`: the players' verdict on a ring the referee could not judge (`judged: false`):
+  `player` is that ring's ringer, `right` what the players decided, `t_ns` when. Only the
+  last ring can be settled, and only while nothing was turned or rung since (`late`
+  presses aside); it is then applied exactly as that ring judged so.
 
 Times are nanoseconds on the referee's monotonic clock, as whole numbers.
 """
@@ -137,8 +141,20 @@ class Late:
     kind: ClassVar[str] = "late"
 
 
-Event = Start | Flip | Ring | Late
-KINDS = ("start", "flip", "ring", "late")
+@dataclass(frozen=True, slots=True)
+class Settle:
+    """The players' verdict on a ring the referee could not judge (the last ring, with
+    nothing turned or rung since): applied as that ring's judgement."""
+
+    player: int  # that ring's ringer
+    right: bool
+    t_ns: int | None = None  # when the players answered
+
+    kind: ClassVar[str] = "settle"
+
+
+Event = Start | Flip | Ring | Late | Settle
+KINDS = ("start", "flip", "ring", "late", "settle")
 
 
 def arbitrate(presses: tuple[Press, ...]) -> tuple[Press, ...]:
@@ -286,11 +302,20 @@ def _late(data: Mapping[str, Any]) -> Late:
     return Late(_int(data, "player", "late"), _int(data, "t_ns", "late"))
 
 
+def _settle(data: Mapping[str, Any]) -> Settle:
+    _check_keys(data, "settle", {"event", "player", "right", "t_ns"}, {"player", "right"})
+    right = data["right"]
+    if not isinstance(right, bool):
+        raise EventError(f"a settle event's 'right' must be true or false, not {right!r}")
+    return Settle(_int(data, "player", "settle"), right, _optional_int(data, "t_ns", "settle"))
+
+
 _READERS: dict[str, Callable[[Mapping[str, Any]], Event]] = {
     "start": _start,
     "flip": _flip,
     "ring": _ring,
     "late": _late,
+    "settle": _settle,
 }
 
 
@@ -336,6 +361,8 @@ def event_to_json(event: Event) -> dict[str, Any]:
             out["presses"] = [_press_json(p) for p in event.presses]
         if not event.judged:
             out["judged"] = False
+    if isinstance(event, Settle):
+        out["right"] = event.right
     return out
 
 

@@ -18,6 +18,7 @@ from tableref.games.halli.events import (
     Flip,
     Late,
     Ring,
+    Settle,
     Start,
 )
 from tableref.games.halli.outcome import Outcome, OutReason, WentOut
@@ -106,7 +107,27 @@ def apply(state: GameState | None, event: Event) -> Step:
         name = state.players[seat].name
         text = f"{name} pressed while the bells were locked: recorded, not judged."
         return Step(state, Outcome(event=event, player=seat, description=text))
+    if isinstance(event, Settle):
+        return _settle(state, event)
     return _ring(state, event)
+
+
+def _settle(state: GameState, event: Settle) -> Step:
+    """The players' verdict on the last ring, which could not be judged: that ring
+    applied as judged so."""
+    ringer = state.unjudged
+    if ringer is None:
+        raise IllegalEventError(
+            "there is no ring to settle: only the last ring can be, when it could not be "
+            "judged and no card was turned nor bell rung since"
+        )
+    if event.player != ringer:
+        raise IllegalEventError(
+            f"the ring to settle is {state.name(ringer)}'s, not {state.name(event.player)}'s"
+        )
+    step = _ring(replace(state, unjudged=None), Ring(ringer, right=event.right))
+    text = f"The players settle {state.name(ringer)}'s ring: {step.outcome.description}"
+    return Step(step.state, replace(step.outcome, event=event, description=text))
 
 
 class _Work:
@@ -195,6 +216,7 @@ class _Work:
     def state_after(self) -> GameState:
         return replace(
             self.state,
+            unjudged=None,  # a card turned or a ring judged: the ring before stays unsettled
             players=tuple(self.players),
             turn=self.turn,
             bell=self.bell,
@@ -237,8 +259,10 @@ def _ring(state: GameState, event: Ring) -> Step:
     if ringer.out:
         raise IllegalEventError(f"{ringer.name} cannot ring: {ringer.name} is out")
     if not event.judged:
-        text = f"{ringer.name} rang first; the ring could not be judged, so nothing moves."
-        return Step(state, Outcome(event=event, player=seat, description=text))
+        text = (f"{ringer.name} rang first; the ring could not be judged, so nothing moves "
+                "until the players settle it.")
+        return Step(replace(state, unjudged=seat),
+                    Outcome(event=event, player=seat, description=text))
     judged = state.verdict()
     if event.right is not None:
         right = event.right

@@ -109,6 +109,9 @@ class GameState:
     over: bool = False
     winner: int | None = None
     dealt: int = 72
+    # the ringer of the last ring when it could not be judged and nothing was turned or
+    # rung since: the players may settle it (a `settle` event)
+    unjudged: int | None = None
 
     # -- questions the daemon, the voice and the page ask -------------------------------
     @property
@@ -166,6 +169,7 @@ class GameState:
             "wrong_last": [p.wrong_last for p in self.players],
             "bell_from": sorted(self.bell_from),
             "final_round": self.final_round,
+            "unjudged": self.unjudged,
             "options": self.options.to_json(),
             "dealt": self.dealt,
         }

@@ -47,7 +47,7 @@ EVENTS = [
 def test_events_round_trip_through_json(event: object) -> None:
     data = event_to_json(event)  # type: ignore[arg-type]
     assert event_from_json(json.loads(json.dumps(data))) == event
-    assert parse_event_line(event_to_line(event)) == event  # type: ignore[arg-type]
+    assert parse_event_line(event_to_line(event)) == event
 
 
 def test_the_spec_lines_parse() -> None:

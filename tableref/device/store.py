@@ -409,7 +409,8 @@ class Store:
     def history(self, limit: int = 100, *, abandoned: bool = False) -> list[dict[str, Any]]:
         """Finished games newest first, with `abandoned` also those left unfinished that got
         further than their start; `status` says which, `rings` counts each seat's rings by
-        verdict (Halli's `ring` events: {"0": {"right": 2, "wrong": 1}}, {} for others)."""
+        verdict (Halli's `ring` events, a ring the players settled by their verdict:
+        {"0": {"right": 2, "wrong": 1}}, {} for others)."""
         rows = self._read(
             "SELECT id, game, started, ended, players, scores, winner, status FROM games "
             "WHERE status='finished' OR (? AND status='abandoned' AND "
@@ -420,15 +421,20 @@ class Store:
         rings: dict[int, dict[str, dict[str, int]]] = {}
         if rows:
             tally = self._read(
-                "SELECT game_id, json_extract(event, '$.player'), "
-                "json_extract(event, '$.right'), COUNT(*) FROM journal "
-                "WHERE game_id >= ? AND json_valid(event) "
-                "AND json_extract(event, '$.event') = 'ring' GROUP BY 1, 2, 3",
+                "SELECT game_id, json_extract(event, '$.event'), "
+                "json_extract(event, '$.player'), json_extract(event, '$.right'), COUNT(*) "
+                "FROM journal WHERE game_id >= ? AND json_valid(event) "
+                "AND json_extract(event, '$.event') IN ('ring', 'settle') GROUP BY 1, 2, 3, 4",
                 (min(r[0] for r in rows),))
-            for gid, seat, right, count in tally:
+            for gid, event, seat, right, count in tally:
                 kind = {1: "right", 0: "wrong"}.get(right, "unjudged")
                 seats = rings.setdefault(gid, {}).setdefault(str(seat), {})
                 seats[kind] = seats.get(kind, 0) + count
+                if event == "settle":  # the players settled that many unjudged rings
+                    seats["unjudged"] = seats.get("unjudged", 0) - count
+            for seats in (s for g in rings.values() for s in g.values()):
+                if seats.get("unjudged") == 0:
+                    del seats["unjudged"]
         return [
             {
                 "id": r[0],

@@ -145,3 +145,28 @@ async def test_a_game_left_unfinished_keeps_its_card_counts_in_the_history(
     finally:
         await d.stop()
         d.store.close()
+
+
+async def test_a_ring_the_players_settled_counts_as_their_verdict_in_the_history(
+        tmp_path: Path) -> None:
+    with Store(tmp_path / "j.sqlite3") as store:
+        gid = store.start_game("halli", ["Ann", "Ben"])
+        for rec in (
+            {"event": "start", "players": ["Ann", "Ben"], "cards": [5, 4]},
+            {"event": "flip", "player": 0, "card": "BB", "t_ns": 1},
+            {"event": "ring", "player": 1, "t_ns": 3, "judged": False},
+            {"event": "settle", "player": 1, "right": False, "t_ns": 4},
+            {"event": "flip", "player": 0, "card": "S", "t_ns": 5},
+            {"event": "ring", "player": 0, "t_ns": 6, "judged": False},
+        ):
+            store.append(gid, rec)
+    d = _daemon(tmp_path)
+    await d.start()
+    try:
+        assert d.snapshot()["halli"]["settle"] == 0  # Ann's ring waits for the players
+        await d.apply_settings({"new_game": True})
+        [left] = [g for g in d.store.history(abandoned=True) if g["id"] == gid]
+        assert left["rings"] == {"1": {"wrong": 1}, "0": {"unjudged": 1}}
+    finally:
+        await d.stop()
+        d.store.close()

@@ -151,3 +151,70 @@ def test_a_pile_that_stays_unreadable_does_not_stall_the_game_and_makes_it_unsur
     t.seen(2000, "?", "SS", "L")
     ring = t.ring()
     assert ring.judged is False  # P0's card was never read: unsure, never a guess
+
+
+def test_the_players_settle_a_ring_the_box_could_not_judge() -> None:
+    """The box could not see P2's card at the press: the page asks who was right, the
+    players answer "right", and P0 takes the piles as if the box had judged so; the
+    journal replays to the same state, and the page asks no more."""
+    from tableref.device.daemon.session import Refused
+
+    t = Table()
+    t.seen(100, "BB", None, None)
+    t.seen(150, "BB", None, None)
+    t.seen(200, "BB", "P", None)
+    t.seen(250, "BB", "P", None)
+    t.seen(300, "BB", "P", "?")
+    t.press(0, 320)
+    t.seen(400, "BB", "P", "BB")
+    t.seen(450, "BB", "P", "BB")
+    assert t.ring().judged is False
+    view = t.session.view()
+    assert view["settle"] == 0 and [p["pile"] for p in view["piles"]] == [1, 1, 0]
+    try:
+        t.session.report({"settle": "maybe"})
+    except Refused as err:
+        assert "right" in str(err)
+    else:
+        raise AssertionError("a settle that is neither right nor wrong was taken")
+    t.session.report({"settle": "right"})
+    assert t.box.journal[-1]["event"] == "settle" and t.box.journal[-1]["right"] is True
+    view = t.session.view()
+    assert view["settle"] is None
+    assert [p["pile"] for p in view["piles"]] == [0, 0, 0] and view["piles"][0]["stack"] == 23 + 2
+    assert view["last_verdict"]["right"] is True and view["last_verdict"]["taken"] == 2
+    assert view["last_verdict"]["reasons"] == ["I could not see the cards: you decided"]
+    assert t.box.said[-1] == ["You decided:", "P0 was first.", "Right!", "P0 takes 2 cards."]
+    assert view["rings"][0] == {"seat": 0, "right": 1, "wrong": 0, "unjudged": 0}
+    lines = [json.dumps(row) for row in t.box.journal]
+    assert replay(lines).to_json() == t.session.state.to_json()  # type: ignore[union-attr]
+    try:  # settled: there is nothing more to settle
+        t.session.report({"settle": "wrong"})
+    except Refused as err:
+        assert "no ring to settle" in str(err)
+    else:
+        raise AssertionError("a ring was settled twice")
+
+
+def test_a_ring_cannot_be_settled_once_a_card_was_turned_after_it() -> None:
+    from tableref.device.daemon.session import Refused
+
+    t = Table()
+    t.seen(100, "BB", None, None)
+    t.seen(150, "BB", None, None)
+    t.seen(200, "BB", "P", None)
+    t.seen(250, "BB", "P", None)
+    t.seen(300, "BB", "P", "?")
+    t.press(0, 320)
+    t.seen(400, "BB", "P", "BB")
+    t.seen(450, "BB", "P", "BB")
+    assert t.session.view()["settle"] == 0
+    t.seen(2000, "BB", "P", "S")  # the game went on: P2 turned S
+    t.seen(2050, "BB", "P", "S")
+    assert t.box.events[-1].kind == "flip" and t.session.view()["settle"] is None
+    try:
+        t.session.report({"settle": "right"})
+    except Refused:
+        pass
+    else:
+        raise AssertionError("a ring was settled after a card was turned")

@@ -51,6 +51,7 @@ from tableref.games.halli import (
     Outcome,
     Press,
     Ring,
+    Settle,
     Start,
     apply,
     event_from_json,
@@ -199,6 +200,9 @@ class HalliSession(BaseSession[Event]):
         elif isinstance(event, Ring):
             assert before is not None
             said = self._rang(event, step.outcome, before)
+        elif isinstance(event, Settle):
+            assert before is not None
+            said = self._settled(event, step.outcome, before)
         else:
             self._late_press(event.player, event.t_ns)
         self._first_turn()  # a ring may pass the turn too
@@ -318,6 +322,37 @@ class HalliSession(BaseSession[Event]):
                 self.watch.gathered(seat)
         self.right_since = None
         return spoken
+
+    def _settled(self, event: Settle, out: Outcome, before: GameState) -> list[str]:
+        """The players settled the last ring (which could not be judged): its verdict
+        becomes theirs, with what moved, and is said again."""
+        state = self.state
+        assert state is not None
+        kind = "right" if event.right else "wrong"
+        tally = self.rings[event.player]
+        tally["unjudged"] = max(tally["unjudged"] - 1, 0)
+        tally[kind] += 1
+        self._last_ring = out
+        spoken = [self._box.speech.words("halli.settled"),
+                  *verdict_said(self._box.speech.phrases, out, None)]
+        if self.last_verdict is not None:
+            self.last_verdict.update(right=out.right, taken=out.won, taker=out.taker,
+                                     _why=[("halli.why_settled", {})], text=" ".join(spoken))
+        for seat, player in enumerate(state.players):  # gathered: the camera must see it go
+            if before.players[seat].pile and not player.pile:
+                self.watch.gathered(seat)
+        return spoken
+
+    def report(self, data: Mapping[str, Any]) -> None:
+        """The page: `{"settle": "right"}` or `"wrong"`, the players' verdict on the last
+        ring when it could not be judged."""
+        if set(data) != {"settle"} or data["settle"] not in ("right", "wrong"):
+            raise Refused('the page may only settle a ring: {"settle": "right" or "wrong"}')
+        state = self.state
+        if state is None or state.over or state.unjudged is None:
+            raise Refused.said("halli.err_nothing_to_settle")
+        self._box.record(Settle(state.unjudged, data["settle"] == "right",
+                                self._box.clock.now_ns()))
 
     def _late_press(self, player: int, t_ns: int) -> None:
         if self.last_verdict is not None:
@@ -584,7 +619,7 @@ class HalliSession(BaseSession[Event]):
             return {"piles": [], "bell": 0, "turn": None, "over": False, "winner": None,
                     "locked": False, "last_verdict": None, "message": "",
                     "final_round": False, "end": None, "rings": [], "missed": 0,
-                    "last_missed": None}
+                    "last_missed": None, "settle": None}
         words = self._box.speech.words
         verdict = None
         if self.last_verdict is not None:
@@ -615,6 +650,8 @@ class HalliSession(BaseSession[Event]):
             "message": message,
             "options": state.options.to_json(),
             "final_round": state.final_round and not state.over,
+            # the ringer whose ring could not be judged, for the players to settle
+            "settle": None if state.over else state.unjudged,
             "end": self._end(state),
             "rings": [{"seat": i, **r} for i, r in enumerate(self.rings)],
             "missed": self.missed,

@@ -78,6 +78,23 @@ PHRASES = {
                          "zuerst war",
                    "fr": "Je n'ai pas pu voir les cartes au moment de sonner : seul compte "
                          "qui était premier"},
+    # the players settle a ring the box could not judge (the page's two buttons)
+    "settled": {"en": "You decided:", "de": "Ihr habt entschieden:",
+                "fr": "Vous avez décidé :"},
+    "why_settled": {"en": "I could not see the cards: you decided",
+                    "de": "Ich konnte die Karten nicht sehen: ihr habt entschieden",
+                    "fr": "Je n'ai pas pu voir les cartes : vous avez décidé"},
+    "settle_ask": {"en": "Was {name} right to ring?", "de": "Hat {name} zu Recht geläutet?",
+                   "fr": "{name} a-t-il eu raison de sonner ?"},
+    "settle_right": {"en": "Right", "de": "Richtig", "fr": "Bien vu"},
+    "settle_wrong": {"en": "Wrong", "de": "Falsch", "fr": "Raté"},
+    "err_nothing_to_settle": {
+        "en": "There is no ring to settle: only the last one can be, when I could not see "
+              "the cards and no card was turned since.",
+        "de": "Es gibt kein Läuten zu entscheiden: nur das letzte, wenn ich die Karten nicht "
+              "sehen konnte und seither keine Karte umgedreht wurde.",
+        "fr": "Il n'y a pas de sonnerie à trancher : seulement la dernière, quand je n'ai pas "
+              "pu voir les cartes et qu'aucune carte n'a été retournée depuis."},
     "why_no_camera": {"en": "no camera: only who was first counts",
                       "de": "keine Kamera: es zählt nur, wer zuerst war",
                       "fr": "pas de caméra : seul compte qui était premier"},

@@ -130,8 +130,24 @@ function renderVerdict(h, core) {
     el("span", { class: "margin" }, margin),
     // the taker: the ringer, or after a wrong ring in the final round the other player
     v.taken ? el("span", { class: "taken" },
-      t("halli.takes", { name: playerName(v.taker ?? v.player), n: v.taken })) : "");
+      t("halli.takes", { name: playerName(v.taker ?? v.player), n: v.taken })) : "",
+    h.settle != null ? settleAsk(core, h.settle) : "");
   lastVerdictSeq = v.seq;
+}
+
+// The ring the box could not judge: the players say whether it was right (POST
+// /api/report {"settle": "right" | "wrong"}), and the box applies it as judged so.
+function settleAsk(core, seat) {
+  const { el, t, playerName } = core;
+  const answer = (settle) => () => core.api("POST", "/api/report", { settle })
+    .then(core.show).catch((e) => { core.$("verdict-detail").append(e.message); });
+  return el("span", { class: "settle", role: "group",
+    "aria-label": t("halli.settle_ask", { name: playerName(seat) }) },
+  el("span", { class: "settle-ask" }, t("halli.settle_ask", { name: playerName(seat) })),
+  el("button", { type: "button", class: "settle-right", onclick: answer("right") },
+    "✔ ", t("halli.settle_right")),
+  el("button", { type: "button", class: "settle-wrong", onclick: answer("wrong") },
+    "✘ ", t("halli.settle_wrong")));
 }
 
 // Black or white, whichever reads better on the colour `hex` (WCAG relative luminance).

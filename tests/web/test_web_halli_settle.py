@@ -1,0 +1,68 @@
+"""A ring the box could not judge, settled by the players on the page: a real Halli daemon
+with no camera in this process, the page in a real headless Chromium. The verdict says who
+was first and asks whether the ring was right; a tap on "Right" applies it, the page shows
+the verdict as right, and the journal holds the players' answer."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from playwright.async_api import async_playwright
+from screens import shot_path
+from web_daemon import CHROMIUM, CHROMIUM_ARGS, free_port
+
+from tableref.device.config import parse_config
+from tableref.device.daemon.app import Daemon
+from tableref.device.daemon.equipment import Equipment
+from tableref.device.store import Store
+from tableref.device.web.app import create_app
+from tableref.device.web.limits import start_web
+
+CONFIG = """
+game = "halli"
+[[players]]
+name = "Ann"
+[[players]]
+name = "Ben"
+[voice]
+engine = "none"
+"""
+
+
+async def test_the_players_settle_a_ring_on_the_page(tmp_path: Path) -> None:
+    d = Daemon(parse_config(CONFIG), Store(tmp_path / "j.sqlite3"), Equipment())
+    await d.start()
+    port = free_port()
+    runner = await start_web(create_app(d, pin=None, lan=False), "127.0.0.1", port)
+    errors: list[str] = []
+    try:
+        async with async_playwright() as pw:
+            browser = await pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+            try:
+                page = await browser.new_page(viewport={"width": 800, "height": 480})
+                page.on("pageerror", lambda exc: errors.append(str(exc)))
+                await page.goto(f"http://127.0.0.1:{port}/")
+                await page.wait_for_selector("#verdict.waiting")
+                await page.keyboard.press("2")  # Ben rings: no camera, nobody can judge
+                ask = page.locator("#verdict-detail .settle")
+                await ask.wait_for()
+                assert "Was Ben right to ring?" in await ask.inner_text()
+                assert "first" in (await page.get_attribute("#verdict", "class") or "")
+                await page.screenshot(path=str(shot_path("halli-settle-ask-kiosk7")))
+                await ask.locator("button.settle-right").click()
+                await ask.wait_for(state="detached")
+                assert await page.inner_text("#verdict-text") == "Ben: right!"
+                assert "you decided" in await page.inner_text("#verdict-detail")
+            finally:
+                await browser.close()
+    finally:
+        await runner.cleanup()
+        await d.stop()
+        rows = [json.loads(text) for (text,) in d.store.db.execute(
+            "SELECT event FROM journal ORDER BY seq")]
+        d.store.close()
+    assert errors == []
+    said = [r for r in rows if r["event"] in ("ring", "settle")]
+    assert [r["event"] for r in said] == ["ring", "settle"]  # the real journal file
+    assert said[0]["judged"] is False and said[1] == {**said[1], "player": 1, "right": True}

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 
 from tableref.games.nelly import (
     Colour,
@@ -40,6 +40,7 @@ def test_the_spec_s_lines_are_read_and_written_back_the_same(line: str) -> None:
     assert event_to_line(parse_event_line(line)) == line
 
 
+@settings(deadline=None)  # the machine is shared: no time limit per example
 @given(events())
 def test_every_event_round_trips(event: Event) -> None:
     assert event_from_json(event_to_json(event)) == event

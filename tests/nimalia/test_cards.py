@@ -5,7 +5,7 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tableref.games.nimalia import CardError
@@ -77,6 +77,7 @@ def _corner(point: tuple[int, int], rotation: int) -> tuple[int, int]:
     return point
 
 
+@settings(deadline=None)  # the machine is shared: no time limit per example
 @given(card_ids, st.sampled_from(ROTATIONS))
 def test_rivers_turn_with_the_card_geometrically(card_id: int, rotation: int) -> None:
     """Each river's corner points, turned with the card, are the turned river's ends."""
@@ -98,6 +99,7 @@ def test_rivers_turn_with_the_card_geometrically(card_id: int, rotation: int) ->
     assert after == before
 
 
+@settings(deadline=None)  # the machine is shared: no time limit per example
 @given(card_ids)
 def test_a_half_turn_keeps_every_river_and_a_quarter_turn_flips_it(card_id: int) -> None:
     face = card(card_id).face

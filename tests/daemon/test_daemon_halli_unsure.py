@@ -195,10 +195,50 @@ def test_the_players_settle_a_ring_the_box_could_not_judge() -> None:
         t.session.report({"settle": "wrong"})
 
 
-def test_a_ring_cannot_be_settled_once_a_card_was_turned_after_it() -> None:
+def test_the_box_waits_for_the_players_answer_before_it_counts_the_next_card() -> None:
+    """The hidden card (P2's BB) shows once the hand has gone: counted at once, it would
+    close the question. The bells stay locked and no card is counted for `settle_wait_s`,
+    or until the players answer; then the cards are counted again."""
     t = _unjudged_ring()
-    t.seen(2000, "BB", "P", "S")  # the game went on: P2 turned S
-    t.seen(2050, "BB", "P", "S")
+    events = len(t.box.events)
+    t.seen(3000, "BB", "P", "BB")
+    t.seen(3050, "BB", "P", "BB")
+    assert len(t.box.events) == events and t.session.view()["settle"] == 0
+    assert t.session.view()["locked"]
+    t.press(1, 4000)  # a press meanwhile is late, not a new ring
+    assert t.box.events[-1].kind == "late" and t.session.view()["settle"] == 0
+    t.session.report({"settle": "wrong"})  # P0's pile goes under the bell
+    assert t.box.lit[-1] == 0 and t.session.view()["locked"]
+    t.seen(4100, None, "P", "BB")
+    t.seen(4150, None, "P", "BB")
+    assert t.box.events[-1].kind == "flip" and t.box.journal[-1]["card"] == "BB"
+    assert not t.session.view()["locked"]
+
+
+def test_a_ring_cannot_be_settled_once_the_wait_is_over_and_a_card_was_turned() -> None:
+    t = _unjudged_ring()
+    t.seen(11000, "BB", "P", "S")  # nobody answered; the game went on: P2 turned S
+    t.seen(11050, "BB", "P", "S")
     assert t.box.events[-1].kind == "flip" and t.session.view()["settle"] is None
     with pytest.raises(Refused, match="no ring to settle"):
         t.session.report({"settle": "right"})
+
+
+def test_a_ring_cannot_be_settled_while_a_newer_press_is_being_decided() -> None:
+    """No camera: every ring waits for the players. A press in the arbiter's window comes
+    before any answer: its ring is judged first."""
+    config = parse_config('[voice]\nengine = "none"\n')
+    box = OfflineBox(replace(config, bells=replace(config.bells, settle_ms=30.0)),
+                     camera=False)
+    session = HalliSession(box, HalliKit(timing=TIMING))
+    box.start(session, ["P0", "P1"])
+    box.clock.advance_to(100 * MS)
+    session.press(1, 100 * MS)
+    box.clock.advance_to(200 * MS)
+    assert session.view()["settle"] == 1
+    box.clock.advance_to(300 * MS)
+    session.press(0, 300 * MS)  # in the window until 330 ms
+    with pytest.raises(Refused, match="wait for that verdict"):
+        session.report({"settle": "right"})
+    box.clock.advance_to(400 * MS)
+    assert session.view()["settle"] == 0  # the newer ring is the one to settle now

@@ -77,6 +77,10 @@ class Timing:
     # cards (and counts the cards turned before the press after the ring)
     frame_wait_s: float = 1.5
     lock_s: float = 1.5  # bells stay locked this long after the verdict
+    # a ring the camera could not judge: the bells stay locked (and no card is counted) this
+    # long, or until the players settle it on the page, so that the next card turned does
+    # not close the question before they could answer
+    settle_wait_s: float = 10.0
 
 
 @dataclass
@@ -329,6 +333,7 @@ class HalliSession(BaseSession[Event]):
         state = self.state
         assert state is not None
         kind = "right" if event.right else "wrong"
+        self.verdicts += 1  # a new verdict for the page (it flashes)
         tally = self.rings[event.player]
         tally["unjudged"] = max(tally["unjudged"] - 1, 0)
         tally[kind] += 1
@@ -336,7 +341,8 @@ class HalliSession(BaseSession[Event]):
         spoken = [self._box.speech.words("halli.settled"),
                   *verdict_said(self._box.speech.phrases, out, None)]
         if self.last_verdict is not None:
-            self.last_verdict.update(right=out.right, taken=out.won, taker=out.taker,
+            self.last_verdict.update(seq=self.verdicts, right=out.right, taken=out.won,
+                                     taker=out.taker,
                                      _why=[("halli.why_settled", {})], text=" ".join(spoken))
         for seat, player in enumerate(state.players):  # gathered: the camera must see it go
             if before.players[seat].pile and not player.pile:
@@ -351,8 +357,22 @@ class HalliSession(BaseSession[Event]):
         state = self.state
         if state is None or state.over or state.unjudged is None:
             raise Refused.said("halli.err_nothing_to_settle")
-        self._box.record(Settle(state.unjudged, data["settle"] == "right",
-                                self._box.clock.now_ns()))
+        if self.deciding():  # a press came first: its ring is judged before any answer
+            raise Refused.said("halli.err_settle_deciding")
+        ringer = state.unjudged
+        clock = self._box.clock
+        self._box.record(Settle(ringer, data["settle"] == "right", clock.now_ns()))
+        # as after a verdict: the taker's light, and the bells locked while cards move
+        out = self._last_ring
+        self._box.light(out.taker if out is not None and out.taker is not None else ringer)
+        if self._unlock_timer is not None:
+            self._unlock_timer.cancel()
+        if self._arbiter is not None:
+            self._arbiter.lock()
+        self.locked = True
+        due = clock.now_ns() + round(self.timing.lock_s * 1e9)
+        self._unlock_timer = clock.call_at(due, self._unlock)
+        self._box.changed()
 
     def _late_press(self, player: int, t_ns: int) -> None:
         if self.last_verdict is not None:
@@ -586,8 +606,10 @@ class HalliSession(BaseSession[Event]):
         self._box.keep_replay(ring.t_ns)
         taker = self._last_ring.taker if self._last_ring is not None else None
         self._box.light(taker if taker is not None else ring.player)
-        due = clock.now_ns() + round(self.timing.lock_s * 1e9)
-        self._unlock_timer = clock.call_at(due, self._unlock)
+        wait = self.timing.lock_s
+        if not event.judged and self._box.camera_ok():
+            wait = max(wait, self.timing.settle_wait_s)  # the players may settle it
+        self._unlock_timer = clock.call_at(clock.now_ns() + round(wait * 1e9), self._unlock)
 
     def _unlock(self) -> None:
         self._unlock_timer = None

@@ -88,6 +88,9 @@ PHRASES = {
                    "fr": "{name} a-t-il eu raison de sonner ?"},
     "settle_right": {"en": "Right", "de": "Richtig", "fr": "Bien vu"},
     "settle_wrong": {"en": "Wrong", "de": "Falsch", "fr": "Raté"},
+    "err_settle_deciding": {"en": "Someone rang again: wait for that verdict.",
+                            "de": "Es wurde wieder geläutet: wartet auf dieses Urteil.",
+                            "fr": "Quelqu'un a sonné à nouveau : attendez ce verdict."},
     "err_nothing_to_settle": {
         "en": "There is no ring to settle: only the last one can be, when I could not see "
               "the cards and no card was turned since.",

@@ -77,10 +77,6 @@ class Timing:
     # cards (and counts the cards turned before the press after the ring)
     frame_wait_s: float = 1.5
     lock_s: float = 1.5  # bells stay locked this long after the verdict
-    # a ring the camera could not judge: the bells stay locked (and no card is counted) this
-    # long, or until the players settle it on the page, so that the next card turned does
-    # not close the question before they could answer
-    settle_wait_s: float = 10.0
 
 
 @dataclass
@@ -606,10 +602,8 @@ class HalliSession(BaseSession[Event]):
         self._box.keep_replay(ring.t_ns)
         taker = self._last_ring.taker if self._last_ring is not None else None
         self._box.light(taker if taker is not None else ring.player)
-        wait = self.timing.lock_s
-        if not event.judged and self._box.camera_ok():
-            wait = max(wait, self.timing.settle_wait_s)  # the players may settle it
-        self._unlock_timer = clock.call_at(clock.now_ns() + round(wait * 1e9), self._unlock)
+        due = clock.now_ns() + round(self.timing.lock_s * 1e9)
+        self._unlock_timer = clock.call_at(due, self._unlock)
 
     def _unlock(self) -> None:
         self._unlock_timer = None

@@ -187,7 +187,7 @@ def test_the_players_settle_a_ring_the_box_could_not_judge() -> None:
     assert [p["pile"] for p in view["piles"]] == [0, 0, 0] and view["piles"][0]["stack"] == 23 + 2
     assert view["last_verdict"]["right"] is True and view["last_verdict"]["taken"] == 2
     assert view["last_verdict"]["reasons"] == ["I could not see the cards: you decided"]
-    assert t.box.said[-1] == ["You decided:", "P0 was first.", "Right!", "P0 takes 2 cards."]
+    assert t.box.said[-1] == ["You decided: P0 was right.", "P0 takes 2 cards."]
     assert view["rings"][0] == {"seat": 0, "right": 1, "wrong": 0, "unjudged": 0}
     lines = [json.dumps(row) for row in t.box.journal]
     assert replay(lines).to_json() == t.session.state.to_json()  # type: ignore[union-attr]

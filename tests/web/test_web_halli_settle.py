@@ -49,11 +49,18 @@ async def test_the_players_settle_a_ring_on_the_page(tmp_path: Path) -> None:
                 await ask.wait_for()
                 assert "Was Ben right to ring?" in await ask.inner_text()
                 assert "first" in (await page.get_attribute("#verdict", "class") or "")
+                right = await ask.locator("button.settle-right").bounding_box()
+                wrong = await ask.locator("button.settle-wrong").bounding_box()
+                assert right is not None and wrong is not None
+                assert abs(right["y"] - wrong["y"]) < 2  # side by side
+                assert min(right["height"], wrong["height"]) >= 44  # a finger's tap
                 await page.screenshot(path=str(shot_path("halli-settle-ask-kiosk7")))
                 await ask.locator("button.settle-right").click()
                 await ask.wait_for(state="detached")
                 assert await page.inner_text("#verdict-text") == "Ben: right!"
-                assert "you decided" in await page.inner_text("#verdict-detail")
+                detail = await page.inner_text("#verdict-detail")
+                assert "you decided" in detail
+                assert "takes" not in detail  # no camera: no card was counted to take
             finally:
                 await browser.close()
     finally:

@@ -334,8 +334,11 @@ class HalliSession(BaseSession[Event]):
         tally["unjudged"] = max(tally["unjudged"] - 1, 0)
         tally[kind] += 1
         self._last_ring = out
-        spoken = [self._box.speech.words("halli.settled"),
-                  *verdict_said(self._box.speech.phrases, out, None)]
+        phrases = self._box.speech.phrases
+        decided = self._box.speech.words(f"halli.settled_{kind}",
+                                         name=phrases.name(event.player))
+        # what moved: verdict_said's segments after "was first." and "Right!"/"Sorry"
+        spoken = [decided, *verdict_said(phrases, out, None)[2:]]
         if self.last_verdict is not None:
             self.last_verdict.update(seq=self.verdicts, right=out.right, taken=out.won,
                                      taker=out.taker,

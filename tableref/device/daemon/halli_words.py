@@ -38,9 +38,9 @@ def verdict_said(p: Phrases, ring: Outcome, margin_ms: float | None,
         # the final round: a wrong ring gives the other player the cards
         out = p.verdict(player, False, margin_ms, None, tied)
         out.append(p.takes(ring.taker, ring.won))
-    else:
+    else:  # "takes 0 cards" is left out: no card was counted on the table (no camera)
         out = p.verdict(player, bool(ring.right), margin_ms,
-                        ring.won if ring.right else None, tied)
+                        ring.won if ring.right and ring.won else None, tied)
     out += [p.out(w.player) for w in ring.went_out]
     if ring.over:
         out.append(p.wins(ring.winner))

@@ -131,7 +131,7 @@ function renderVerdict(h, core) {
     // the taker: the ringer, or after a wrong ring in the final round the other player
     v.taken ? el("span", { class: "taken" },
       t("halli.takes", { name: playerName(v.taker ?? v.player), n: v.taken })) : "",
-    h.settle != null ? settleAsk(core, h.settle) : "");
+    ...(h.settle != null ? settleAsk(core, h.settle) : []));
   lastVerdictSeq = v.seq;
 }
 
@@ -139,15 +139,16 @@ function renderVerdict(h, core) {
 // /api/report {"settle": "right" | "wrong"}), and the box applies it as judged so.
 function settleAsk(core, seat) {
   const { el, t, playerName } = core;
+  const error = el("span", { class: "settle-error", role: "alert" });
   const answer = (settle) => () => core.api("POST", "/api/report", { settle })
-    .then(core.show).catch((e) => { core.$("verdict-detail").append(e.message); });
-  return el("span", { class: "settle", role: "group",
+    .then(core.show).catch((e) => { error.textContent = e.message; });
+  return [el("span", { class: "settle", role: "group",
     "aria-label": t("halli.settle_ask", { name: playerName(seat) }) },
   el("span", { class: "settle-ask" }, t("halli.settle_ask", { name: playerName(seat) })),
   el("button", { type: "button", class: "settle-right", onclick: answer("right") },
     "✔ ", t("halli.settle_right")),
   el("button", { type: "button", class: "settle-wrong", onclick: answer("wrong") },
-    "✘ ", t("halli.settle_wrong")));
+    "✘ ", t("halli.settle_wrong"))), error];
 }
 
 // Black or white, whichever reads better on the colour `hex` (WCAG relative luminance).

@@ -235,3 +235,29 @@ def test_a_ring_cannot_be_settled_while_a_newer_press_is_being_decided() -> None
         session.report({"settle": "right"})
     box.clock.advance_to(400 * MS)
     assert session.view()["settle"] == 0  # the newer ring is the one to settle now
+
+
+def test_the_page_is_told_what_wrong_would_do_beyond_the_usual() -> None:
+    """No camera: the players settle every ring. After P1's wrong ring, a second one would
+    put P1 out; once two of three are left, a wrong ring ends the game: the page says so
+    before they answer."""
+    config = parse_config('[voice]\nengine = "none"\n')
+    box = OfflineBox(replace(config, bells=replace(config.bells, settle_ms=2.0)), camera=False)
+    session = HalliSession(box, HalliKit(timing=TIMING))
+    box.start(session, ["P0", "P1", "P2"])
+    box.clock.advance_to(100 * MS)
+    session.press(1, 100 * MS)
+    box.clock.advance_to(200 * MS)
+    assert session.view()["settle"] == 1 and session.view()["settle_wrong"] is None
+    session.report({"settle": "wrong"})
+    box.clock.advance_to(1000 * MS)
+    session.press(1, 1000 * MS)
+    box.clock.advance_to(1100 * MS)
+    assert session.view()["settle"] == 1 and session.view()["settle_wrong"] == "out"
+    session.report({"settle": "wrong"})
+    assert session.view()["piles"][1]["out"] and session.view()["final_round"]
+    assert session.view()["settle"] is None and session.view()["settle_wrong"] is None
+    box.clock.advance_to(2000 * MS)  # two of three left: the next ring ends the game
+    session.press(0, 2000 * MS)
+    box.clock.advance_to(2100 * MS)
+    assert session.view()["settle"] == 0 and session.view()["settle_wrong"] == "ends"

@@ -638,7 +638,7 @@ class HalliSession(BaseSession[Event]):
             return {"piles": [], "bell": 0, "turn": None, "over": False, "winner": None,
                     "locked": False, "last_verdict": None, "message": "",
                     "final_round": False, "end": None, "rings": [], "missed": 0,
-                    "last_missed": None, "settle": None}
+                    "last_missed": None, "settle": None, "settle_wrong": None}
         words = self._box.speech.words
         verdict = None
         if self.last_verdict is not None:
@@ -671,6 +671,11 @@ class HalliSession(BaseSession[Event]):
             "final_round": state.final_round and not state.over,
             # the ringer whose ring could not be judged, for the players to settle
             "settle": None if state.over else state.unjudged,
+            # what "wrong" would do beyond the usual: the ringer's second wrong ring in a row
+            # puts them out ("out"); in the final round it ends the game ("ends")
+            "settle_wrong": None if state.over or state.unjudged is None else (
+                "ends" if state.final_round else
+                "out" if state.players[state.unjudged].wrong_last else None),
             "end": self._end(state),
             "rings": [{"seat": i, **r} for i, r in enumerate(self.rings)],
             "missed": self.missed,

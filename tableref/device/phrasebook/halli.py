@@ -90,6 +90,18 @@ PHRASES = {
                     "fr": "Je n'ai pas pu voir les cartes : vous avez décidé"},
     "settle_ask": {"en": "Was {name} right to ring?", "de": "Hat {name} zu Recht geläutet?",
                    "fr": "Sonnette de {name} : bien vu ?"},
+    "settle_wrong_out": {"en": "Wrong would be {name}'s second wrong ring in a row: {name} "
+                                "would be out.",
+                         "de": "Falsch wäre {name}s zweites falsches Läuten in Folge: {name} "
+                               "wäre raus.",
+                         "fr": "Raté serait la deuxième erreur de suite de {name} : {name} "
+                               "sortirait du jeu."},
+    "settle_wrong_ends": {"en": "Final round: wrong gives the cards to the other player and "
+                                "ends the game.",
+                          "de": "Letzte Runde: Falsch gibt die Karten dem anderen Spieler und "
+                                "beendet das Spiel.",
+                          "fr": "Dernier tour : raté donne les cartes à l'autre joueur et "
+                                "termine la partie."},
     "settle_right": {"en": "Right", "de": "Richtig", "fr": "Bien vu"},
     "settle_wrong": {"en": "Wrong", "de": "Falsch", "fr": "Raté"},
     "err_settle_deciding": {"en": "Someone rang again: wait for that verdict.",

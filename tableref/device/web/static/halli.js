@@ -131,15 +131,18 @@ function renderVerdict(h, core) {
     // the taker: the ringer, or after a wrong ring in the final round the other player
     v.taken ? el("span", { class: "taken" },
       t("halli.takes", { name: playerName(v.taker ?? v.player), n: v.taken })) : "",
-    ...(h.settle != null ? settleAsk(core, h.settle) : []));
+    ...(h.settle != null ? settleAsk(core, h.settle, h.settle_wrong) : []));
   lastVerdictSeq = v.seq;
 }
 
 // The ring the box could not judge: the players say whether it was right (POST
 // /api/report {"settle": "right" | "wrong"}), and the box applies it as judged so.
-function settleAsk(core, seat) {
+function settleAsk(core, seat, wrongDoes) {
   const { el, t, playerName } = core;
   const error = el("span", { class: "settle-error", role: "alert" });
+  // what "wrong" would do beyond the usual: put the ringer out, or end the game
+  const note = wrongDoes ? el("span", { class: "settle-note" },
+    t(`halli.settle_wrong_${wrongDoes}`, { name: playerName(seat) })) : "";
   const answer = (settle) => () => core.api("POST", "/api/report", { settle })
     .then(core.show).catch((e) => { error.textContent = e.message; });
   return [el("span", { class: "settle", role: "group",
@@ -148,7 +151,7 @@ function settleAsk(core, seat) {
   el("button", { type: "button", class: "settle-right", onclick: answer("right") },
     "✔ ", t("halli.settle_right")),
   el("button", { type: "button", class: "settle-wrong", onclick: answer("wrong") },
-    "✘ ", t("halli.settle_wrong"))), error];
+    "✘ ", t("halli.settle_wrong"))), note, error];
 }
 
 // Black or white, whichever reads better on the colour `hex` (WCAG relative luminance).

@@ -21,7 +21,7 @@ import cv2
 import numpy as np
 
 from tableref.vision.halli.fit import fitted_pieces
-from tableref.vision.halli.hint import TableHint
+from tableref.vision.halli.hint import TableHint, card_side
 from tableref.vision.halli.paper import (
     balanced,
     brighter_paper,
@@ -499,27 +499,14 @@ def detect_cards(frame: Image, opts: DetectOptions | None = None,
         return found
     again = _detect(frame, replace(opts, scale=opts.fine_scale), card_area, hint)
     small = opts.fine_side / opts.scale  # a card's side (frame pixels) the first look misses
-    more = [q for q in again.quads if q.clean and _side(q.corners) < small
-            and not any(_near(q.corners, k.corners) or _inside(q.center, k.corners)
+    # not a card found already: the test `_verified` keeps one outline per card with
+    more = [q for q in again.quads if q.clean and card_side(q.corners) < small
+            and not any(_iou_near(q.corners, k.corners) or _overlaps(q.corners, k.corners)
                         for k in found.quads)]
     if not more:
         return found
     return Found(found.quads + more, found.card_area or again.card_area,
                  found.support or again.support)
-
-
-def _side(q: np.ndarray) -> float:
-    return float(np.sqrt(abs(cv2.contourArea(q.astype(np.float32)))))
-
-
-def _inside(pt: tuple[float, float], q: np.ndarray) -> bool:
-    return cv2.pointPolygonTest(q.astype(np.float32).reshape(-1, 1, 2),
-                                (float(pt[0]), float(pt[1])), False) >= 0
-
-
-def _near(a: np.ndarray, b: np.ndarray) -> bool:
-    """Two outlines (frame pixels) of one card: their centres within a third of a side."""
-    return float(np.linalg.norm(a.mean(axis=0) - b.mean(axis=0))) < max(_side(a), 1.0) / 3
 
 
 def _detect(frame: Image, opts: DetectOptions, card_area: float | None,

@@ -38,7 +38,13 @@ from tableref.device.clock import Timer
 from tableref.device.daemon.halli_eyes import HalliEyes
 from tableref.device.daemon.halli_flips import HIDDEN_BY_HAND, UNREADABLE, FlipWatch, TableSeen
 from tableref.device.daemon.halli_judge import ANIMAL, judge
-from tableref.device.daemon.halli_words import Phrase, reasons, said, verdict_said
+from tableref.device.daemon.halli_words import (
+    Phrase,
+    moved_said,
+    reasons,
+    said,
+    verdict_said,
+)
 from tableref.device.daemon.session import BaseSession, Box, Eyes, Refused, Result, Sight
 from tableref.device.store import StoreError
 from tableref.games.halli import (
@@ -133,6 +139,16 @@ def config_options(config: Config) -> dict[str, bool]:
 
 
 UNREAD_FRAMES = 5  # frames a card laid on an empty place stays unread: turned, not read
+
+
+def _wrong_would(state: GameState) -> str | None:
+    """What "wrong" would do to a ring waiting to be settled beyond the usual: end the game
+    (the final round), or put the ringer out (a second wrong ring in a row)."""
+    if state.over or state.unjudged is None:
+        return None
+    if state.final_round:
+        return "ends"
+    return "out" if state.players[state.unjudged].wrong_last else None
 
 
 def _ms(ns: int) -> float:
@@ -317,11 +333,16 @@ class HalliSession(BaseSession[Event]):
         spoken = verdict_said(self._box.speech.phrases, out, self.last_verdict["margin_ms"],
                               tied if len(tied) > 1 else (), unread)
         self.last_verdict["text"] = " ".join(spoken)
-        for seat, player in enumerate(state.players):  # gathered: the camera must see it go
-            if before.players[seat].pile and not player.pile:
-                self.watch.gathered(seat)
+        self._gathered(before)
         self.right_since = None
         return spoken
+
+    def _gathered(self, before: GameState) -> None:
+        """The piles a verdict emptied: the camera must see them go."""
+        assert self.state is not None
+        for seat, player in enumerate(self.state.players):
+            if before.players[seat].pile and not player.pile:
+                self.watch.gathered(seat)
 
     def _settled(self, event: Settle, out: Outcome, before: GameState) -> list[str]:
         """The players settled the last ring (which could not be judged): its verdict
@@ -337,15 +358,12 @@ class HalliSession(BaseSession[Event]):
         phrases = self._box.speech.phrases
         decided = self._box.speech.words(f"halli.settled_{kind}",
                                          name=phrases.name(event.player))
-        # what moved: verdict_said's segments after "was first." and "Right!"/"Sorry"
-        spoken = [decided, *verdict_said(phrases, out, None)[2:]]
+        spoken = [decided, *moved_said(phrases, out)]
         if self.last_verdict is not None:
             self.last_verdict.update(seq=self.verdicts, right=out.right, taken=out.won,
                                      taker=out.taker,
                                      _why=[("halli.why_settled", {})], text=" ".join(spoken))
-        for seat, player in enumerate(state.players):  # gathered: the camera must see it go
-            if before.players[seat].pile and not player.pile:
-                self.watch.gathered(seat)
+        self._gathered(before)
         return spoken
 
     def report(self, data: Mapping[str, Any]) -> None:
@@ -359,19 +377,23 @@ class HalliSession(BaseSession[Event]):
         if self.deciding():  # a press came first: its ring is judged before any answer
             raise Refused.said("halli.err_settle_deciding")
         ringer = state.unjudged
-        clock = self._box.clock
-        self._box.record(Settle(ringer, data["settle"] == "right", clock.now_ns()))
-        # as after a verdict: the taker's light, and the bells locked while cards move
-        out = self._last_ring
-        self._box.light(out.taker if out is not None and out.taker is not None else ringer)
-        if self._unlock_timer is not None:
-            self._unlock_timer.cancel()
-        if self._arbiter is not None:
+        self._box.record(Settle(ringer, data["settle"] == "right", self._box.clock.now_ns()))
+        if self._arbiter is not None:  # as after a verdict: locked while the cards move
             self._arbiter.lock()
         self.locked = True
+        self._verdict_given(ringer)
+        self._box.changed()
+
+    def _verdict_given(self, ringer: int) -> None:
+        """After a verdict (the box's or the players'): the taker's light, and the bells
+        unlocked `lock_s` later (the cards are being moved)."""
+        taker = self._last_ring.taker if self._last_ring is not None else None
+        self._box.light(taker if taker is not None else ringer)
+        if self._unlock_timer is not None:
+            self._unlock_timer.cancel()
+        clock = self._box.clock
         due = clock.now_ns() + round(self.timing.lock_s * 1e9)
         self._unlock_timer = clock.call_at(due, self._unlock)
-        self._box.changed()
 
     def _late_press(self, player: int, t_ns: int) -> None:
         if self.last_verdict is not None:
@@ -603,10 +625,7 @@ class HalliSession(BaseSession[Event]):
             return
         self.decided_ns = clock.now_ns()
         self._box.keep_replay(ring.t_ns)
-        taker = self._last_ring.taker if self._last_ring is not None else None
-        self._box.light(taker if taker is not None else ring.player)
-        due = clock.now_ns() + round(self.timing.lock_s * 1e9)
-        self._unlock_timer = clock.call_at(due, self._unlock)
+        self._verdict_given(ring.player)
 
     def _unlock(self) -> None:
         self._unlock_timer = None
@@ -673,9 +692,7 @@ class HalliSession(BaseSession[Event]):
             "settle": None if state.over else state.unjudged,
             # what "wrong" would do beyond the usual: the ringer's second wrong ring in a row
             # puts them out ("out"); in the final round it ends the game ("ends")
-            "settle_wrong": None if state.over or state.unjudged is None else (
-                "ends" if state.final_round else
-                "out" if state.players[state.unjudged].wrong_last else None),
+            "settle_wrong": _wrong_would(state),
             "end": self._end(state),
             "rings": [{"seat": i, **r} for i, r in enumerate(self.rings)],
             "missed": self.missed,

@@ -33,14 +33,18 @@ def verdict_said(p: Phrases, ring: Outcome, margin_ms: float | None,
     assert player is not None
     if ring.right is None:
         why = p.words("halli.unread" if unread else "halli.nojudge")
-        out = [*p.verdict(player, False, margin_ms, None, tied)[:-1], why]
-    elif not ring.right and ring.taker not in (None, player):
-        # the final round: a wrong ring gives the other player the cards
-        out = p.verdict(player, False, margin_ms, None, tied)
+        return [*p.verdict(player, False, margin_ms, None, tied)[:-1], why]
+    return p.verdict(player, ring.right, margin_ms, None, tied) + moved_said(p, ring)
+
+
+def moved_said(p: Phrases, ring: Outcome) -> list[str]:
+    """What a judged ring moved: who takes the cards, who is out, who wins. "Takes 0
+    cards" is left out when the ringer was right: no card was counted on the table (no
+    camera); a wrong ring of the final round always says the other player takes them."""
+    player = ring.player
+    out = []
+    if ring.taker is not None and (ring.won or ring.taker != player):
         out.append(p.takes(ring.taker, ring.won))
-    else:  # "takes 0 cards" is left out: no card was counted on the table (no camera)
-        out = p.verdict(player, bool(ring.right), margin_ms,
-                        ring.won if ring.right and ring.won else None, tied)
     out += [p.out(w.player) for w in ring.went_out]
     if ring.over:
         out.append(p.wins(ring.winner))

@@ -11,14 +11,10 @@ from pathlib import Path
 
 from playwright.async_api import Page, async_playwright
 from screens import shot_path
-from web_daemon import CHROMIUM, CHROMIUM_ARGS, free_port
+from web_daemon import CHROMIUM, CHROMIUM_ARGS
+from web_inproc import serving
 
-from tableref.device.config import parse_config
-from tableref.device.daemon.app import Daemon
 from tableref.device.daemon.equipment import Equipment
-from tableref.device.store import Store
-from tableref.device.web.app import create_app
-from tableref.device.web.limits import start_web
 
 CONFIG = """
 game = "halli"
@@ -42,18 +38,14 @@ async def _until_the_bells_open(page: Page) -> None:
 
 
 async def test_the_players_settle_a_ring_on_the_page(tmp_path: Path) -> None:
-    d = Daemon(parse_config(CONFIG), Store(tmp_path / "j.sqlite3"), Equipment())
-    await d.start()
-    port = free_port()
-    runner = await start_web(create_app(d, pin=None, lan=False), "127.0.0.1", port)
     errors: list[str] = []
-    try:
+    async with serving(tmp_path, CONFIG, Equipment()) as (d, url):
         async with async_playwright() as pw:
             browser = await pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
             try:
                 page = await browser.new_page(viewport={"width": 800, "height": 480})
                 page.on("pageerror", lambda exc: errors.append(str(exc)))
-                await page.goto(f"http://127.0.0.1:{port}/")
+                await page.goto(url + "/")
                 await page.wait_for_selector("#verdict.waiting")
                 await page.keyboard.press("2")  # Ben rings: no camera, nobody can judge
                 ask = page.locator("#verdict-detail .settle")
@@ -77,7 +69,7 @@ async def test_the_players_settle_a_ring_on_the_page(tmp_path: Path) -> None:
                     await page.keyboard.press("2")
                     await ask.wait_for()
                     if answer == "wrong":
-                        assert await ask.locator(".settle-note").count() == 0
+                        assert await page.locator("#verdict-detail .settle-note").count() == 0
                         await ask.locator("button.settle-wrong").click()
                         await ask.wait_for(state="detached")
                 note = page.locator("#verdict-detail .settle-note")
@@ -85,12 +77,8 @@ async def test_the_players_settle_a_ring_on_the_page(tmp_path: Path) -> None:
                 await page.screenshot(path=str(shot_path("halli-settle-out-kiosk7")))
             finally:
                 await browser.close()
-    finally:
-        await runner.cleanup()
-        await d.stop()
         rows = [json.loads(text) for (text,) in d.store.db.execute(
             "SELECT event FROM journal ORDER BY seq")]
-        d.store.close()
     assert errors == []
     said = [r for r in rows if r["event"] in ("ring", "settle")]
     # the real journal file: Ben's ring settled right, then wrong, then a third not yet

@@ -7,16 +7,12 @@ from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
 from pathlib import Path
 
-from web_daemon import free_port
+from web_inproc import serving
 
-from tableref.device.config import parse_config
 from tableref.device.daemon.app import Daemon
 from tableref.device.daemon.equipment import Equipment
 from tableref.device.daemon.nelly_count import ZoneStore
 from tableref.device.daemon.nelly_session import NellyKit
-from tableref.device.store import Store
-from tableref.device.web.app import create_app
-from tableref.device.web.limits import start_web
 from tableref.games.nelly import FACES, Face
 
 
@@ -39,14 +35,5 @@ async def serving_nelly(tmp_path: Path, config: str,
     """The daemon (`config`, the camera's count always empty) and its page's URL."""
     kit = NellyKit(rng=faces, gesture_s=0.3, counter=lambda image, zones: {"zones": []},
                    zones=ZoneStore(tmp_path / "zones.json"))
-    d = Daemon(parse_config(config), Store(tmp_path / "j.sqlite3"),
-               Equipment(kits={"nelly": kit}))
-    await d.start()
-    port = free_port()
-    runner = await start_web(create_app(d, pin=None, lan=False), "127.0.0.1", port)
-    try:
-        yield d, f"http://127.0.0.1:{port}"
-    finally:
-        await runner.cleanup()
-        await d.stop()
-        d.store.close()
+    async with serving(tmp_path, config, Equipment(kits={"nelly": kit})) as served:
+        yield served

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -20,18 +21,25 @@ def _daemon(tmp: Path) -> Daemon:
     return Daemon(parse_config(CONFIG), Store(tmp / "j.sqlite3"), Equipment())
 
 
-async def test_a_game_that_ended_just_before_a_kill_goes_to_the_history(tmp_path: Path) -> None:
-    with Store(tmp_path / "j.sqlite3") as store:
+def _journal(tmp: Path, *events: dict[str, Any]) -> int:
+    """A Halli game of Ann and Ben left in the journal with these events; its id."""
+    with Store(tmp / "j.sqlite3") as store:
         gid = store.start_game("halli", ["Ann", "Ben"])
-        for rec in (
-            {"event": "start", "players": ["Ann", "Ben"], "cards": [2, 1]},
-            {"event": "flip", "player": 0, "card": "BB", "t_ns": 1},
-            {"event": "flip", "player": 1, "card": "pig", "t_ns": 2},
-            {"event": "ring", "player": 0, "t_ns": 3, "right": True,
-             "presses": [{"player": 0, "t_ns": 3}]},
-            {"event": "flip", "player": 0, "card": "pig", "t_ns": 4},
-        ):
-            store.append(gid, rec)
+        for event in events:
+            store.append(gid, event)
+    return gid
+
+
+async def test_a_game_that_ended_just_before_a_kill_goes_to_the_history(tmp_path: Path) -> None:
+    _journal(
+        tmp_path,
+        {"event": "start", "players": ["Ann", "Ben"], "cards": [2, 1]},
+        {"event": "flip", "player": 0, "card": "BB", "t_ns": 1},
+        {"event": "flip", "player": 1, "card": "pig", "t_ns": 2},
+        {"event": "ring", "player": 0, "t_ns": 3, "right": True,
+         "presses": [{"player": 0, "t_ns": 3}]},
+        {"event": "flip", "player": 0, "card": "pig", "t_ns": 4},
+    )
     d = _daemon(tmp_path)
     await d.start()
     try:
@@ -101,14 +109,12 @@ async def test_a_journal_the_daemon_cannot_fold_is_kept_and_a_new_game_starts(
 ) -> None:
     # Two flips by the same seat in a row: the engine refuses the second one (it is not
     # that seat's turn), as after two daemons wrote one journal.
-    with Store(tmp_path / "j.sqlite3") as store:
-        broken = store.start_game("halli", ["Ann", "Ben"])
-        for rec in (
-            {"event": "start", "players": ["Ann", "Ben"]},
-            {"event": "flip", "player": 0, "card": "B", "t_ns": 1},
-            {"event": "flip", "player": 0, "card": "P", "t_ns": 2},
-        ):
-            store.append(broken, rec)
+    broken = _journal(
+        tmp_path,
+        {"event": "start", "players": ["Ann", "Ben"]},
+        {"event": "flip", "player": 0, "card": "B", "t_ns": 1},
+        {"event": "flip", "player": 0, "card": "P", "t_ns": 2},
+    )
     d = _daemon(tmp_path)
     await d.start()
     try:
@@ -122,16 +128,14 @@ async def test_a_journal_the_daemon_cannot_fold_is_kept_and_a_new_game_starts(
 
 async def test_a_game_left_unfinished_keeps_its_card_counts_in_the_history(
         tmp_path: Path) -> None:
-    with Store(tmp_path / "j.sqlite3") as store:
-        gid = store.start_game("halli", ["Ann", "Ben"])
-        for rec in (
-            {"event": "start", "players": ["Ann", "Ben"], "cards": [5, 4]},
-            {"event": "flip", "player": 0, "card": "BB", "t_ns": 1},
-            {"event": "flip", "player": 1, "card": "pig", "t_ns": 2},
-            {"event": "ring", "player": 0, "t_ns": 3, "right": True,
-             "presses": [{"player": 0, "t_ns": 3}]},
-        ):
-            store.append(gid, rec)
+    gid = _journal(
+        tmp_path,
+        {"event": "start", "players": ["Ann", "Ben"], "cards": [5, 4]},
+        {"event": "flip", "player": 0, "card": "BB", "t_ns": 1},
+        {"event": "flip", "player": 1, "card": "pig", "t_ns": 2},
+        {"event": "ring", "player": 0, "t_ns": 3, "right": True,
+         "presses": [{"player": 0, "t_ns": 3}]},
+    )
     d = _daemon(tmp_path)
     await d.start()
     try:
@@ -149,17 +153,15 @@ async def test_a_game_left_unfinished_keeps_its_card_counts_in_the_history(
 
 async def test_a_ring_the_players_settled_counts_as_their_verdict_in_the_history(
         tmp_path: Path) -> None:
-    with Store(tmp_path / "j.sqlite3") as store:
-        gid = store.start_game("halli", ["Ann", "Ben"])
-        for rec in (
-            {"event": "start", "players": ["Ann", "Ben"], "cards": [5, 4]},
-            {"event": "flip", "player": 0, "card": "BB", "t_ns": 1},
-            {"event": "ring", "player": 1, "t_ns": 3, "judged": False},
-            {"event": "settle", "player": 1, "right": False, "t_ns": 4},
-            {"event": "flip", "player": 0, "card": "S", "t_ns": 5},
-            {"event": "ring", "player": 0, "t_ns": 6, "judged": False},
-        ):
-            store.append(gid, rec)
+    gid = _journal(
+        tmp_path,
+        {"event": "start", "players": ["Ann", "Ben"], "cards": [5, 4]},
+        {"event": "flip", "player": 0, "card": "BB", "t_ns": 1},
+        {"event": "ring", "player": 1, "t_ns": 3, "judged": False},
+        {"event": "settle", "player": 1, "right": False, "t_ns": 4},
+        {"event": "flip", "player": 0, "card": "S", "t_ns": 5},
+        {"event": "ring", "player": 0, "t_ns": 6, "judged": False},
+    )
     d = _daemon(tmp_path)
     await d.start()
     try:

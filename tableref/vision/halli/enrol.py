@@ -32,6 +32,7 @@ from tableref.vision.halli.codes import FRUITS, canonical, parse_code
 from tableref.vision.halli.detect import find_cards, order_corners
 from tableref.vision.halli.fruit_parts import patches
 from tableref.vision.halli.inks import BINS, HueClass, classify, enrolled_classes
+from tableref.vision.halli.pictures import one_picture
 from tableref.vision.halli.read import read_card
 from tableref.vision.halli.rectify import CARD_SIZE, rectify
 from tableref.vision.halli.whitebalance import balance
@@ -155,6 +156,10 @@ def card_from_photo(image: Image, name: str) -> Image:
         if whole is None:
             raise EnrolmentError(f"{name}: {len(quads)} cards in the photo; show one card only")
         quads = [whole]
+    if not quads:
+        # an animal printed edge to edge, a back: no paper, found by its outline
+        picture = one_picture(image)
+        quads = [] if picture is None else [picture]
     if quads:
         card = rectify(image, quads[0])
     else:

@@ -24,9 +24,10 @@ from tableref.vision.halli import finder_net, reader_net
 from tableref.vision.halli.agree import agree
 from tableref.vision.halli.animals import describe
 from tableref.vision.halli.codes import ANIMALS, fruit_code, parse_code
-from tableref.vision.halli.detect import DetectOptions, detect_cards, order_corners
+from tableref.vision.halli.detect import DetectOptions, Found, detect_cards, order_corners
 from tableref.vision.halli.enrol import BACK, Enrolment
 from tableref.vision.halli.hint import TableHint
+from tableref.vision.halli.pictures import picture_outlines
 from tableref.vision.halli.read import ReadOptions, read_card
 from tableref.vision.halli.rectify import SURROUND_OFFSET, inner, rectify_surround
 from tableref.vision.halli.whitebalance import balance, paper_white
@@ -38,6 +39,7 @@ FruitOptions = ReadOptions  # the name before read.py
 ANIMAL_SCORE = 0.6  # correlation an enrolled animal must reach (fruit cards: about 0.35)
 FRUIT_SCORE = 0.85  # an enrolled fruit card: fruit cards look alike, so ask for more
 MATCH_MARGIN = 0.08  # over the best other enrolled code
+PICTURE_MARGIN = 0.25  # a card found by its outline alone (no paper): over any other code
 NET_SURE = 0.9  # the reader network's confidence in its whole answer, to take it
 
 
@@ -123,7 +125,29 @@ class Recogniser:
             white = paper_white(inner(around))
             card = self.read(balance(around, white), center, corners)
             (seen.backs if card.kind == "back" else seen).append(card)
+        for outline in self._pictures(frame, found, hint):
+            (seen.backs if outline.kind == "back" else seen).append(outline)
         return seen
+
+    def _pictures(self, frame: Image, found: Found, hint: TableHint | None) -> list[SeenCard]:
+        """The cards printed edge to edge (no paper for the finder to see) that the
+        enrolment recognises: the family's animals, their deck's back. An outline the
+        enrolment does not recognise is left out: it may be a box or a phone."""
+        if self.enrolment is None or not any(
+                c in ANIMALS or c == BACK for c in self.enrolment.codes):
+            return []
+        out = []
+        for corners in picture_outlines(frame, found, self.detect_opts, hint):
+            around = rectify_surround(frame, corners)
+            m = self.enrolment.match(describe(inner(balance(around,
+                                                            paper_white(inner(around))))))
+            # found by its outline alone: it must be one enrolled picture and clearly
+            # no other
+            if m is not None and (m.code in ANIMALS or m.code == BACK) and \
+                    m.score >= ANIMAL_SCORE and m.margin >= PICTURE_MARGIN:
+                out.append(_card("back" if m.code == BACK else "animal",
+                                 None if m.code == BACK else m.code, corners))
+        return out
 
     def _by_nets(self, frame: Image, hint: TableHint | None) -> Seen:
         changed = hint.changed if hint is not None and hint.fits(frame.shape) else None

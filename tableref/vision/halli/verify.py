@@ -102,7 +102,16 @@ def evidence(balanced: Image, quad: np.ndarray) -> Evidence:
     ink = float(1.0 - middle.mean())
     if band < 0.45 or paper < 0.3:
         return Evidence(band, worst, paper, ink, 0, 0.0)
-    # contrast: the border band just inside against the ring just outside, per side
+    contrasts = _side_contrasts(nmn, chroma)
+    sides = sum(c >= 0.6 for c in contrasts)
+    return Evidence(band, worst, paper, ink, sides, float(np.mean(contrasts)))
+
+
+def _side_contrasts(nmn: Image, chroma: Image) -> list[float]:
+    """Per side of the rectified quad (with its ring), the fraction of its length where
+    the band just inside differs from the ring just outside (brightness relative to the
+    white, or colour): an edge, a step or a shadow all along it is an outline; a patch
+    of cloth between prints stands out only where a print touches it."""
     y0, y1, x0, x1 = _R, _R + _H, _R, _R + _W
     across, down = slice(x0 + 2, x1 - 2), slice(y0 + 2, y1 - 2)
     strips = [
@@ -111,14 +120,26 @@ def evidence(balanced: Image, quad: np.ndarray) -> Evidence:
         ((down, slice(x0 + 1, x0 + 3)), (down, slice(x0 - 3, x0 - 1))),
         ((down, slice(x1 - 3, x1 - 1)), (down, slice(x1 + 1, x1 + 3))),
     ]
-    # a side is an outline when it stands out along (most of) its length: an edge, a
-    # step or a shadow all along it; a patch of cloth between prints stands out only
-    # where a print touches it
     contrasts = []
     for n, (i, o) in enumerate(strips):
         axis = 0 if n < 2 else 1  # average across the strip's depth
         d = (np.abs(nmn[i].mean(axis=axis) - nmn[o].mean(axis=axis))
              + np.abs(chroma[i].mean(axis=axis) - chroma[o].mean(axis=axis)))
         contrasts.append(float((d >= 0.05).mean()))
-    sides = sum(c >= 0.6 for c in contrasts)
-    return Evidence(band, worst, paper, ink, sides, float(np.mean(contrasts)))
+    return contrasts
+
+
+def outline_sides(img: Image, quad: np.ndarray) -> list[float]:
+    """How much each side of `quad` stands out from what lies just outside it (see
+    `_side_contrasts`), brightness taken relative to the quad's own brightest part: the
+    outline evidence of a card printed edge to edge (a picture, a back), which shows no
+    paper for `evidence` to weigh."""
+    patch = _rectified(img, quad).astype(np.float32)
+    mn_all = patch.min(axis=2)
+    mx_all = patch.max(axis=2)
+    chroma = (mx_all - mn_all) / np.maximum(mx_all, 1.0)
+    card = mx_all[_R:_R + _H, _R:_R + _W].ravel()
+    k = int(0.8 * card.size)
+    white = max(float(np.partition(card, k)[k:].mean()), 1.0)
+    return _side_contrasts(mx_all / white, chroma)
+

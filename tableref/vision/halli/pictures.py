@@ -1,0 +1,92 @@
+"""Cards printed edge to edge: an animal picture with no paper border, a card back.
+
+The paper test (`verify.evidence`) cannot see such a card: it shows no white. It is found
+by its outline alone: a quad of the card's shape, of the size the table's paper cards
+agree on (or that a fixed camera learnt), standing out from what lies round it on at
+least three sides. The outline says nothing of what it is: a box, a phone or a
+placemat's square has that shape too. So these outlines go to the reader, and only what
+the enrolment recognises by its picture (the family's own animals, their deck's back) is
+taken as a card (`recognise.Recogniser`).
+"""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+
+from tableref.vision.halli.detect import (
+    DetectOptions,
+    Found,
+    _at_border,
+    _changed_enough,
+    _changed_small,
+    _grow,
+    _iou_near,
+    _overlaps,
+    _propose,
+    order_corners,
+    shrink,
+)
+from tableref.vision.halli.hint import TableHint
+from tableref.vision.halli.paper import edge_map, outlined
+from tableref.vision.halli.verify import outline_sides
+
+Image = np.ndarray
+
+SIZE = (0.5, 2.0)  # a picture's area against the cards' agreed area (as for paper cards)
+MAX_PICTURES = 8  # outlines handed to the reader per frame, the most card-like first
+
+
+def picture_outlines(frame: Image, found: Found, opts: DetectOptions | None = None,
+                     hint: TableHint | None = None) -> list[np.ndarray]:
+    """Outlines (frame pixels, `order_corners` order) of card-shaped, card-sized quads
+    that stand out from the table and are none of the cards `found` (nor on one). With
+    no card size known (`found`, `hint`), none: the shape alone is too weak a clue."""
+    opts = opts or DetectOptions()
+    typical = found.card_area or (hint.card_px ** 2 if hint and hint.card_px else 0.0)
+    if not typical:
+        return []
+    return _outlines(frame, opts, typical, [q.corners for q in found.quads], hint)
+
+
+def one_picture(image: Image, opts: DetectOptions | None = None) -> np.ndarray | None:
+    """The one card of an enrolment photo printed edge to edge: the biggest card-shaped
+    quad standing out from the cloth, not cut by the photo's edge (None: none)."""
+    found = _outlines(image, opts or DetectOptions(), None, [], None)
+    return max(found, key=lambda q: abs(cv2.contourArea(q)), default=None)
+
+
+def _outlines(frame: Image, opts: DetectOptions, typical: float | None,
+              taken: list[np.ndarray], hint: TableHint | None) -> list[np.ndarray]:
+    h, w = frame.shape[:2]
+    sw, sh = max(int(w * opts.scale), 8), max(int(h * opts.scale), 8)
+    small = shrink(frame, sw, sh)
+    scale = np.array([sw / w, sh / h], np.float32)
+    to_small = float(scale[0] * scale[1])
+    changed = _changed_small(hint, sw, sh) if hint is not None and hint.fits(frame.shape) \
+        else None
+    edges = edge_map(small)
+    frame_area = float(sw * sh)
+    cards = [np.asarray(q, np.float32) * scale for q in taken]
+    ranked: list[tuple[float, np.ndarray]] = []
+    for mask, grow in ((outlined(edges), 1.5), (edges, -1.0)):
+        for quad, fill, aspect in _propose(mask, frame_area, opts, None, False):
+            if fill < opts.min_fill or not opts.aspect[0] <= aspect <= opts.aspect[1]:
+                continue
+            q = order_corners(_grow(quad, grow))
+            if _at_border(q, small.shape):
+                continue
+            if typical is not None and not (
+                    SIZE[0] <= abs(cv2.contourArea(q)) / (typical * to_small) <= SIZE[1]):
+                continue
+            if changed is not None and not _changed_enough(changed, q):
+                continue
+            if any(_iou_near(q, k) or _overlaps(q, k) or _overlaps(k, q)
+                   for k in cards + [r[1] for r in ranked]):
+                continue
+            sides = outline_sides(small, q)
+            if sum(s >= 0.6 for s in sides) < 3:
+                continue
+            ranked.append((float(np.mean(sides)) + fill, q))
+    ranked.sort(key=lambda r: r[0], reverse=True)
+    return [((q + 0.5) / scale - 0.5).astype(np.float32) for _, q in ranked[:MAX_PICTURES]]

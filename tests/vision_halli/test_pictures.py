@@ -1,0 +1,64 @@
+"""Cards printed edge to edge (an animal with no paper border): found by their outline
+when the family enrolled them."""
+
+from dataclasses import replace
+
+import cv2
+import numpy as np
+
+from tableref.vision.halli.enrol import enrol_images
+from tableref.vision.halli.recognise import Recogniser
+from tableref.vision.synth.halli_decks import random_deck
+from tableref.vision.synth.halli_wild import ORDINARY, wild_scene
+
+QUIET = replace(ORDINARY, hands=0.0, clutter=0, backs=0.0, placemats=0.0, messy=0.0,
+                depth=(0, 1), bell=0.0, glare=0, tilt=10.0)
+ANIMALS = ("elephant", "monkey", "pig")
+
+
+def _inside(pt: tuple[float, float], quad: np.ndarray) -> bool:
+    q = np.asarray(quad, np.float32).reshape(-1, 1, 2)
+    return cv2.pointPolygonTest(q, (float(pt[0]), float(pt[1])), False) >= 0
+
+
+def _enrolment_photo(card: np.ndarray, seed: int) -> np.ndarray:
+    """One card on a plain cloth, from above, as a family photographs it."""
+    rng = np.random.default_rng(seed)
+    cond = replace(QUIET, surfaces=("plain",), card_width=(230.0, 260.0), tilt=0.0)
+    return wild_scene([("card", card)], rng, cond).image
+
+
+def test_an_enrolled_animal_printed_edge_to_edge_is_found() -> None:
+    """The deck's animals have no paper border: the paper test cannot see them. Enrolled
+    from one photo each, they are found on the table by their outline and named, and
+    never named wrong; not enrolled, such an outline is not reported (it could be a box).
+    Today only some are found (3 of the 15 here: an outline that merges with the table,
+    or a match below the bar under another light); bench/heldout gives the rate."""
+    found = shown = 0
+    for family in ("flat", "outlined", "shaded"):
+        rng = np.random.default_rng(7)
+        deck = replace(random_deck(rng, family), full_bleed_animals=True)
+        faces = {a: deck.card(a, rng) for a in ANIMALS}
+        enrolment = enrol_images([(a, _enrolment_photo(faces[a], 40 + i))
+                                  for i, a in enumerate(ANIMALS)])
+        for seed in range(6):
+            animal = ANIMALS[seed % 3]
+            tops = [("BBL", deck.card("BBL", rng)), (animal, faces[animal]),
+                    ("PS", deck.card("PS", rng)), ("LLL", deck.card("LLL", rng))]
+            cond = replace(QUIET, surfaces=(("wood", "plain", "light")[seed % 3],))
+            scene = wild_scene(tops, np.random.default_rng(100 + seed), cond)
+            truth = next((t for t in scene.cards
+                          if t.code == animal and t.visible >= 0.999), None)
+            if truth is None:
+                continue  # cut by the frame's edge
+            shown += 1
+            seen = Recogniser(enrolment)(scene.image)
+            at = [c for c in seen if _inside(c.center, truth.corners)]
+            # never named wrong ("unknown" is allowed: not sure is not wrong)
+            assert all(c.code in (animal, None) and c.kind in ("animal", "unknown")
+                       for c in at), (family, seed, at)
+            found += [c.code for c in at] == [animal]
+            bare = Recogniser()(scene.image)
+            assert all(c.kind in ("animal", "unknown") and c.code is None
+                       for c in bare if _inside(c.center, truth.corners)), (family, seed)
+    assert shown >= 12 and found >= 3, (found, shown)

@@ -30,6 +30,7 @@ from tableref.vision.halli.hint import TableHint
 from tableref.vision.halli.pictures import picture_outlines
 from tableref.vision.halli.read import ReadOptions, read_card
 from tableref.vision.halli.rectify import SURROUND_OFFSET, inner, rectify_surround
+from tableref.vision.halli.refine import refine
 from tableref.vision.halli.whitebalance import balance, paper_white
 
 Image = np.ndarray
@@ -116,17 +117,18 @@ class Recogniser:
             old = self.card_area or found.card_area
             self.card_area = 0.8 * old + 0.2 * found.card_area
         for quad in found.quads:
-            corners = tuple((float(x), float(y)) for x, y in quad.corners)
-            center = quad.center
             if not quad.clean:
-                seen.append(SeenCard("unknown", None, center, corners))
+                seen.append(_card("unknown", None, quad.corners))
                 continue
-            around = rectify_surround(frame, quad.corners)
+            outline = refine(frame, quad.corners)  # found at a quarter size: set on its edges
+            at = _card("unknown", None, outline)
+            corners, center = at.corners, at.center
+            around = rectify_surround(frame, outline)
             white = paper_white(inner(around))
             card = self.read(balance(around, white), center, corners)
             (seen.backs if card.kind == "back" else seen).append(card)
-        for outline in self._pictures(frame, found, hint):
-            (seen.backs if outline.kind == "back" else seen).append(outline)
+        for picture in self._pictures(frame, found, hint):
+            (seen.backs if picture.kind == "back" else seen).append(picture)
         return seen
 
     def _pictures(self, frame: Image, found: Found, hint: TableHint | None) -> list[SeenCard]:
@@ -137,7 +139,8 @@ class Recogniser:
                 c in ANIMALS or c == BACK for c in self.enrolment.codes):
             return []
         out = []
-        for corners in picture_outlines(frame, found, self.detect_opts, hint):
+        for rough in picture_outlines(frame, found, self.detect_opts, hint):
+            corners = refine(frame, rough)
             around = rectify_surround(frame, corners)
             m = self.enrolment.match(describe(inner(balance(around,
                                                             paper_white(inner(around))))))

@@ -91,18 +91,3 @@ def test_blank_and_covered_cards_are_unknown() -> None:
     half = card.copy()
     half[: CARD_SIZE[1] // 2] = 235  # the top half shows nothing: a lopsided layout
     assert read_card(half).kind == "unknown"
-
-
-@pytest.mark.parametrize("family", TUNED)
-def test_a_single_fruit_printed_large_is_that_fruit_not_an_animal(family: str) -> None:
-    """Some decks print a card's one fruit large (a fifth of the card and more): it is
-    that fruit, never a picture (an animal); and the animals stay animals."""
-    from dataclasses import replace
-    rng = np.random.default_rng(17)
-    deck = replace(random_deck(rng, family), fruit_scale=1.6)
-    for code in ("B", "P", "S", "L"):
-        r = read_card(seen(deck.card(code, rng), 0.2))
-        assert r.kind == "fruit" and r.counts is not None and fruit_code(r.counts) == code, \
-            (code, r)
-    for animal in ("elephant", "monkey", "pig"):
-        assert read_card(seen(deck.card(animal, rng), 0.2)).kind in ("animal", "unknown")

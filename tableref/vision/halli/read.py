@@ -28,11 +28,6 @@ from tableref.vision.halli.layouts import Fruit, LayoutRules, layout_problem
 Image = np.ndarray
 
 
-LONE_FRUIT = 0.35  # a card's single fruit printed large: at most this share of the card
-LONE_INK = 0.45  # and the card's interior at most this much ink (an animal's is more)
-LONE_SOLIDITY = 0.9  # and the fruit plump (an animal's outline has ears, legs, a tail)
-
-
 @dataclass(frozen=True)
 class ReadOptions:
     min_fruit: float = 0.009  # the smallest fruit, share of the card's area
@@ -78,23 +73,6 @@ def _intrusion(around: Image, offset: tuple[int, int], size: tuple[int, int]) ->
     return float(np.count_nonzero(inner)) / max(inner.size, 1)
 
 
-def _lone_fruit(found: list[Patch], area: float, ink: float,
-                classes: dict[str, HueClass] | None, opts: ReadOptions) -> Patch | None:
-    """The one big fruit of a card that prints a single fruit large (some decks do): the
-    only patch of a fruit's size or more, a fruit's colour and a fruit's plump shape,
-    with paper all round it (ink well under a picture's). An animal picture is bigger,
-    of several colours or an irregular outline; None when it is not so."""
-    big = [p for p in found if p.area >= opts.min_fruit * area]
-    if len(big) != 1 or ink >= LONE_INK:
-        return None
-    p = big[0]
-    if p.at_edge or p.area > LONE_FRUIT * area or p.solidity < LONE_SOLIDITY or \
-            p.colour < opts.min_colour:
-        return None
-    verdict = classify(p.hist, classes)
-    return p if verdict.fruit is not None and verdict.ambiguous < 0.3 else None
-
-
 def read_card(card: Image, around: Image | None = None, offset: tuple[int, int] = (0, 0),
               classes: dict[str, HueClass] | None = None,
               opts: ReadOptions | None = None) -> Reading:
@@ -110,8 +88,7 @@ def read_card(card: Image, around: Image | None = None, offset: tuple[int, int] 
         return Reading("back", why="a small pattern all over: a card back")
     biggest = max((p.area for p in found), default=0) / area
     came_in = 0.0 if around is None else _intrusion(around, offset, (w, h))
-    lone = _lone_fruit(found, area, ink, classes, opts)
-    picture = (biggest >= opts.picture_patch and lone is None) or ink >= opts.picture_ink
+    picture = biggest >= opts.picture_patch or ink >= opts.picture_ink
     if picture and (came_in < 0.05 or ink >= 0.8):
         if back == "some":
             return Reading("unknown", why="a picture with a pattern: an animal or a back?")
@@ -129,7 +106,7 @@ def read_card(card: Image, around: Image | None = None, offset: tuple[int, int] 
             if not p.at_edge:
                 marks += p.area / area
             continue
-        if (p.area > opts.max_fruit * area or p.span > 0.66) and p is not lone:
+        if p.area > opts.max_fruit * area or p.span > 0.66:
             return Reading("unknown", why="a patch too big for one fruit")
         if p.colour < opts.min_colour:
             if p.at_edge:

@@ -2,9 +2,9 @@
 
 Fruit decks print 1 to 5 fruits (6 allowed as an option) of 1 to 4 kinds, every fruit
 of a kind the same size, laid out round the card's centre so that the card turned half
-round, or seen in a mirror, shows the same places (dice pips, diagonals, rows,
-triangles). A hand or another card over part of a card leaves a lopsided layout; two
-fruits printed touching, or a fruit and a mark, make one patch too big for its kind.
+round shows the same places (dice pips, diagonals, rows). A hand or another card over
+part of a card leaves a lopsided layout; two fruits printed touching, or a fruit and a
+mark, make one patch too big for its kind.
 """
 
 from __future__ import annotations
@@ -55,25 +55,12 @@ def layout_problem(fruits: Sequence[Fruit], size: tuple[int, int],
 def symmetric(centres: Sequence[tuple[float, float]], size: tuple[int, int],
               tolerance: float) -> bool:
     """The layout is centred on the card, and every fruit has a partner (or is itself
-    one) where the layout turned half round about its centre puts it, or where its
-    mirror image across the card's long or short middle line puts it (a triangle of
-    three: two on one side, one in the middle of the other)."""
+    one) where the layout turned half round about its centre puts it."""
     w, h = size
     pts = np.array(centres, np.float64) / np.array([w, h], np.float64)
     mid = pts.mean(axis=0)
     if np.abs(mid - 0.5).max() > tolerance:
         return False
-    turned = 2 * mid - pts
-    across = pts.copy()  # mirrored across the card's own middle line, not the fruits'
-    across[:, 0] = 1 - pts[:, 0]
-    down = pts.copy()
-    down[:, 1] = 1 - pts[:, 1]
-    # a mirror is held to half the tolerance: a square of four with one covered comes
-    # near a mirrored triangle
-    return _partnered(turned, pts, tolerance) or any(
-        _partnered(moved, pts, tolerance / 2) for moved in (across, down))
-
-
-def _partnered(moved: np.ndarray, pts: np.ndarray, tolerance: float) -> bool:
-    d = np.abs(moved[:, None, :] - pts[None, :, :]).max(axis=2)
+    mirrored = 2 * mid - pts
+    d = np.abs(mirrored[:, None, :] - pts[None, :, :]).max(axis=2)
     return bool((d.min(axis=1) <= tolerance).all())

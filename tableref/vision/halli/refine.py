@@ -4,12 +4,16 @@ The finder works at a quarter of the frame, so an outline it finds can be off by
 frame pixels, more where a light or patterned table joins the card's paper. Read through
 such an outline, a card shows table along one side or loses a fruit's edge, and the
 reader rightly says "unknown". A card's side is a straight step all along it: each side
-is moved to a straight line near it (both its ends free within `REACH` of the card's
-short side) along which the frame steps, on average over the whole side, almost as much
-as along the best one: of those lines that are each a peak of their own (a printed frame
-inside the card is straight too; so is a pile's lower card peeking out), the one nearest
-where the finder put the side. Known limit: a card on a pile of white cards, where the
-lower card's edge against the table steps far more than the top card's against it.
+is moved to the straight line near it (both its ends free within `REACH` of the card's
+short side) along which the frame steps most, on average over the whole side. A printed
+frame inside the card is straight too, so of the lines that step almost as much as the
+best one, the outermost is taken: the card's edge. A shadow's soft edge outside it steps
+less. Outwards is also the safer error: the reader trims a margin off every card, while an
+outline inside the card cuts its fruits. Measured on the held-out benchmarks' tuning parts,
+this did better than the nearest such line (photos 44.1 against 43.1 % of cards read
+right; games 27.1 against 21.4 % of flips). Known limit: a card on a pile of white cards,
+where the lower card's edge against the table steps far more than the top card's against
+it, and the side goes out to the lower card.
 """
 
 from __future__ import annotations
@@ -84,14 +88,10 @@ def _side(lab: Image, q: np.ndarray, i: int,
     best = float(score.max())
     if best < 6.0:
         return None  # no edge to speak of (Lab units): leave the side where it is
-    # the lines that are each a peak of their own (a pile's lower card and the top
-    # card's edge, a printed frame and the card's edge) stepping nearly as much as the
-    # best: the one nearest where the finder put the side
-    peak = (score >= cv2.dilate(score.astype(np.float32), np.ones((3, 3), np.uint8))) & (
-        score >= NEAR_BEST * best)
-    centre = (k - 1) / 2
-    moved = np.abs(o1 - centre) + np.abs(o2 - centre)
-    s1, s2 = (int(v) for v in min(np.argwhere(peak), key=lambda ij: moved[ij[0], ij[1]]))
+    good = score >= NEAR_BEST * best
+    outer = (o1 + o2)[good].max()
+    pick = np.argwhere(good & (o1 + o2 == outer))
+    s1, s2 = (int(v) for v in max(pick, key=lambda ij: score[ij[0], ij[1]]))
     off1, off2 = float(offsets[s1]), float(offsets[s2])
     # the offsets were measured at t = 0.1 and 0.9: extend to the side's ends
     slope = (off2 - off1) / 0.8

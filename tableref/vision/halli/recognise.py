@@ -117,9 +117,9 @@ class Recogniser:
             old = self.card_area or found.card_area
             self.card_area = 0.8 * old + 0.2 * found.card_area
         for quad in found.quads:
-            if not quad.clean:
-                seen.append(_card("unknown", None, quad.corners))
-                continue
+            # a card the finder is unsure of (its paper border not seen all round: a hand,
+            # a printed frame) is read too: the reader's own tests (ink running onto the
+            # card from outside it, a printed layout) leave a covered card unknown
             outline = refine(frame, quad.corners)  # found at a quarter size: set on its edges
             at = _card("unknown", None, outline)
             corners, center = at.corners, at.center

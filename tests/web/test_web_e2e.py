@@ -47,13 +47,15 @@ async def _verdict_after(page: Page, seq: int) -> None:
 
 
 def _unlocked(base: str) -> dict[str, Any]:
-    """The state once the bells are unlocked (the daemon locks them while it judges)."""
+    """The state once a game is on and the bells are unlocked (the daemon locks them while
+    it judges; a press before the game has started is not a ring)."""
     import time
 
     deadline = time.monotonic() + 10
     while True:
         state: dict[str, Any] = get_json(base + "/api/state")
-        if not state["halli"]["locked"] or time.monotonic() > deadline:
+        halli = state["halli"]
+        if (halli["piles"] and not halli["locked"]) or time.monotonic() > deadline:
             return state
         time.sleep(0.1)
 
@@ -480,6 +482,7 @@ async def test_the_page_comes_back_by_itself_after_the_daemon_is_killed(
         daemon.start()
         page = await _open(browser, daemon.base + "/", errors)
         await page.wait_for_selector("#conn:has-text('live')")
+        _unlocked(daemon.base)  # the page can be live a moment before the game starts
         await page.keyboard.press("1")
         await _verdict_after(page, 0)
         shown = await page.inner_text("#verdict-text")

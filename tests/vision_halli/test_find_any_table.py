@@ -132,3 +132,38 @@ def test_small_cards_far_from_the_camera_are_found(surface: str) -> None:
             found[name] += sum(sum(_inside(q.center, t.corners) for q in quads) == 1
                                for t in whole)
     assert total >= 12 and min(found.values()) >= total - 1, (found, total)
+
+
+def _flowers(image: np.ndarray, cards: list, rng: np.random.Generator) -> np.ndarray:
+    """Pale pink flowers the size of a small card strewn over the cloth, off the cards."""
+    out = image.copy()
+    h, w = out.shape[:2]
+    for _ in range(60):
+        x, y = int(rng.integers(20, w - 20)), int(rng.integers(20, h - 20))
+        if any(cv2.pointPolygonTest(t.corners.astype(np.float32).reshape(-1, 1, 2),
+                                    (float(x), float(y)), True) > -40 for t in cards):
+            continue
+        r = int(rng.integers(9, 13))
+        for k in range(5):
+            a = 2 * np.pi * k / 5
+            cv2.circle(out, (int(x + r * np.cos(a)), int(y + r * np.sin(a))), r,
+                       (190, 170, 235), -1, cv2.LINE_AA)
+        cv2.circle(out, (x, y), r // 2, (120, 60, 200), -1, cv2.LINE_AA)
+    return out
+
+
+def test_one_card_on_a_cloth_of_small_flowers_is_found() -> None:
+    """A cloth's flowers can pass for small cards by the dozen; the card size is agreed
+    among the clearest cards (paper all round), so the one real card is not outvoted
+    (before: 5 of 8 found). Known limit: clusters of touching flowers the size of a card
+    are still reported as unknown cards (14 in these 8 scenes)."""
+    found = total = 0
+    for seed in range(8):
+        rng = np.random.default_rng(seed)
+        scene = _scene(["BBL"], seed, replace(QUIET, surfaces=("felt",), depth=(0, 0)))
+        image = _flowers(scene.image, scene.cards, rng)
+        quads = detect_cards(image).quads
+        for truth in [t for t in scene.cards if t.visible >= 0.999]:
+            total += 1
+            found += sum(_inside(q.center, truth.corners) for q in quads) == 1
+    assert total >= 6 and found >= total - 1, (found, total)

@@ -372,6 +372,7 @@ def _changed_enough(changed: Image, quad: np.ndarray) -> bool:
 
 
 Proposal = tuple[np.ndarray, float, float, Evidence]  # quad, fill, aspect, evidence
+CLEAR_BAND = 0.9  # a card's border band this much paper: a clear card, to agree a size on
 
 
 def _whole(p: Proposal, opts: DetectOptions) -> bool:
@@ -540,8 +541,12 @@ def _detect(frame: Image, opts: DetectOptions, card_area: float | None,
                     any(_iou_near(b, a) for a in after) for b in before):
                 kept = again
     whole = [p for p in kept if _whole(p, opts)]
-    likeness = [p[1] - abs(p[2] - opts.card_aspect) for p in whole]
-    typical, support = _consensus([abs(cv2.contourArea(p[0])) for p in whole], likeness,
+    # the size is agreed among the clearest cards when there are any (paper all round,
+    # an outline on three sides and more): a cloth's flowers can pass for small cards by
+    # the dozen and outvote the one real card
+    basis = [p for p in whole if p[3].band >= CLEAR_BAND and p[3].sides >= 3] or whole
+    likeness = [p[1] - abs(p[2] - opts.card_aspect) for p in basis]
+    typical, support = _consensus([abs(cv2.contourArea(p[0])) for p in basis], likeness,
                                   opts.size_tolerance)
     if known and support < 3:
         typical = known

@@ -230,7 +230,9 @@ class Recogniser:
         m = self.enrolment.match(describe(card))
         if m is None or m.margin < MATCH_MARGIN:
             return None
-        if m.code in (*ANIMALS, BACK) and m.score >= ANIMAL_SCORE:
+        if m.code in (*ANIMALS, BACK):
+            if m.score < ANIMAL_SCORE:
+                return None  # like a picture enrolled, not enough: the reader decides
             return SeenCard("back" if m.code == BACK else "animal",
                             None if m.code == BACK else m.code, center, corners)
         parsed = parse_code(m.code)

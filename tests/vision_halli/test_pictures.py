@@ -5,9 +5,10 @@ from dataclasses import replace
 
 import cv2
 import numpy as np
+import pytest
 
 from tableref.vision.halli.animals import describe
-from tableref.vision.halli.enrol import BACK, Enrolment, enrol_images
+from tableref.vision.halli.enrol import BACK, Enrolment, EnrolmentError, enrol_images
 from tableref.vision.halli.recognise import ANIMAL_SCORE, Recogniser
 from tableref.vision.halli.rectify import CARD_SIZE, SURROUND_OFFSET
 from tableref.vision.synth.halli_decks import random_deck
@@ -85,3 +86,32 @@ def test_a_weak_match_to_an_enrolled_back_is_no_answer() -> None:
                                 SURROUND_OFFSET[0], SURROUND_OFFSET[0], cv2.BORDER_REPLICATE)
     with_enrolment = Recogniser(enrolment).read(around, (0.0, 0.0), ())
     assert with_enrolment == Recogniser().read(around, (0.0, 0.0), ())  # the reader's answer
+
+
+def test_an_enrolment_photo_of_two_pictures_is_refused() -> None:
+    """Two cards printed edge to edge in one photo: which one is the pig? The photo is
+    refused with the reason, never one of them taken silently (it once took the bigger,
+    and the box then named the monkey a pig)."""
+    rng = np.random.default_rng(5)
+    deck = replace(random_deck(rng, "flat"), full_bleed_animals=True)
+    cond = replace(QUIET, surfaces=("plain",), card_width=(200.0, 230.0), tilt=0.0)
+    photo = wild_scene([("pig", deck.card("pig", rng)), ("monkey", deck.card("monkey", rng))],
+                       np.random.default_rng(3), cond).image
+    with pytest.raises(EnrolmentError, match="pig: 2 card-shaped things in the photo"):
+        enrol_images([("pig", photo)])
+
+
+def test_scans_of_animals_printed_edge_to_edge_are_enrolled_whole() -> None:
+    """A scan (the image is the card, of the card's own shape) has no cloth round the
+    card: it is taken whole, not some outline inside its picture."""
+    rng = np.random.default_rng(21)
+    deck = replace(random_deck(rng, "flat"), full_bleed_animals=True)
+    faces = {a: deck.card(a, rng) for a in ANIMALS}
+    enrolment = enrol_images(list(faces.items()))
+    for animal, face in faces.items():
+        card = cv2.resize(face, CARD_SIZE, interpolation=cv2.INTER_AREA)
+        around = cv2.copyMakeBorder(card, SURROUND_OFFSET[1], SURROUND_OFFSET[1],
+                                    SURROUND_OFFSET[0], SURROUND_OFFSET[0],
+                                    cv2.BORDER_CONSTANT, value=(40, 60, 40))
+        seen = Recogniser(enrolment).read(around, (0.0, 0.0), ())
+        assert (seen.kind, seen.code) == ("animal", animal)

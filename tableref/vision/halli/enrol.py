@@ -32,7 +32,7 @@ from tableref.vision.halli.codes import FRUITS, canonical, parse_code
 from tableref.vision.halli.detect import find_cards, order_corners
 from tableref.vision.halli.fruit_parts import patches
 from tableref.vision.halli.inks import BINS, HueClass, classify, enrolled_classes
-from tableref.vision.halli.pictures import one_picture
+from tableref.vision.halli.pictures import card_pictures
 from tableref.vision.halli.read import read_card
 from tableref.vision.halli.rectify import CARD_SIZE, rectify
 from tableref.vision.halli.whitebalance import balance
@@ -147,6 +147,9 @@ class Enrolment:
             raise EnrolmentError(f"{path}: not a readable enrolment ({err})") from err
 
 
+SCAN_ASPECT = (1.38, 1.62)  # a card's own shape (2:3): a scan, or a photo cropped to the card
+
+
 def card_from_photo(image: Image, name: str) -> Image:
     """The one card in a photo (or the photo itself when it is a flat scan), balanced."""
     quads = [q.corners for q in find_cards(image) if q.clean]
@@ -156,14 +159,17 @@ def card_from_photo(image: Image, name: str) -> Image:
         if whole is None:
             raise EnrolmentError(f"{name}: {len(quads)} cards in the photo; show one card only")
         quads = [whole]
-    if not quads:
-        # an animal printed edge to edge, a back: no paper, found by its outline
-        picture = one_picture(image)
-        quads = [] if picture is None else [picture]
+    h, w = image.shape[:2]
+    if not quads and not SCAN_ASPECT[0] <= max(h, w) / max(min(h, w), 1) <= SCAN_ASPECT[1]:
+        # an animal printed edge to edge, a back: no paper, found by its outline (a photo
+        # of the card's own shape is a scan or a crop of it: taken whole, below)
+        quads = card_pictures(image)
+        if len(quads) > 1:
+            raise EnrolmentError(f"{name}: {len(quads)} card-shaped things in the photo (another "
+                                 "card, a box, a book?); photograph one card alone")
     if quads:
         card = rectify(image, quads[0])
     else:
-        h, w = image.shape[:2]
         if not 1.1 <= max(h, w) / max(min(h, w), 1) <= 2.0:
             raise EnrolmentError(f"{name}: no card found in the photo")
         flat = image if h >= w else cv2.rotate(image, cv2.ROTATE_90_CLOCKWISE)

@@ -49,11 +49,17 @@ def picture_outlines(frame: Image, found: Found, opts: DetectOptions | None = No
     return _outlines(frame, opts, typical, [q.corners for q in found.quads], hint)
 
 
-def one_picture(image: Image, opts: DetectOptions | None = None) -> np.ndarray | None:
-    """The one card of an enrolment photo printed edge to edge: the biggest card-shaped
-    quad standing out from the cloth, not cut by the photo's edge (None: none)."""
-    found = _outlines(image, opts or DetectOptions(), None, [], None)
-    return max(found, key=lambda q: abs(cv2.contourArea(q)), default=None)
+def card_pictures(image: Image, opts: DetectOptions | None = None) -> list[np.ndarray]:
+    """The cards of an enrolment photo printed edge to edge, biggest first: card-shaped
+    quads standing out from the cloth, not cut by the photo's edge, none on another, and
+    at least half the biggest's size (smaller outlines are the picture's own parts, or
+    clutter)."""
+    found = sorted(_outlines(image, opts or DetectOptions(), None, [], None),
+                   key=lambda q: abs(cv2.contourArea(q)), reverse=True)
+    if not found:
+        return []
+    biggest = abs(cv2.contourArea(found[0]))
+    return [q for q in found if abs(cv2.contourArea(q)) >= 0.5 * biggest]
 
 
 def _outlines(frame: Image, opts: DetectOptions, typical: float | None,

@@ -92,3 +92,37 @@ def test_enroll_names_a_bad_photo(tmp_path: Path, data_home: Path,
     assert "pig.jpg: not a readable image" in capsys.readouterr().err
     assert main(["halli", "enroll", str(tmp_path / "nope")]) == 2
     assert "not a directory" in capsys.readouterr().err
+
+
+def test_enroll_again_says_what_it_replaces(tmp_path: Path, data_home: Path,
+                                           capsys: pytest.CaptureFixture[str]) -> None:
+    """A second enrolment replaces the first: it says so, and names the cards no longer
+    taught. A phone's second copy ("pig (1).jpg") is the pig."""
+    _photos(tmp_path / "all")
+    assert main(["halli", "enroll", str(tmp_path / "all")]) == 0
+    capsys.readouterr()
+    only = tmp_path / "only"
+    only.mkdir()
+    cv2.imwrite(str(only / "pig (1).png"), card_image("pig"))
+    assert main(["halli", "enroll", str(only)]) == 0
+    out = capsys.readouterr().out
+    assert "enrolled pig" in out
+    assert "no longer taught: elephant, monkey" in out
+
+
+def test_recognise_help_says_where_the_enrolment_is(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        main(["halli", "recognise", "--help"])
+    assert "halli-enrolment.npz" in capsys.readouterr().out
+
+
+def test_enroll_replaces_an_enrolment_it_cannot_read(tmp_path: Path, data_home: Path,
+                                                     capsys: pytest.CaptureFixture[str]) -> None:
+    data_home.mkdir(parents=True, exist_ok=True)
+    (data_home / "halli-enrolment.npz").write_bytes(b"not an enrolment")
+    _photos(tmp_path / "mine")
+    assert main(["halli", "enroll", str(tmp_path / "mine")]) == 0
+    assert "elephant, monkey, pig" in capsys.readouterr().out
+    image = tmp_path / "table.png"
+    cv2.imwrite(str(image), render_table(["monkey"], seed=2))
+    assert main(["halli", "recognise", str(image)]) == 0

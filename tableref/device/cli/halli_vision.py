@@ -21,7 +21,10 @@ def register(groups: Groups) -> None:
                     "JSON {\"kind\": \"animal\", \"animal\": null, \"code\": null}), "
                     "or unknown (found but not read with confidence, never guessed). "
                     "Face-down cards (backs) are not cards in play: they are listed "
-                    "apart, in JSON under \"backs\": [{\"center\": ..., \"corners\": ...}].")
+                    "apart, in JSON under \"backs\": [{\"center\": ..., \"corners\": ...}]. "
+                    "The cards taught with 'tableref halli enroll' are used: they are kept "
+                    "in $XDG_DATA_HOME/tableref/halli-enrolment.npz (without XDG_DATA_HOME, "
+                    "~/.local/share/tableref/).")
     rec.add_argument("--json", action="store_true", help="print JSON as in the spec")
     rec.add_argument("--annotate", metavar="OUT.png", type=Path,
                      help="also write a copy of the image with boxes and codes drawn on it")
@@ -75,13 +78,25 @@ def _recognise(args: argparse.Namespace) -> int:
 
 
 def _enroll(args: argparse.Namespace) -> int:
-    from tableref.vision.halli.enrol import EnrolmentError, build_enrolment
+    from tableref.vision.halli.enrol import Enrolment, EnrolmentError, build_enrolment
 
     try:
         enrolment = build_enrolment(args.directory)
+    except EnrolmentError as err:
+        raise CliError(str(err)) from err
+    try:
+        before = Enrolment.load(data_dir())
+    except EnrolmentError:
+        before = None  # unreadable: replaced by this one, which is what was asked
+    try:
         path = enrolment.save(data_dir())
     except EnrolmentError as err:
         raise CliError(str(err)) from err
     taught = enrolment.taught()
     print(f"enrolled {', '.join(sorted(taught))} -> {path}")
+    if before is not None:
+        gone = sorted(set(before.taught()) - set(taught))
+        print("this replaces the cards taught before" + (
+            f"; no longer taught: {', '.join(gone)} (put their photos in the folder too)"
+            if gone else ""))
     return 0

@@ -19,6 +19,7 @@ For the kiosk (or any caller holding decoded images): `enrol_images([(code, imag
 
 from __future__ import annotations
 
+import re
 import zipfile
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -192,8 +193,9 @@ def _one_card(quads: list[np.ndarray]) -> np.ndarray | None:
 
 
 def code_of_file(path: Path) -> str:
-    """`pig.jpg`, `pig-2.jpg`, `bbl_1.png`, `back.jpg` -> the card code."""
-    stem = path.stem.split("-")[0].split("_")[0]
+    """`pig.jpg`, `pig-2.jpg`, `bbl_1.png`, `back.jpg`, `monkey (1).jpg` (a phone's or a
+    browser's second copy) -> the card code."""
+    stem = re.sub(r"\s*\(\d+\)$", "", path.stem).split("-")[0].split("_")[0].strip()
     if stem.lower() == BACK:
         return BACK
     try:

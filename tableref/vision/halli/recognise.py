@@ -22,7 +22,7 @@ import numpy as np
 
 from tableref.vision.halli import finder_net, reader_net
 from tableref.vision.halli.agree import agree
-from tableref.vision.halli.animals import describe
+from tableref.vision.halli.animals import Match, describe
 from tableref.vision.halli.codes import ANIMALS, fruit_code, parse_code
 from tableref.vision.halli.detect import DetectOptions, Found, detect_cards, order_corners
 from tableref.vision.halli.enrol import BACK, Enrolment
@@ -141,9 +141,7 @@ class Recogniser:
         out = []
         for rough in picture_outlines(frame, found, self.detect_opts, hint):
             corners = refine(frame, rough)
-            around = rectify_surround(frame, corners)
-            m = self.enrolment.match(describe(inner(balance(around,
-                                                            paper_white(inner(around))))))
+            m = self._match(frame, corners)
             # found by its outline alone: it must be one enrolled picture and clearly
             # no other
             if m is not None and (m.code in ANIMALS or m.code == BACK) and \
@@ -208,13 +206,18 @@ class Recogniser:
         """The enrolled animal this animal card is (None: not enrolled, or unsure)."""
         if self.enrolment is None or not self.enrolment.codes:
             return None
-        around = rectify_surround(frame, corners)
-        card = inner(balance(around, paper_white(inner(around))))
-        m = self.enrolment.match(describe(card))
+        m = self._match(frame, corners)
         if m is not None and m.code in ANIMALS and m.score >= ANIMAL_SCORE and \
                 m.margin >= MATCH_MARGIN:
             return m.code
         return None
+
+    def _match(self, frame: Image, corners: np.ndarray) -> Match | None:
+        """The enrolled card the card inside `corners` looks most like (the enrolment is
+        set): rectified, balanced to its own paper, described."""
+        assert self.enrolment is not None
+        around = rectify_surround(frame, corners)
+        return self.enrolment.match(describe(inner(balance(around, paper_white(inner(around))))))
 
     def read(self, around: Image, center: tuple[float, float],
              corners: tuple[tuple[float, float], ...]) -> SeenCard:

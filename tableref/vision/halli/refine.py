@@ -43,14 +43,15 @@ def refine(frame: Image, quad: np.ndarray) -> np.ndarray:
     roi = np.asarray(cv2.cvtColor(np.ascontiguousarray(frame[y0:y1, x0:x1]),
                                   cv2.COLOR_BGR2LAB), np.float32)
     local = q - np.array([x0, y0], np.float32)
-    lines = [_side(roi, local, i, reach) for i in range(4)]
-    if any(line is None for line in lines):
-        return q
+    lines = []
+    for i in range(4):
+        line = _side(roi, local, i, reach)
+        if line is None:
+            return q
+        lines.append(line)
     corners = []
     for i in range(4):
-        prev, this = lines[i - 1], lines[i]
-        assert prev is not None and this is not None
-        (p1, d1), (p2, d2) = prev, this
+        (p1, d1), (p2, d2) = lines[i - 1], lines[i]
         m = np.array([d1, -d2], np.float64).T
         if abs(float(np.linalg.det(m))) < 1e-6:
             return q

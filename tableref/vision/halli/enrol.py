@@ -32,6 +32,7 @@ from tableref.vision.halli.animals import Match, best_match, both_ways
 from tableref.vision.halli.codes import FRUITS, canonical, parse_code
 from tableref.vision.halli.detect import find_cards, order_corners
 from tableref.vision.halli.fruit_parts import patches
+from tableref.vision.halli.hint import card_width
 from tableref.vision.halli.inks import BINS, HueClass, classify, enrolled_classes
 from tableref.vision.halli.pictures import card_pictures
 from tableref.vision.halli.read import read_card
@@ -148,9 +149,9 @@ class Enrolment:
             raise EnrolmentError(f"{path}: not a readable enrolment ({err})") from err
 
 
-# a card taught from fewer pixels than this across has lost the detail it is matched by
-# (twice the smallest card the finder looks for on a table, 50 px)
-MIN_SIDE = 100
+# a card is matched at the rectified card's width (CARD_SIZE): taught from fewer pixels
+# across, it is a blur of the card, enrolled but never recognised
+MIN_SIDE = CARD_SIZE[0]
 SCAN_ASPECT = (1.38, 1.62)  # a card's own shape (2:3): a scan, or a photo cropped to the card
 
 
@@ -172,7 +173,7 @@ def card_from_photo(image: Image, name: str) -> Image:
             raise EnrolmentError(f"{name}: {len(quads)} card-shaped things in the photo (another "
                                  "card, a box, a book?); photograph one card alone")
     if quads:
-        side = _short_side(quads[0])
+        side = card_width(quads[0])
         if side < MIN_SIDE:
             raise EnrolmentError(
                 f"{name}: the card is only {side:.0f} px wide in the photo; take it closer, "
@@ -184,13 +185,6 @@ def card_from_photo(image: Image, name: str) -> Image:
         flat = image if h >= w else cv2.rotate(image, cv2.ROTATE_90_CLOCKWISE)
         card = cv2.resize(flat, CARD_SIZE, interpolation=cv2.INTER_AREA)
     return balance(card)
-
-
-def _short_side(quad: np.ndarray) -> float:
-    """The card's width in pixels: the mean of its two shorter opposite sides."""
-    q = np.asarray(quad, np.float64).reshape(4, 2)
-    s = np.linalg.norm(q - np.roll(q, -1, axis=0), axis=1)
-    return float(min(s[0] + s[2], s[1] + s[3]) / 2)
 
 
 def _one_card(quads: list[np.ndarray]) -> np.ndarray | None:

@@ -363,12 +363,18 @@ def _changed_small(hint: TableHint | None, sw: int, sh: int) -> Image | None:
     return np.asarray(cv2.resize(hint.changed, (sw, sh), interpolation=cv2.INTER_AREA))
 
 
-def _changed_enough(changed: Image, quad: np.ndarray) -> bool:
-    """Most of the quad differs from the empty table (a card is what the table is not)."""
+CHANGED_PRINT = 0.02  # of a paper card that differs from the empty table, at least: its
+# print (one small fruit is a few hundredths of a card); its white paper may not differ
+# from a pale table in warm light. A quad of the table itself does not differ at all
+
+
+def _changed_enough(changed: Image, quad: np.ndarray, share: float = CHANGED_PRINT) -> bool:
+    """At least `share` of the quad differs from the empty table (a card is what the
+    table is not): a card printed on white paper, at least its print."""
     mask = np.zeros(changed.shape, np.uint8)
     cv2.fillConvexPoly(mask, np.round(quad).astype(np.int32), 1)
     area = int(mask.sum())
-    return area > 0 and float(changed[mask > 0].mean()) >= 0.5 * 255
+    return area > 0 and float(changed[mask > 0].mean()) >= share * 255
 
 
 Proposal = tuple[np.ndarray, float, float, Evidence]  # quad, fill, aspect, evidence

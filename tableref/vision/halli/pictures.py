@@ -85,7 +85,7 @@ def _outlines(frame: Image, opts: DetectOptions, typical: float | None,
             if typical is not None and not (
                     SIZE[0] <= abs(cv2.contourArea(q)) / (typical * to_small) <= SIZE[1]):
                 continue
-            if changed is not None and not _changed_enough(changed, q):
+            if changed is not None and not _changed_enough(changed, q, 0.5):
                 continue
             if any(_iou_near(q, k) or _overlaps(q, k) or _overlaps(k, q)
                    for k in cards + [r[1] for r in ranked]):

@@ -190,3 +190,48 @@ def test_a_glossy_upturned_red_turtle_mirroring_the_lamp_is_never_a_sure_nothing
     seen = count_turtles(frame, default_zones(2, SIZE))
     assert seen[0].unsure or seen[0].red == 1, seen[0]
     assert seen[1].counts == {"red": 1, "yellow": 1, "orange": 1}
+
+
+def _dashes() -> np.ndarray:
+    """A grey-beige cloth printed with small mustard dashes, one every 60 px."""
+    import cv2
+
+    frame = _cloth((150, 168, 178), 3)
+    for y in range(20, SIZE[1], 60):
+        for x in range(20 + (y // 60 % 2) * 30, SIZE[0], 60):
+            cv2.rectangle(frame, (x, y), (x + 9, y + 23), (30, 162, 240), -1, cv2.LINE_AA)
+    return frame
+
+
+def test_a_prints_dashes_of_a_hue_between_two_paints_are_the_print_not_turtle_parts() -> None:
+    """A cloth printed with small dashes of a mustard between orange and yellow (the hue
+    (G-B)/(R-B) about 0.63, the two paints' midpoint), too thin for a turtle: the same
+    dashes lie by the dozen outside the zones, so those in a zone are the print's, and the
+    turtles on the plants are counted (they made the zone unsure: 'a thin turtle-coloured
+    bit', matched to the print only by the paint it was nearest to)."""
+    frame = _dashes()
+    for zone, colours in ((0, ("red", "yellow", "orange")), (1, ("orange",))):
+        for i, (x, y) in enumerate(_spots(zone, 3)):
+            plant_disc(frame, (x, y), R_PLANT, _green(), np.random.default_rng(30 + i))
+            if i < len(colours):
+                draw_dome(frame, (x, y), R_DOME, _paint(colours[i]), Light())
+    seen = count_turtles(frame, default_zones(2, SIZE))
+    assert not seen[0].unsure and not seen[1].unsure, (seen[0].why, seen[1].why)
+    assert seen[0].counts == {"red": 1, "yellow": 1, "orange": 1}
+    assert seen[1].counts == {"red": 0, "yellow": 0, "orange": 1}
+
+
+def test_a_red_sliver_on_a_cloth_printed_with_mustard_dashes_is_no_dash() -> None:
+    """The print explains pieces of its own hue only: a red sliver of a turtle's size in one
+    direction (a turtle's part, as far as the counter can tell) keeps the zone unsure."""
+    import cv2
+
+    frame = _dashes()
+    (x, y), (x2, y2) = _spots(0, 2)
+    plant_disc(frame, (x, y), R_PLANT, _green(), np.random.default_rng(40))
+    draw_dome(frame, (x, y), R_DOME, _paint("yellow"), Light())
+    cv2.rectangle(frame, (round(x2) - 4, round(y2) + 45), (round(x2) + 5, round(y2) + 68),
+                  PAINT_BGR["red"], -1, cv2.LINE_AA)
+    seen = count_turtles(frame, default_zones(2, SIZE))
+    assert seen[0].unsure, seen[0]
+    assert "thin red" in seen[0].why

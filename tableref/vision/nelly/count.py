@@ -387,8 +387,8 @@ def _count_zone(d: _ZoneData, paints: Paints, printed: Print | None = None) -> Z
         off = not on_a_plant(blob.origin[0] + blob.window.shape[1] / 2,
                              blob.origin[1] + blob.window.shape[0] / 2,
                              [(p.x, p.y, p.r) for p in d.plants])
-        if seen.why and seen.part and off and printed is not None and printed.has(
-                seen.part, blob.area):
+        if seen.why and seen.piece and off and printed is not None and (printed.near(
+                seen.hue, blob.area) or (seen.part and printed.has(seen.part, blob.area))):
             continue  # a dot of the table's print
         if seen.why:
             why = why or seen.why

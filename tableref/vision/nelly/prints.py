@@ -30,6 +30,8 @@ SIZE = (0.3, 1.8)  # of a turtle's area: a patch that could be taken for a turtl
 LIKE = (0.4, 2.5)  # a patch about this area (the outside is read on every 4th pixel)
 PAINT_V = -1.05  # ln B/R below this, in the light's frame: paint (count.CountOptions)
 MAX_U = 0.3
+TABLE_LIKE = 0.9  # of a patch's pixels of the table's colours at most, for the patch to be
+# taken for a turtle-sized blob in a zone (the rest, a tenth of it, is no turtle)
 HUE_NEAR = 0.1  # a quarter of the hue between two paints: the same print's dots, blurred
 # and compressed differently, spread by about half this
 
@@ -86,10 +88,18 @@ def table_print(table: TableModel, paints: Paints, min_bright: int = 40) -> Prin
     out.hues = np.asarray(hues[small_enough], np.float32)
     out.sizes = areas[small_enough]
     clear = (np.abs(hues - RED_ORANGE) >= BETWEEN) & (np.abs(hues - ORANGE_YELLOW) >= BETWEEN)
+    # a patch of the table's own colours (a wood's grain, a pattern's warm patches) is left
+    # out of the zones' paint pixel by pixel (count._blobs): its copy in a zone is never a
+    # turtle-sized blob, so it says nothing of one. Only a patch of which more than
+    # TABLE_LIKE is not the table's colours can be taken for a turtle
+    sel_px = paint > 0
+    like = np.zeros(paint.shape, np.float64)
+    like[sel_px] = table.like(u[sel_px], v[sel_px])
+    own = np.bincount(flat, like.ravel(), minlength=n)[1:] / count[1:] <= TABLE_LIKE
     for colour, sel in (("red", hues < RED_ORANGE),
                         ("orange", (hues >= RED_ORANGE) & (hues < ORANGE_YELLOW)),
                         ("yellow", hues >= ORANGE_YELLOW)):
-        found = areas[sel & clear & small_enough]
+        found = areas[sel & clear & small_enough & own]
         if found.size:
             out.areas[colour] = found.tolist()
     return out

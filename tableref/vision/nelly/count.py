@@ -190,7 +190,9 @@ def _blobs(d: _ZoneData) -> list[Blob]:
             own = grown[by - y0:by - y0 + bh, bx - x0:bx - x0 + bw]
             if not np.any(own[part.window]):
                 continue  # another blob in the window
-            blob = _round_out(part, alike | mask, d)
+            if part.area > TABLE_AREA * d.n_in:
+                continue  # the turtle it belongs to holds it: larger still, the table
+            blob = _round_out(part, alike, mask, d)
             if blob is None:
                 continue
             bx, by = blob.origin
@@ -203,22 +205,22 @@ def _blobs(d: _ZoneData) -> list[Blob]:
     return _components(opened, d)
 
 
-def _round_out(part: Blob, paint: np.ndarray, d: _ZoneData) -> Blob | None:
-    """The turtle a part belongs to: the paint inside the part's smallest enclosing circle
-    (a turtle is round; its shaded side may be of the table's colours, its plant's notch
-    beside it is outside the circle)."""
+def _round_out(part: Blob, alike: np.ndarray, mask: np.ndarray, d: _ZoneData) -> Blob | None:
+    """The turtle a part belongs to: the paint (`alike` or `mask`, uint8 0/1) inside the
+    part's smallest enclosing circle (a turtle is round; its shaded side may be of the
+    table's colours, its plant's notch beside it is outside the circle)."""
     ys, xs = np.nonzero(part.window)
     pts = np.stack([xs, ys], axis=1).astype(np.float32)
     (cx, cy), r = cv2.minEnclosingCircle(pts)
     x, y = part.origin
     pad = 2
     x0, y0 = max(x - pad, 0), max(y - pad, 0)
-    x1 = min(x + part.window.shape[1] + pad, paint.shape[1])
-    y1 = min(y + part.window.shape[0] + pad, paint.shape[0])
+    x1 = min(x + part.window.shape[1] + pad, alike.shape[1])
+    y1 = min(y + part.window.shape[0] + pad, alike.shape[0])
     disc = np.zeros((y1 - y0, x1 - x0), np.uint8)
     cv2.circle(disc, (round(cx + x - x0), round(cy + y - y0)), round(r + 1), 1, -1)
-    disc &= paint[y0:y1, x0:x1].astype(np.uint8)
-    found = _components(disc, d, MIN_TURTLE, (x0, y0))
+    disc &= (alike[y0:y1, x0:x1] | mask[y0:y1, x0:x1]).astype(np.uint8)
+    found = _components(disc, d, MIN_TURTLE, (x0, y0), read=False)
     return max(found, key=lambda b: b.area) if found else None
 
 

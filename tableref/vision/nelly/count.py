@@ -36,7 +36,7 @@ from tableref.vision.nelly.domes import Blob, Paints, core_of, read_blob, refine
 from tableref.vision.nelly.hands import something_over
 from tableref.vision.nelly.hidden import hidden_dome
 from tableref.vision.nelly.light import light_from_plants
-from tableref.vision.nelly.material import COLOURS
+from tableref.vision.nelly.material import COLOURS, LOG1P
 from tableref.vision.nelly.plants import (
     Plant,
     one_size,
@@ -61,7 +61,7 @@ NECK = 9  # px: the narrowest part of a turtle is wider, a plant's notch near it
 TURTLE_PER_PLANT = (0.45, 0.75, 0.58)
 LIGHT_FILL = 0.35  # of a plant's disc green at least, for the light to be read from it
 MIN_TURTLE = 150  # px: no turtle the camera can count is smaller (one is ~350 px at 0.7 mm/px)
-_LOG = np.log(np.arange(256, dtype=np.float32) + 1.0).astype(np.float32)
+_LOG = LOG1P
 
 
 @dataclass(frozen=True)

@@ -115,3 +115,20 @@ def test_scans_of_animals_printed_edge_to_edge_are_enrolled_whole() -> None:
                                     cv2.BORDER_CONSTANT, value=(40, 60, 40))
         seen = Recogniser(enrolment).read(around, (0.0, 0.0), ())
         assert (seen.kind, seen.code) == ("animal", animal)
+
+
+@pytest.mark.parametrize("width, refused", [(30.0, True), (40.0, True), (150.0, False)])
+def test_an_enrolment_photo_of_a_card_too_small_is_refused(width: float, refused: bool) -> None:
+    """A card a few dozen pixels wide in the photo has lost the detail it is matched by:
+    it was enrolled silently and never recognised. Now the photo is refused, with the
+    card's width and what to do."""
+    rng = np.random.default_rng(8)
+    deck = random_deck(rng, "flat")
+    cond = replace(QUIET, surfaces=("plain",), card_width=(width, width), tilt=0.0)
+    photo = wild_scene([("pig", deck.card("pig", rng))], np.random.default_rng(4), cond).image
+    if refused:
+        with pytest.raises(EnrolmentError, match=r"pig: the card is only \d+ px wide in the "
+                                                 r"photo; take it closer"):
+            enrol_images([("pig", photo)])
+    else:
+        assert "pig" in enrol_images([("pig", photo)]).taught()

@@ -32,6 +32,7 @@ from tableref.vision.halli.animals import Match, best_match, both_ways
 from tableref.vision.halli.codes import FRUITS, canonical, parse_code
 from tableref.vision.halli.detect import find_cards, order_corners
 from tableref.vision.halli.fruit_parts import patches
+from tableref.vision.halli.hint import card_width
 from tableref.vision.halli.inks import BINS, HueClass, classify, enrolled_classes
 from tableref.vision.halli.pictures import card_pictures
 from tableref.vision.halli.read import read_card
@@ -148,6 +149,9 @@ class Enrolment:
             raise EnrolmentError(f"{path}: not a readable enrolment ({err})") from err
 
 
+# a card is matched at the rectified card's width (CARD_SIZE): taught from fewer pixels
+# across, it is a blur of the card, enrolled but never recognised
+MIN_SIDE = CARD_SIZE[0]
 SCAN_ASPECT = (1.38, 1.62)  # a card's own shape (2:3): a scan, or a photo cropped to the card
 
 
@@ -169,6 +173,11 @@ def card_from_photo(image: Image, name: str) -> Image:
             raise EnrolmentError(f"{name}: {len(quads)} card-shaped things in the photo (another "
                                  "card, a box, a book?); photograph one card alone")
     if quads:
+        side = card_width(quads[0])
+        if side < MIN_SIDE:
+            raise EnrolmentError(
+                f"{name}: the card is only {side:.0f} px wide in the photo; take it closer, "
+                f"so that the card is at least {MIN_SIDE} px wide")
         card = rectify(image, quads[0])
     else:
         if not 1.1 <= max(h, w) / max(min(h, w), 1) <= 2.0:

@@ -58,3 +58,11 @@ def card_side(corners: np.ndarray) -> float:
     x, y = q[:, 0], q[:, 1]
     area = 0.5 * abs(float(np.dot(x, np.roll(y, -1)) - np.dot(y, np.roll(x, -1))))
     return float(np.sqrt(area))
+
+
+def card_width(corners: np.ndarray) -> float:
+    """A card's width in pixels from its 4 corners in order round it: the mean of its
+    two shorter opposite sides."""
+    q = np.asarray(corners, np.float64).reshape(4, 2)
+    s = np.linalg.norm(q - np.roll(q, -1, axis=0), axis=1)
+    return float(min(s[0] + s[2], s[1] + s[3]) / 2)

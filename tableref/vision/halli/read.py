@@ -61,6 +61,10 @@ def _intrusion(around: Image, offset: tuple[int, int], size: tuple[int, int]) ->
     fit)."""
     hsv = cv2.cvtColor(around, cv2.COLOR_BGR2HSV)
     ink = (~paper_mask(hsv)).astype(np.uint8)
+    # what comes in from outside is wide (a hand, a sleeve, a card, the table); a bridge
+    # a pixel or two wide (the card's own edge line, a table's print touching the card
+    # where a fruit comes close to its edge) only joins the card's print to the outside
+    ink = np.asarray(cv2.morphologyEx(ink, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8)), np.uint8)
     _, labels = cv2.connectedComponents(ink, connectivity=8)
     edge = np.unique(np.concatenate([labels[0], labels[-1], labels[:, 0], labels[:, -1]]))
     edge = edge[edge > 0]
@@ -73,11 +77,28 @@ def _intrusion(around: Image, offset: tuple[int, int], size: tuple[int, int]) ->
     return float(np.count_nonzero(inner)) / max(inner.size, 1)
 
 
+MAX_UNSEEN = 0.02  # of the card (its paper margin trimmed) beyond the frame: a sliver
+
+
+def _whole_layout_seen(fruits: list[Fruit], unseen: Image) -> bool:
+    """Whether the part of the card beyond the frame can hold no fruit: a deck prints its
+    fruits turned half round about the card's centre onto each other, so every fruit
+    seen must have its partner's place, and the centre, inside the frame (a fruit there
+    would be seen). Places within a tenth of the card's width count as one."""
+    h, w = unseen.shape[:2]
+    near = cv2.dilate(unseen.astype(np.uint8), np.ones((3, 3), np.uint8),
+                      iterations=max(1, round(0.1 * w)))
+    places = [(w / 2, h / 2)] + [(w - x, h - y) for x, y in (f.centre for f in fruits)]
+    places += [f.centre for f in fruits]
+    return all(not near[min(max(int(y), 0), h - 1), min(max(int(x), 0), w - 1)] for x, y in places)
+
+
 def read_card(card: Image, around: Image | None = None, offset: tuple[int, int] = (0, 0),
               classes: dict[str, HueClass] | None = None,
-              opts: ReadOptions | None = None) -> Reading:
+              opts: ReadOptions | None = None, unseen: Image | None = None) -> Reading:
     """Read a balanced, rectified card; `around` is it with a ring of what lies round
-    it (the card being its window at `offset`)."""
+    it (the card being its window at `offset`); `unseen` (bool, the card's size) is the
+    part of the card beyond the frame's edge, if any."""
     opts = opts or ReadOptions()
     h, w = card.shape[:2]
     area = float(h * w)
@@ -129,6 +150,9 @@ def read_card(card: Image, around: Image | None = None, offset: tuple[int, int] 
         fruits.append(Fruit(str(kind), p.area, p.centre))
     if marks > opts.max_marks:
         return Reading("unknown", why="marks that are not fruits")
+    if unseen is not None and (float(unseen.mean()) > MAX_UNSEEN
+                               or not _whole_layout_seen(fruits, unseen)):
+        return Reading("unknown", why="part of the card is beyond the picture's edge")
     problem = layout_problem(fruits, (w, h), opts.layout)
     if problem is not None:
         return Reading("unknown", why=problem)

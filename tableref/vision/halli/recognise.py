@@ -26,11 +26,17 @@ from tableref.vision.halli.animals import Match, describe
 from tableref.vision.halli.codes import ANIMALS, fruit_code, parse_code
 from tableref.vision.halli.detect import DetectOptions, Found, detect_cards, order_corners
 from tableref.vision.halli.enrol import BACK, Enrolment
-from tableref.vision.halli.hint import TableHint
+from tableref.vision.halli.hint import TableHint, card_width
 from tableref.vision.halli.pictures import picture_outlines
 from tableref.vision.halli.read import ReadOptions, read_card
-from tableref.vision.halli.rectify import SURROUND_OFFSET, inner, rectify_surround
-from tableref.vision.halli.refine import refine
+from tableref.vision.halli.rectify import (
+    SURROUND_OFFSET,
+    beyond_frame,
+    inner,
+    rectify_surround,
+)
+from tableref.vision.halli.refine import REACH, refine
+from tableref.vision.halli.verify import runs_off
 from tableref.vision.halli.whitebalance import balance, paper_white
 
 Image = np.ndarray
@@ -125,7 +131,11 @@ class Recogniser:
             corners, center = at.corners, at.center
             around = rectify_surround(frame, outline)
             white = paper_white(inner(around))
-            card = self.read(balance(around, white), center, corners)
+            if runs_off(frame, outline, REACH * card_width(outline)):
+                seen.append(at)  # the picture's edge may cut it: what is beyond is unknown
+                continue
+            card = self.read(balance(around, white), center, corners,
+                             beyond_frame(outline, frame.shape))
             (seen.backs if card.kind == "back" else seen).append(card)
         for picture in self._pictures(frame, found, hint):
             (seen.backs if picture.kind == "back" else seen).append(picture)
@@ -220,10 +230,14 @@ class Recogniser:
         return self.enrolment.match(describe(inner(balance(around, paper_white(inner(around))))))
 
     def read(self, around: Image, center: tuple[float, float],
-             corners: tuple[tuple[float, float], ...]) -> SeenCard:
-        """Read one card from its balanced `rectify_surround` image."""
+             corners: tuple[tuple[float, float], ...],
+             unseen: Image | None = None) -> SeenCard:
+        """Read one card from its balanced `rectify_surround` image; `unseen` (a mask of
+        the card window, `beyond_frame`) is the part of the card the frame cuts off."""
         enrolled = self._enrolled(inner(around), center, corners)
-        return enrolled if enrolled is not None else self._read_plain(around, center, corners)
+        if enrolled is not None:
+            return enrolled
+        return self._read_plain(around, center, corners, unseen)
 
     def _enrolled(self, card: Image, center: tuple[float, float],
                   corners: tuple[tuple[float, float], ...]) -> SeenCard | None:
@@ -244,10 +258,12 @@ class Recogniser:
         return None
 
     def _read_plain(self, around: Image, center: tuple[float, float],
-                    corners: tuple[tuple[float, float], ...]) -> SeenCard:
+                    corners: tuple[tuple[float, float], ...],
+                    unseen: Image | None = None) -> SeenCard:
         """The hand-written reader's reading, with no enrolment."""
         card = inner(around)
-        reading = read_card(card, around, SURROUND_OFFSET, self.classes, self.fruit_opts)
+        reading = read_card(card, around, SURROUND_OFFSET, self.classes, self.fruit_opts,
+                            unseen)
         if reading.kind == "fruit" and reading.counts is not None:
             return SeenCard("fruit", fruit_code(reading.counts), center, corners,
                             dict(reading.counts))

@@ -41,3 +41,26 @@ def inner(surround: Image) -> Image:
     """The card window of a `rectify_surround` image."""
     ox, oy = SURROUND_OFFSET
     return surround[oy:oy + CARD_SIZE[1], ox:ox + CARD_SIZE[0]]
+
+
+def beyond_frame(corners: np.ndarray, shape: tuple[int, ...],
+                 margin: float = 0.05) -> Image | None:
+    """Where the card window (`rectify`'s, CARD_SIZE) lies beyond the frame's edge (True),
+    or None when the whole card is in the frame: `rectify` fills that part with the
+    frame's edge pixels repeated, which is no part of the card."""
+    h, w = shape[:2]
+    lo, hx, hy = 0.0, w - 1.0, h - 1.0
+    q = np.asarray(corners, np.float64).reshape(4, 2)
+    if (q >= lo).all() and (q[:, 0] <= hx).all() and (q[:, 1] <= hy).all():
+        return None
+    cw, ch = CARD_SIZE
+    mx, my = margin * cw, margin * ch
+    dst = np.asarray([[-mx, -my], [cw + mx, -my], [cw + mx, ch + my], [-mx, ch + my]],
+                     np.float32)
+    back = cv2.getPerspectiveTransform(dst, q.astype(np.float32))
+    xs, ys = np.meshgrid(np.arange(cw, dtype=np.float32) + 0.5,
+                         np.arange(ch, dtype=np.float32) + 0.5)
+    pts = cv2.perspectiveTransform(np.stack([xs, ys], axis=-1).reshape(-1, 1, 2), back)
+    px, py = pts[:, 0, 0].reshape(ch, cw), pts[:, 0, 1].reshape(ch, cw)
+    out = (px < lo) | (py < lo) | (px > hx) | (py > hy)
+    return out if out.any() else None

@@ -29,7 +29,7 @@ from tableref.vision.halli.detect import (
 )
 from tableref.vision.halli.hint import TableHint
 from tableref.vision.halli.paper import edge_map, outlined
-from tableref.vision.halli.verify import outline_sides
+from tableref.vision.halli.verify import SIDE_STANDS_OUT, outline_sides
 
 Image = np.ndarray
 
@@ -91,7 +91,7 @@ def _outlines(frame: Image, opts: DetectOptions, typical: float | None,
                    for k in cards + [r[1] for r in ranked]):
                 continue
             sides = outline_sides(small, q)
-            if sum(s >= 0.6 for s in sides) < 3:
+            if sum(s >= SIDE_STANDS_OUT for s in sides) < 3:
                 continue
             ranked.append((float(np.mean(sides)) + fill, q))
     ranked.sort(key=lambda r: r[0], reverse=True)

@@ -14,7 +14,7 @@ prints (layouts.py). Anything weak gives "unknown" with the reason: never a gues
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 import cv2
 import numpy as np
@@ -80,6 +80,29 @@ def _intrusion(around: Image, offset: tuple[int, int], size: tuple[int, int]) ->
 MAX_UNSEEN = 0.02  # of the card (its paper margin trimmed) beyond the frame: a sliver
 
 
+BORDER = 3  # px of the rectified card (64 wide): its printed margin, inside the trim
+
+
+def _border_intact(card: Image, fruits: list[np.ndarray]) -> bool:
+    """Nothing crosses the card's border band on any of its four sides: no place along a
+    side where ink that is none of the card's fruits (`fruits`: their masks) runs through
+    the band's whole depth. What covers part of a card (a hand, a sleeve, another card,
+    its edge or shadow) comes from outside it and crosses its edge; a printed frame runs
+    along the edge, and a fruit printed near it is the card's own."""
+    foreign = ~paper_mask(cv2.cvtColor(card, cv2.COLOR_BGR2HSV))
+    if fruits:
+        own = np.logical_or.reduce(fruits).astype(np.uint8)
+        # with its stem, leaf or calyx a few pixels off
+        foreign &= cv2.dilate(own, np.ones((9, 9), np.uint8)) == 0
+    b = BORDER
+    # each band as (place along the side, depth), its ends left out: at a corner the
+    # other side's band runs across it (a pixel of table where the outline is a little
+    # off runs along that side, not across this one)
+    bands = (foreign[:b].T, foreign[-b:].T, foreign[:, :b], foreign[:, -b:])
+    return not any(bool(band[len(band) // 10:-(len(band) // 10)].all(axis=1).any())
+                   for band in bands)
+
+
 def _whole_layout_seen(fruits: list[Fruit], unseen: Image) -> bool:
     """Whether the part of the card beyond the frame can hold no fruit: a deck prints its
     fruits turned half round about the card's centre onto each other, so every fruit
@@ -95,10 +118,13 @@ def _whole_layout_seen(fruits: list[Fruit], unseen: Image) -> bool:
 
 def read_card(card: Image, around: Image | None = None, offset: tuple[int, int] = (0, 0),
               classes: dict[str, HueClass] | None = None,
-              opts: ReadOptions | None = None, unseen: Image | None = None) -> Reading:
+              opts: ReadOptions | None = None, unseen: Image | None = None,
+              outlined: bool = False) -> Reading:
     """Read a balanced, rectified card; `around` is it with a ring of what lies round
     it (the card being its window at `offset`); `unseen` (bool, the card's size) is the
-    part of the card beyond the frame's edge, if any."""
+    part of the card beyond the frame's edge, if any; `outlined`: each of the card's four
+    sides stands out from what lies outside it (verify.outline_sides): the outline is
+    the card's own edge all round, not a line across a card."""
     opts = opts or ReadOptions()
     h, w = card.shape[:2]
     area = float(h * w)
@@ -118,6 +144,7 @@ def read_card(card: Image, around: Image | None = None, offset: tuple[int, int] 
         return Reading("unknown", why="something runs onto the card from outside it")
     area = float(h * w)
     fruits: list[Fruit] = []
+    own: list[np.ndarray] = []  # the fruits' patches
     marks = 0.0
     for p in found:
         if p.at_edge and p.in_band >= 0.75 and (p.elongation >= 4 or p.span >= 0.6
@@ -148,12 +175,20 @@ def read_card(card: Image, around: Image | None = None, offset: tuple[int, int] 
         if p.elongation > (5.0 if kind == "banana" else 2.6):
             return Reading("unknown", why=f"a {kind} too long: two fruits touching?")
         fruits.append(Fruit(str(kind), p.area, p.centre))
+        own.append(p.mask)
     if marks > opts.max_marks:
         return Reading("unknown", why="marks that are not fruits")
     if unseen is not None and (float(unseen.mean()) > MAX_UNSEEN
                                or not _whole_layout_seen(fruits, unseen)):
         return Reading("unknown", why="part of the card is beyond the picture's edge")
-    problem = layout_problem(fruits, (w, h), opts.layout)
+    rules = opts.layout
+    if outlined and came_in == 0 and _border_intact(card, own) and not any(
+            m[0].any() or m[-1].any() or m[:, 0].any() or m[:, -1].any() for m in own):
+        # the card's own edge all round, nothing lying across it, no fruit cut by it:
+        # every fruit printed on the card shows, however the deck lays them out (the
+        # layout's symmetry only tells a covered card)
+        rules = replace(rules, symmetric=False)
+    problem = layout_problem(fruits, (w, h), rules)
     if problem is not None:
         return Reading("unknown", why=problem)
     counts = dict.fromkeys(FRUITS, 0)

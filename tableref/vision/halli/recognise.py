@@ -36,7 +36,7 @@ from tableref.vision.halli.rectify import (
     rectify_surround,
 )
 from tableref.vision.halli.refine import REACH, refine
-from tableref.vision.halli.verify import runs_off
+from tableref.vision.halli.verify import SIDE_STANDS_OUT, outline_sides, runs_off
 from tableref.vision.halli.whitebalance import balance, paper_white
 
 Image = np.ndarray
@@ -46,6 +46,8 @@ FruitOptions = ReadOptions  # the name before read.py
 ANIMAL_SCORE = 0.6  # correlation an enrolled animal must reach (fruit cards: about 0.35)
 FRUIT_SCORE = 0.85  # an enrolled fruit card: fruit cards look alike, so ask for more
 MATCH_MARGIN = 0.08  # over the best other enrolled code
+WHOLE_SIZE = 0.15  # a whole card's area and aspect, within this of the cards' agreed
+WHOLE_SUPPORT = 2  # outlines agreeing on a size: two covered cards agreeing is unlikely
 PICTURE_MARGIN = 0.25  # a card found by its outline alone (no paper): over any other code
 NET_SURE = 0.9  # the reader network's confidence in its whole answer, to take it
 
@@ -134,12 +136,34 @@ class Recogniser:
             if runs_off(frame, outline, REACH * card_width(outline)):
                 seen.append(at)  # the picture's edge may cut it: what is beyond is unknown
                 continue
+            outlined = self._whole_card(frame, quad.corners, outline, found, hint)
             card = self.read(balance(around, white), center, corners,
-                             beyond_frame(outline, frame.shape))
+                             beyond_frame(outline, frame.shape), outlined)
             (seen.backs if card.kind == "back" else seen).append(card)
         for picture in self._pictures(frame, found, hint):
             (seen.backs if picture.kind == "back" else seen).append(picture)
         return seen
+
+    def _whole_card(self, frame: Image, rough: np.ndarray, outline: np.ndarray,
+                    found: Found, hint: TableHint | None) -> bool:
+        """Whether `outline` (`rough` as the finder found it) is a whole card's own edge:
+        the finder's outline of the card size and shape that the frame's cards agree on
+        (two at least; else the size learnt at this camera, or the table's hint), and
+        standing out from what lies outside it on all four sides. The edge of a hand
+        over a card stands out too, but leaves less than a card inside it."""
+        typical = found.card_area if found.support >= WHOLE_SUPPORT else (
+            self.card_area or (hint.card_px ** 2 if hint and hint.card_px else 0.0))
+        if not typical:
+            return False
+        area = abs(float(cv2.contourArea(np.asarray(rough, np.float32))))
+        q = np.asarray(rough, np.float64).reshape(4, 2)
+        s = np.linalg.norm(q - np.roll(q, -1, axis=0), axis=1)
+        a, b = (s[0] + s[2]) / 2, (s[1] + s[3]) / 2
+        aspect = max(a, b) / max(min(a, b), 1e-6)
+        if not (abs(area / typical - 1) <= WHOLE_SIZE
+                and abs(aspect / self.detect_opts.card_aspect - 1) <= WHOLE_SIZE):
+            return False
+        return min(outline_sides(frame, outline)) >= SIDE_STANDS_OUT
 
     def _pictures(self, frame: Image, found: Found, hint: TableHint | None) -> list[SeenCard]:
         """The cards printed edge to edge (no paper for the finder to see) that the
@@ -231,13 +255,14 @@ class Recogniser:
 
     def read(self, around: Image, center: tuple[float, float],
              corners: tuple[tuple[float, float], ...],
-             unseen: Image | None = None) -> SeenCard:
+             unseen: Image | None = None, outlined: bool = False) -> SeenCard:
         """Read one card from its balanced `rectify_surround` image; `unseen` (a mask of
-        the card window, `beyond_frame`) is the part of the card the frame cuts off."""
+        the card window, `beyond_frame`) is the part of the card the frame cuts off;
+        `outlined`: its outline stands out from the table on all four sides."""
         enrolled = self._enrolled(inner(around), center, corners)
         if enrolled is not None:
             return enrolled
-        return self._read_plain(around, center, corners, unseen)
+        return self._read_plain(around, center, corners, unseen, outlined)
 
     def _enrolled(self, card: Image, center: tuple[float, float],
                   corners: tuple[tuple[float, float], ...]) -> SeenCard | None:
@@ -259,11 +284,11 @@ class Recogniser:
 
     def _read_plain(self, around: Image, center: tuple[float, float],
                     corners: tuple[tuple[float, float], ...],
-                    unseen: Image | None = None) -> SeenCard:
+                    unseen: Image | None = None, outlined: bool = False) -> SeenCard:
         """The hand-written reader's reading, with no enrolment."""
         card = inner(around)
         reading = read_card(card, around, SURROUND_OFFSET, self.classes, self.fruit_opts,
-                            unseen)
+                            unseen, outlined)
         if reading.kind == "fruit" and reading.counts is not None:
             return SeenCard("fruit", fruit_code(reading.counts), center, corners,
                             dict(reading.counts))

@@ -19,6 +19,7 @@ Image = np.ndarray
 
 _W, _H, _R = 32, 48, 4  # the rectified card, and the ring of surroundings round it
 _BAND = 3  # the border band's depth inside the card, pixels of the rectified card
+SIDE_STANDS_OUT = 0.6  # of a side's length that differs from what lies outside it
 
 
 @dataclass(frozen=True)
@@ -103,7 +104,7 @@ def evidence(balanced: Image, quad: np.ndarray) -> Evidence:
     if band < 0.45 or paper < 0.3:
         return Evidence(band, worst, paper, ink, 0, 0.0)
     contrasts = _side_contrasts(nmn, chroma)
-    sides = sum(c >= 0.6 for c in contrasts)
+    sides = sum(c >= SIDE_STANDS_OUT for c in contrasts)
     return Evidence(band, worst, paper, ink, sides, float(np.mean(contrasts)))
 
 
@@ -161,6 +162,6 @@ def runs_off(frame: Image, quad: np.ndarray, near: float) -> bool:
         if not along:
             continue
         contrasts = contrasts if contrasts is not None else outline_sides(frame, quad)
-        if contrasts[n] < 0.6:
+        if contrasts[n] < SIDE_STANDS_OUT:
             return True
     return False

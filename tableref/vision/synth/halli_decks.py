@@ -1,7 +1,8 @@
 """Whole decks of the project's own Halli Galli art, in several styles.
 
 A `Deck` fixes what one printed deck shares: its fruits' look (halli_fruit_art), its
-layouts ("dice" pips, "diagonal" rows as in the classic deck, "rows" down the middle),
+layouts ("dice" pips, "diagonal" rows as in the classic deck, "rows" down the middle,
+and a "zigzag" and a "triangle" that turned half round are not the same),
 its paper and border, its animal pictures and its fruit-patterned back. `random_deck`
 draws one from a named family; the families in HELD_OUT are kept for the benchmark's
 unseen part and never used to tune the reader.
@@ -27,8 +28,9 @@ CARD_W, CARD_H = 200, 300
 TUNED = ("flat", "outlined", "shaded")
 HELD_OUT = ("watercolour",)
 
-# fruit positions as fractions of the card's width and height; every layout is the
-# same turned half round (a card lies either way up)
+# fruit positions as fractions of the card's width and height. The classic layouts are
+# the same turned half round (a card lies either way up); some editions print threes and
+# fives that are not (a zigzag, a triangle): the reader must not count on it
 LAYOUTS: dict[str, dict[int, list[tuple[float, float]]]] = {
     "dice": {
         1: [(0.5, 0.5)],
@@ -50,6 +52,20 @@ LAYOUTS: dict[str, dict[int, list[tuple[float, float]]]] = {
         3: [(0.5, 0.2), (0.5, 0.5), (0.5, 0.8)],
         4: [(0.3, 0.3), (0.7, 0.3), (0.3, 0.7), (0.7, 0.7)],
         5: [(0.3, 0.2), (0.7, 0.2), (0.5, 0.5), (0.3, 0.8), (0.7, 0.8)],
+    },
+    "zigzag": {
+        1: [(0.5, 0.5)],
+        2: [(0.3, 0.3), (0.7, 0.7)],
+        3: [(0.7, 0.2), (0.3, 0.5), (0.7, 0.8)],
+        4: [(0.3, 0.2), (0.7, 0.4), (0.3, 0.6), (0.7, 0.8)],
+        5: [(0.3, 0.18), (0.7, 0.34), (0.3, 0.5), (0.7, 0.66), (0.3, 0.82)],
+    },
+    "triangle": {
+        1: [(0.5, 0.5)],
+        2: [(0.5, 0.3), (0.5, 0.7)],
+        3: [(0.3, 0.27), (0.7, 0.27), (0.5, 0.73)],
+        4: [(0.5, 0.17), (0.28, 0.5), (0.72, 0.5), (0.5, 0.83)],
+        5: [(0.3, 0.2), (0.7, 0.2), (0.5, 0.45), (0.3, 0.78), (0.7, 0.78)],
     },
 }
 

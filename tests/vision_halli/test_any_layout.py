@@ -1,0 +1,63 @@
+"""Fruit decks whose layouts are not the same turned half round (a zigzag, a triangle):
+a card whose edge nothing crosses is read however its fruits are laid out; with a hand
+over it, it is never read wrong."""
+
+from dataclasses import replace
+
+import cv2
+import numpy as np
+import pytest
+
+from tableref.vision.halli.recognise import Recogniser
+from tableref.vision.synth.halli_decks import random_deck
+from tableref.vision.synth.halli_wild import ORDINARY, Conditions, wild_scene
+
+QUIET = replace(ORDINARY, hands=0.0, clutter=0, backs=0.0, placemats=0.0, messy=0.0,
+                depth=(0, 1), bell=0.0, glare=0, surfaces=("plain", "wood"))
+HANDS = replace(QUIET, hands=1.0, most_hands=3)
+CODES = ["SSS", "BBB", "LLL", "PPP", "BBBBB", "PPSSS", "BLL", "PPPSS"]
+
+
+def _read(layout: str, cond: Conditions, seeds: range) -> tuple[int, int, list[object]]:
+    read = shown = 0
+    wrong = []
+    for seed in seeds:
+        rng = np.random.default_rng(seed)
+        deck = replace(random_deck(rng, "flat"), layout=layout, border=None)
+        codes = [str(c) for c in rng.permutation(CODES)[:5]]
+        scene = wild_scene([(c, deck.card(c, rng)) for c in codes], rng, cond)
+        shown += len(codes)
+        for card in Recogniser()(scene.image):
+            truth = [t for t in scene.cards if cv2.pointPolygonTest(
+                t.corners.astype(np.float32).reshape(-1, 1, 2), card.center, False) >= 0]
+            if not truth or card.kind != "fruit":
+                continue
+            if card.code == truth[0].code:
+                read += 1
+            else:
+                wrong.append((seed, truth[0].code, card.code, round(truth[0].visible, 2)))
+    return read, shown, wrong
+
+
+@pytest.mark.parametrize("layout", ["zigzag", "triangle"])
+def test_cards_of_any_layout_are_read(layout: str) -> None:
+    """Before, the reader asked every layout to be the same turned half round and left
+    such cards unknown: 0 of these 50 zigzag cards read, 16 of the triangles. A card is
+    read whatever its layout once its outline is a whole card's (the size and shape the
+    frame's cards agree on, its edge all round) with nothing across its edge: 28 and 34
+    today; the same scenes' dice cards: 47 (piles and perspective make the rest)."""
+    read, shown, wrong = _read(layout, QUIET, range(10))
+    assert not wrong, wrong
+    assert read >= 0.5 * shown, (read, shown)
+
+
+@pytest.mark.parametrize("layout", [
+    "zigzag", "triangle",
+    pytest.param("dice", marks=pytest.mark.xfail(strict=True, reason=(
+        "known bug, older than the layout change (it fails with it undone): a pale sleeve "
+        "the paper's colour over a dice five's corner leaves four fruits the layout test "
+        "accepts, and PPPSS is read PPPS; nothing sees the sleeve"))),
+])
+def test_cards_of_any_layout_under_hands_are_never_read_wrong(layout: str) -> None:
+    _, _, wrong = _read(layout, HANDS, range(12))
+    assert not wrong, wrong

@@ -190,3 +190,104 @@ def test_a_glossy_upturned_red_turtle_mirroring_the_lamp_is_never_a_sure_nothing
     seen = count_turtles(frame, default_zones(2, SIZE))
     assert seen[0].unsure or seen[0].red == 1, seen[0]
     assert seen[1].counts == {"red": 1, "yellow": 1, "orange": 1}
+
+
+def _dashes() -> np.ndarray:
+    """A grey-beige cloth printed with small mustard dashes, one every 60 px."""
+    import cv2
+
+    frame = _cloth((150, 168, 178), 3)
+    for y in range(20, SIZE[1], 60):
+        for x in range(20 + (y // 60 % 2) * 30, SIZE[0], 60):
+            cv2.rectangle(frame, (x, y), (x + 9, y + 23), (30, 162, 240), -1, cv2.LINE_AA)
+    return frame
+
+
+def test_a_prints_dashes_of_a_hue_between_two_paints_are_the_print_not_turtle_parts() -> None:
+    """A cloth printed with small dashes of a mustard between orange and yellow (the hue
+    (G-B)/(R-B) about 0.63, the two paints' midpoint), too thin for a turtle: the same
+    dashes lie by the dozen outside the zones, so those in a zone are the print's, and the
+    turtles on the plants are counted (they made the zone unsure: 'a thin turtle-coloured
+    bit', matched to the print only by the paint it was nearest to)."""
+    frame = _dashes()
+    for zone, colours in ((0, ("red", "yellow", "orange")), (1, ("orange",))):
+        for i, (x, y) in enumerate(_spots(zone, 3)):
+            plant_disc(frame, (x, y), R_PLANT, _green(), np.random.default_rng(30 + i))
+            if i < len(colours):
+                draw_dome(frame, (x, y), R_DOME, _paint(colours[i]), Light())
+    seen = count_turtles(frame, default_zones(2, SIZE))
+    assert not seen[0].unsure and not seen[1].unsure, (seen[0].why, seen[1].why)
+    assert seen[0].counts == {"red": 1, "yellow": 1, "orange": 1}
+    assert seen[1].counts == {"red": 0, "yellow": 0, "orange": 1}
+
+
+def test_a_red_sliver_on_a_cloth_printed_with_mustard_dashes_is_no_dash() -> None:
+    """The print explains pieces of its own hue only: a red sliver of a turtle's size in one
+    direction (a turtle's part, as far as the counter can tell) keeps the zone unsure."""
+    import cv2
+
+    frame = _dashes()
+    (x, y), (x2, y2) = _spots(0, 2)
+    plant_disc(frame, (x, y), R_PLANT, _green(), np.random.default_rng(40))
+    draw_dome(frame, (x, y), R_DOME, _paint("yellow"), Light())
+    cv2.rectangle(frame, (round(x2) - 4, round(y2) + 45), (round(x2) + 5, round(y2) + 68),
+                  PAINT_BGR["red"], -1, cv2.LINE_AA)
+    seen = count_turtles(frame, default_zones(2, SIZE))
+    assert seen[0].unsure, seen[0]
+    assert "thin red" in seen[0].why
+
+
+def test_an_upturned_turtle_as_pale_as_the_glare_on_a_dark_checked_cloth_is_never_missed() -> None:
+    """A development scene (classic part, seed 57): an upturned red turtle beside the plants
+    mirrors a warm lamp, pink; on a navy and brown checked cloth its colour is the brown
+    with white added, as the lamp's glare on the cloth would be, and it was a sure count
+    one red short. Its crisp round outline is no glare's: the zone is unsure."""
+    scene = random_scene(np.random.default_rng(57), NellySceneOptions())
+    seen = count_turtles(scene.image, scene.zones)
+    truth = scene.truth[0]
+    assert seen[0].unsure or seen[0].counts == truth.counts, (seen[0], truth.counts)
+
+
+def test_a_crisp_pale_disc_is_a_washed_out_turtle_a_soft_glare_is_not() -> None:
+    """hands._washed_out_turtle on a half-size crop: the same pale patch, once with a
+    shell's sharp edge, once fading out like a lamp's reflection on the table."""
+    import cv2
+
+    from tableref.vision.nelly.hands import _washed_out_turtle
+
+    shell = math.pi * 9.0 ** 2  # one turtle, in the crop's (half-size) pixels
+    disc = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (5, 5))
+    sharp = np.full((80, 80), 60, np.uint8)
+    cv2.circle(sharp, (40, 40), 9, 200, -1, cv2.LINE_AA)
+    ys, xs = np.mgrid[0:80, 0:80]
+    soft = (60 + 140 * np.exp(-((xs - 40) ** 2 + (ys - 40) ** 2) / (2 * 9.0 ** 2))).astype(
+        np.uint8)
+    for bright, crisp in ((sharp, True), (soft, False)):
+        pale = bright > 130  # the washed-out colour's pixels: about a turtle's disc
+        assert 0.6 * shell <= np.count_nonzero(pale) <= 1.5 * shell
+        assert _washed_out_turtle(pale, bright, disc, shell) is crisp
+
+
+def test_a_turtle_beside_the_plants_on_a_cloth_with_blotches_of_its_own_colours() -> None:
+    """A beige cloth with turtle-sized blotches of an orange-brown, so many that they are
+    the table's own colours: a blotch in a zone is left out as the table, so a turtle-sized
+    blob there that is not of the table's colours is no blotch. A fallen orange turtle
+    beside the plants is counted (it made the zone unsure: 'a patch like the table's
+    print')."""
+    import cv2
+
+    frame = _cloth((120, 160, 190), 6)
+    for y in range(35, SIZE[1], 70):
+        for x in range(35 + (y // 70 % 2) * 35, SIZE[0], 70):
+            cv2.circle(frame, (x, y), 17, (40, 100, 200), -1, cv2.LINE_AA)
+    (x, y), (x2, y2) = _spots(0, 2)
+    plant_disc(frame, (x, y), R_PLANT, _green(), np.random.default_rng(50))
+    draw_dome(frame, (x, y), R_DOME, _paint("red"), Light())
+    draw_dome(frame, (x2 + 10, y2 + 70), R_DOME, _paint("orange"), Light())
+    for i, (px, py) in enumerate(_spots(1, 2)):
+        plant_disc(frame, (px, py), R_PLANT, _green(), np.random.default_rng(70 + i))
+        draw_dome(frame, (px, py), R_DOME, _paint(("yellow", "orange")[i]), Light())
+    seen = count_turtles(frame, default_zones(2, SIZE))
+    assert not seen[0].unsure, seen[0].why
+    assert seen[0].counts == {"red": 1, "yellow": 0, "orange": 1}
+    assert seen[1].counts == {"red": 0, "yellow": 1, "orange": 1}

@@ -36,7 +36,7 @@ from tableref.vision.nelly.domes import Blob, Paints, core_of, read_blob, refine
 from tableref.vision.nelly.hands import something_over
 from tableref.vision.nelly.hidden import hidden_dome
 from tableref.vision.nelly.light import light_from_plants
-from tableref.vision.nelly.material import COLOURS
+from tableref.vision.nelly.material import COLOURS, LOG1P
 from tableref.vision.nelly.plants import (
     Plant,
     one_size,
@@ -61,7 +61,7 @@ NECK = 9  # px: the narrowest part of a turtle is wider, a plant's notch near it
 TURTLE_PER_PLANT = (0.45, 0.75, 0.58)
 LIGHT_FILL = 0.35  # of a plant's disc green at least, for the light to be read from it
 MIN_TURTLE = 150  # px: no turtle the camera can count is smaller (one is ~350 px at 0.7 mm/px)
-_LOG = np.log(np.arange(256, dtype=np.float32) + 1.0).astype(np.float32)
+_LOG = LOG1P
 
 
 @dataclass(frozen=True)
@@ -190,7 +190,9 @@ def _blobs(d: _ZoneData) -> list[Blob]:
             own = grown[by - y0:by - y0 + bh, bx - x0:bx - x0 + bw]
             if not np.any(own[part.window]):
                 continue  # another blob in the window
-            blob = _round_out(part, alike | mask, d)
+            if part.area > TABLE_AREA * d.n_in:
+                continue  # the turtle it belongs to holds it: larger still, the table
+            blob = _round_out(part, alike, mask, d)
             if blob is None:
                 continue
             bx, by = blob.origin
@@ -203,22 +205,22 @@ def _blobs(d: _ZoneData) -> list[Blob]:
     return _components(opened, d)
 
 
-def _round_out(part: Blob, paint: np.ndarray, d: _ZoneData) -> Blob | None:
-    """The turtle a part belongs to: the paint inside the part's smallest enclosing circle
-    (a turtle is round; its shaded side may be of the table's colours, its plant's notch
-    beside it is outside the circle)."""
+def _round_out(part: Blob, alike: np.ndarray, mask: np.ndarray, d: _ZoneData) -> Blob | None:
+    """The turtle a part belongs to: the paint (`alike` or `mask`, uint8 0/1) inside the
+    part's smallest enclosing circle (a turtle is round; its shaded side may be of the
+    table's colours, its plant's notch beside it is outside the circle)."""
     ys, xs = np.nonzero(part.window)
     pts = np.stack([xs, ys], axis=1).astype(np.float32)
     (cx, cy), r = cv2.minEnclosingCircle(pts)
     x, y = part.origin
     pad = 2
     x0, y0 = max(x - pad, 0), max(y - pad, 0)
-    x1 = min(x + part.window.shape[1] + pad, paint.shape[1])
-    y1 = min(y + part.window.shape[0] + pad, paint.shape[0])
+    x1 = min(x + part.window.shape[1] + pad, alike.shape[1])
+    y1 = min(y + part.window.shape[0] + pad, alike.shape[0])
     disc = np.zeros((y1 - y0, x1 - x0), np.uint8)
     cv2.circle(disc, (round(cx + x - x0), round(cy + y - y0)), round(r + 1), 1, -1)
-    disc &= paint[y0:y1, x0:x1].astype(np.uint8)
-    found = _components(disc, d, MIN_TURTLE, (x0, y0))
+    disc &= (alike[y0:y1, x0:x1] | mask[y0:y1, x0:x1]).astype(np.uint8)
+    found = _components(disc, d, MIN_TURTLE, (x0, y0), read=False)
     return max(found, key=lambda b: b.area) if found else None
 
 
@@ -387,8 +389,8 @@ def _count_zone(d: _ZoneData, paints: Paints, printed: Print | None = None) -> Z
         off = not on_a_plant(blob.origin[0] + blob.window.shape[1] / 2,
                              blob.origin[1] + blob.window.shape[0] / 2,
                              [(p.x, p.y, p.r) for p in d.plants])
-        if seen.why and seen.part and off and printed is not None and printed.has(
-                seen.part, blob.area):
+        if seen.why and seen.piece and off and printed is not None and (printed.near(
+                seen.hue, blob.area) or (seen.part and printed.has(seen.part, blob.area))):
             continue  # a dot of the table's print
         if seen.why:
             why = why or seen.why

@@ -26,7 +26,7 @@ def outside_level(table: TableModel) -> float:
     """The median brightness of the frame outside the zones."""
     if table.keep.size == 0:
         return 0.0
-    hist = cv2.calcHist([table.small.max(axis=2)], [0], table.keep, [256], [0, 256]).ravel()
+    hist = cv2.calcHist([table.bright], [0], table.keep, [256], [0, 256]).ravel()
     cum = np.cumsum(hist)
     return float(np.searchsorted(cum, 0.5 * cum[-1])) if cum[-1] > 0 else 0.0
 

@@ -122,6 +122,9 @@ class BlobReading:
     counts: dict[str, int] = field(default_factory=dict)
     why: str = ""  # why the blob cannot be counted
     part: str = ""  # the colour of a blob too small or thin for a whole turtle
+    piece: bool = False  # too small or thin for a whole turtle (its colour in `part`, if
+    # it is clearly one paint's)
+    hue: float = math.nan  # the blob's core's hue, when read
 
 
 def _peaks(dist: np.ndarray, r1: float) -> int:
@@ -160,21 +163,24 @@ def read_blob(blob: Blob, bgr: np.ndarray, paints: Paints) -> BlobReading:
     if k < MIN_PART or (k < 0.25 and compact > SPECK):
         return BlobReading()  # a speck, a thin bit of the table's texture
     if blob.radius < THIN * paints.radius:  # no whole turtle is so thin, even on its side
-        part = colour_of(float(paints.hue(*blob.median)))
+        hue = float(paints.hue(*blob.median))
+        part = colour_of(hue)
         return BlobReading(why=f"a thin {part or 'turtle-coloured'} bit, too thin for a turtle"
-                               " (a part of one?)", part=part or "")
+                               " (a part of one?)", part=part or "", piece=True, hue=hue)
     # one turtle: a disc on its own scale (a turtle on the bare table looks a little larger
     # than one on a plant, its rim mixing with the table rather than the green), or a
     # blob of one turtle's area that is nearly a disc; or no more than one turtle's area
     # at all (a turtle lying on its side, its head apart)
     if ((compact <= DISC and k <= ONE_DISC) or (k <= ONE[1] and compact <= COMPACT)
             or (k <= ONE_AREA and _peaks(blob.dist, paints.radius) <= 1)):
-        colour = colour_of(float(paints.hue(*blob.median)))
+        hue = float(paints.hue(*blob.median))
+        colour = colour_of(hue)
         if colour is None:
-            return BlobReading(why="a turtle whose colour lies between two paints")
+            return BlobReading(why="a turtle whose colour lies between two paints",
+                               piece=k < ONE[0], hue=hue)
         if k < ONE[0]:
             return BlobReading(why=f"a part of a {colour} turtle (covered, or at the edge?)",
-                               part=colour)
+                               part=colour, piece=True, hue=hue)
         # one turtle is of one paint: a second paint in its core is a turtle lying on it
         # or under it, nearly hidden
         if sorted(_shares(blob, bgr, paints).values())[-2] >= MIXED:

@@ -25,6 +25,12 @@ PALE_V = -0.3  # ln B/R below this, yet no paint: washed-out paint (a glossy upt
 GLARE_STEPS = (0.15, 0.3, 0.42, 0.55, 0.68, 0.8, 0.9)  # of a pixel's least channel: the
 # white the glare may add, in steps fine enough that one lands in the table's colours
 MIN_COLOUR = 0.12  # |(u, v)| from neutral: less is grey, white or glare (any table's)
+ROUND_SIZE = (0.6, 1.5)  # of a turtle's area: a washed-out turtle's patch
+CRISP = 3.0  # a shell's edge: the brightness steps across it (from its edge band to the
+# second band out) at least this many times as much as it changes further out (from the
+# second band to the fourth; a glare's soft edge: about as much)
+CRISP_STEP = 12  # levels: and by at least this much
+WASHED_OUT = "a pale patch the size of a turtle (a turtle in the lamp's glare?)"
 
 
 def _glare_on_table(bgr: np.ndarray, sel: np.ndarray, light: Light,
@@ -60,14 +66,17 @@ def something_over(bgr: np.ndarray, u: np.ndarray, v: np.ndarray, bright: np.nda
     coloured = (np.abs(u) + np.abs(v)) > MIN_COLOUR
     foreign = (inside > 0) & (bright > MIN_BRIGHT) & coloured & ~plant & (paint == 0)
     foreign[foreign] = ~table.like(u[foreign], v[foreign])
-    if np.any(foreign):
-        foreign[foreign] = ~_glare_on_table(bgr, foreign, light, table)
-    m: np.ndarray = foreign.astype(np.uint8)
     # a hand is wider than a turtle's radius; the mixed colours where a patterned table's
     # colours meet, or round a plant or a turtle, are thin lines: opened away
     k = max(3, round(0.7 * math.sqrt(shell / math.pi)) | 1)
-    m = cv2.morphologyEx(m, cv2.MORPH_OPEN, cv2.getStructuringElement(cv2.MORPH_ELLIPSE,
-                                                                      (k, k)))
+    disc = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k, k))
+    # before the lamp's glare on the table is left out: a turtle too pale for paint has
+    # the table's glare's colours too, but not its soft edge
+    if _washed_out_turtle(foreign & (v < PALE_V) & (u < 0.1), bright, disc, shell):
+        return WASHED_OUT
+    if np.any(foreign):
+        foreign[foreign] = ~_glare_on_table(bgr, foreign, light, table)
+    m: np.ndarray = cv2.morphologyEx(foreign.astype(np.uint8), cv2.MORPH_OPEN, disc)
     contours, _ = cv2.findContours(m, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
     areas = [cv2.contourArea(c) for c in contours]
     if areas and max(areas) >= MIN_SHELLS * max(shell, 100.0):
@@ -83,5 +92,43 @@ def something_over(bgr: np.ndarray, u: np.ndarray, v: np.ndarray, bright: np.nda
         sel = (win > 0) & (m[y:y + bh, x:x + bw] > 0)
         if np.median(v[y:y + bh, x:x + bw][sel]) < PALE_V and np.median(
                 u[y:y + bh, x:x + bw][sel]) < 0.1:
-            return "a pale patch the size of a turtle (a turtle in the lamp's glare?)"
+            return WASHED_OUT
     return ""
+
+
+def _washed_out_turtle(pale: np.ndarray, bright: np.ndarray, disc: np.ndarray,
+                       shell: float) -> bool:
+    """Is there a turtle-sized round patch of washed-out paint (`pale`, bool) with a crisp
+    edge? A glossy turtle mirroring the lamp has its shell's sharp outline: a band or two
+    outside it the table is as it is further out. The lamp's glare on a glossy table top
+    is as pale and warm, but fades out over several turtles' radii: its brightness still
+    falls from the second band out to the fourth."""
+    m = cv2.morphologyEx(pale.astype(np.uint8), cv2.MORPH_OPEN, disc)
+    n, labels, stats, _ = cv2.connectedComponentsWithStats(m, connectivity=8)
+    e = max(1, round(0.25 * math.sqrt(shell / math.pi)))  # a quarter of a turtle's radius
+    ring_k = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * e + 1, 2 * e + 1))
+    for i in range(1, n):
+        x, y, w, h, area = (int(a) for a in stats[i])
+        if not (ROUND_SIZE[0] * shell <= area <= ROUND_SIZE[1] * shell
+                and 0.6 <= w / h <= 1.6 and area >= 0.6 * w * h):
+            continue  # no turtle's size, or not round
+        x0, y0 = max(x - 4 * e - 1, 0), max(y - 4 * e - 1, 0)
+        x1, y1 = min(x + w + 4 * e + 1, m.shape[1]), min(y + h + 4 * e + 1, m.shape[0])
+        own = (labels[y0:y1, x0:x1] == i).astype(np.uint8)
+        b = bright[y0:y1, x0:x1]
+        edge = (own > 0) & (cv2.erode(own, ring_k) == 0)  # the patch's own edge band
+        levels = [float(np.median(b[edge]))] if np.any(edge) else []
+        grown = own
+        for _ in range(4):  # the bands outside it, each a quarter of a radius wide
+            wider = cv2.dilate(grown, ring_k)
+            band = (wider > 0) & (grown == 0)
+            if not np.any(band):
+                break
+            levels.append(float(np.median(b[band])))
+            grown = wider
+        if len(levels) < 5:
+            continue  # at the crop's edge: not seen round
+        step, tail = abs(levels[0] - levels[2]), abs(levels[2] - levels[4])
+        if step >= CRISP_STEP and step >= CRISP * tail:
+            return True
+    return False

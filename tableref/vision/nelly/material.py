@@ -13,7 +13,11 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 
+import numpy as np
+
 COLOURS = ("red", "yellow", "orange")
+# ln(x + 1) of every 8-bit level: the log-chromaticities of a whole image by table look-up
+LOG1P = np.log(np.arange(256, dtype=np.float32) + 1.0).astype(np.float32)
 
 
 def chroma(bgr: Sequence[float]) -> tuple[float, float]:

@@ -65,6 +65,7 @@ class TableModel:
         # the frame on every STRIDE-th pixel, and where it is outside the zones (uint8)
         self.small: np.ndarray = np.zeros((0, 0, 3), np.uint8)
         self.keep: np.ndarray = np.zeros((0, 0), np.uint8)
+        self.bright: np.ndarray = np.zeros((0, 0), np.uint8)  # small's brightest channel
 
     def in_light(self, du: float, dv: float) -> None:
         """Queries come in the light's frame from now on: (u, v) less the light's (du, dv)
@@ -92,9 +93,10 @@ def table_outside(frame: np.ndarray, polygons: Sequence[np.ndarray], du: float, 
     keep = cv2.erode(keep, np.ones((2 * (pad // STRIDE) + 1,) * 2, np.uint8),
                      borderType=cv2.BORDER_CONSTANT, borderValue=1)
     b, g, r = cv2.split(small)
-    sel = (keep > 0) & (cv2.max(cv2.max(b, g), r) > MIN_BRIGHT)
+    bright = cv2.max(cv2.max(b, g), r)
+    sel = (keep > 0) & (bright > MIN_BRIGHT)
     px = small[sel].astype(np.float32) + 1.0
     lg = np.log(px)
     model = TableModel(lg[:, 1] - lg[:, 2] - du, lg[:, 0] - lg[:, 2] - dv)
-    model.small, model.keep = small, keep
+    model.small, model.keep, model.bright = small, keep, bright
     return model

@@ -261,3 +261,44 @@ def test_the_page_is_told_what_wrong_would_do_beyond_the_usual() -> None:
     session.press(0, 2000 * MS)
     box.clock.advance_to(2100 * MS)
     assert session.view()["settle"] == 0 and session.view()["settle_wrong"] == "ends"
+
+
+def test_a_card_turned_since_the_last_ring_that_the_eyes_lose_is_not_taken_for_no_card() -> None:
+    """Between rings a face-up pile only grows. On a pale table the eyes lost a card's
+    paper and said "no card" where P0 had turned a BPL; with P1's BPL in view the ring,
+    right, was judged wrong ("Sorry"). Now the card lost is a card not seen: unsure."""
+    t = Table(players=2)
+    t.seen(100, "BPL", None)
+    t.seen(150, "BPL", None)
+    t.seen(200, "BPL", "BPL")
+    t.seen(250, "BPL", "BPL")
+    t.seen(300, None, "BPL")  # the eyes lose P0's card
+    t.seen(350, None, "BPL")
+    t.press(0, 400)
+    t.seen(450, None, "BPL")
+    t.seen(500, None, "BPL")
+    ring = t.ring()
+    assert ring.judged is False and ring.right is None
+
+
+def test_after_a_ring_an_empty_place_is_no_card() -> None:
+    """After a ring the cards are gathered: a pile place showing the table is no card,
+    and a ring on what is left is judged."""
+    t = Table(players=2)
+    t.seen(100, "BPL", None)
+    t.seen(150, "BPL", None)
+    t.seen(200, "BPL", "BPL")
+    t.seen(250, "BPL", "BPL")
+    t.press(1, 300)  # right: a pair
+    t.seen(350, "BPL", "BPL")
+    t.seen(400, "BPL", "BPL")
+    assert t.ring().right is True
+    t.box.clock.advance(2000 * MS)
+    t.seen(2500, None, None)  # gathered
+    t.seen(2550, None, None)
+    t.seen(2600, None, "P")  # a card turned after the ring
+    t.seen(2650, None, "P")
+    t.press(0, 2700)
+    t.seen(2750, None, "P")
+    t.seen(2800, None, "P")
+    assert t.ring().judged is not False and t.ring().right is False

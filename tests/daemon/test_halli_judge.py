@@ -50,3 +50,15 @@ def test_a_card_not_seen_that_no_card_could_change_does_not_stop_the_verdict() -
     assert judge(seen("B", "P", UNSURE)) == Judged(None, (2,))
     many = [SeatView(i, NOT_SEEN) for i in range(4)]
     assert judge([*many, *seen("elephant")]) == Judged(None, (0, 1, 2, 3))
+
+
+def test_no_card_seen_where_the_game_has_one_face_up_is_a_card_not_seen() -> None:
+    """Game 11 of the tuning games: on a pale table the eyes lost a BPL card's paper and
+    said "no card" at its pile; with the other BPL in view the ring (right) was judged
+    wrong. Where the game has a card face up, "no card" is the eyes missing it."""
+    assert judge(seen(None, "BPL")) == Judged(False)  # the camera alone
+    assert judge(seen(None, "BPL"), face_up=(True, True)) == Judged(None, (0,))
+    assert judge(seen(None, "BPL"), face_up=(False, True)) == Judged(False)  # no card
+    assert judge(seen("BPL", "BPL"), face_up=(True, True)) == Judged(True)
+    # a veto seen stands, whatever was missed
+    assert judge(seen(None, "monkey", "LL"), face_up=(True, True, True)) == Judged(False)

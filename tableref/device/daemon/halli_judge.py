@@ -34,12 +34,17 @@ class Judged:
     unseen: tuple[int, ...] = ()
 
 
-def judge(views: Sequence[SeatView], *, elephant_alone_rings: bool = False) -> Judged:
+def judge(views: Sequence[SeatView], *, elephant_alone_rings: bool = False,
+          face_up: Sequence[bool] = ()) -> Judged:
+    """`face_up`: for each seat, whether the game has a card face up on its pile. Where
+    it has and the camera saw no card, the two disagree (a card the paper's colour on a
+    pale table, the eyes missing it): the card is not seen, never taken for no card."""
     cards: list[Card] = []
     unseen: list[int] = []  # nothing sure known of the card
     animals: list[int] = []  # an animal, which one not known
     for view in views:
-        if not view.sure or view.top in UNSEEN:
+        missed = view.top is None and view.seat < len(face_up) and face_up[view.seat]
+        if not view.sure or view.top in UNSEEN or missed:
             unseen.append(view.seat)
         elif view.top == ANIMAL:
             animals.append(view.seat)

@@ -172,6 +172,9 @@ class HalliSession(BaseSession[Event]):
         self.learning = False  # the eyes are learning the empty table
         self._table_known = False  # ... and have known it once in this session
         self._have_turned: set[int] = set()  # the seats that turned a card in this game
+        # the seats that turned a card since the last ring: between rings a face-up pile
+        # only grows, so a card lies there whatever the camera makes of it
+        self._laid_since_ring: set[int] = set()
         self._unseen: tuple[int, ...] | None = None  # the seats not seen at the last ring
         self.last_verdict: dict[str, Any] | None = None
         self._last_ring: Outcome | None = None
@@ -212,9 +215,11 @@ class HalliSession(BaseSession[Event]):
             self._begin(event)
         elif isinstance(event, Flip):
             self._have_turned.add(event.player)
+            self._laid_since_ring.add(event.player)
             said = self._flipped(event, step.outcome, before)
         elif isinstance(event, Ring):
             assert before is not None
+            self._laid_since_ring = set()  # the cards may be gathered, judged or not
             said = self._rang(event, step.outcome, before)
         elif isinstance(event, Settle):
             assert before is not None
@@ -235,6 +240,7 @@ class HalliSession(BaseSession[Event]):
         self.timeline = SeatTimeline(n)
         self.learning = self._table_known = False
         self._have_turned = set()
+        self._laid_since_ring = set()
         reader = self._kit.reader
         self.eyes = None if reader is None else HalliEyes(reader, n)
         if self.eyes is not None and piles is not None and len(piles) == n:
@@ -542,7 +548,14 @@ class HalliSession(BaseSession[Event]):
             return True
         options = self.state.options if self.state is not None else Options()
         views = self.timeline.visible_at(t_ns)
-        return judge(views, elephant_alone_rings=options.elephant_alone_rings).right is not None
+        return judge(views, elephant_alone_rings=options.elephant_alone_rings,
+                     face_up=self._face_up()).right is not None
+
+    def _face_up(self) -> tuple[bool, ...]:
+        """For each seat, whether a card lies face up on its pile for sure: the seat turned
+        one since the last ring (the game's own piles drift from the table's once a ring
+        could not be judged; the table's piles only grow between rings)."""
+        return tuple(seat in self._laid_since_ring for seat in range(len(self.players)))
 
     # -- live: the bells --------------------------------------------------------------
     def press(self, player: int, t_ns: int) -> None:
@@ -604,7 +617,8 @@ class HalliSession(BaseSession[Event]):
         elif self.timeline.last_ns is not None:  # judged on what the camera saw at the press
             assert self.state is not None
             seen = judge(self.timeline.visible_at(ring.t_ns),
-                         elephant_alone_rings=self.state.options.elephant_alone_rings)
+                         elephant_alone_rings=self.state.options.elephant_alone_rings,
+                         face_up=self._face_up())
             if seen.right is None:
                 self._unseen = seen.unseen
                 event = replace(event, judged=False)

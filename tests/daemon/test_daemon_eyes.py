@@ -7,6 +7,7 @@ import pytest
 
 from tableref.device.camera.base import Frame
 from tableref.device.daemon.halli_eyes import HalliEyes, StillTable
+from tableref.device.daemon.halli_flips import HIDDEN_BY_HAND
 from tableref.device.sim.decks import halli_enrolment
 from tableref.vision.halli.recognise import Recogniser
 from tableref.vision.synth.halli_scene import render_table
@@ -119,6 +120,25 @@ def test_in_the_first_round_a_new_pile_is_the_seat_whose_turn_it_is(
     assert eyes.look(Frame(table("PS", "BBL"), 3, 3))[0].tops == ("BBL", "PS")
     eyes.first_turn = None  # every seat has turned a card: the piles are known
     assert eyes.look(Frame(table("SS", "L"), 4, 4))[0].tops == ("L", "SS")
+
+
+def test_a_card_read_that_no_seat_can_take_leaves_no_seat_sure_it_has_no_card(
+        recogniser: Recogniser) -> None:
+    """Ann turned BBL and Ben turned PS at once, before the game had counted Ann's card
+    (tuning game 2: two cards turned and the bell rung within a third of a second). The
+    PS lies where no pile is known and it is still Ann's turn: no seat takes it. Ben's
+    place showed "no card", sure, and the ring on the pair was judged wrong. Now no seat
+    whose place shows no card is sure of it while a card read lies unplaced."""
+    eyes = HalliEyes(recogniser, 2, recheck_s=0)
+
+    def table(left: str | None, right: str | None) -> np.ndarray:
+        return render_table((None, left, None, right), seed=SEED)
+
+    eyes.first_turn = 0
+    assert eyes.look(Frame(table(None, "BBL"), 1, 1))[0].tops == ("BBL", None)
+    assert eyes.look(Frame(table("PS", "BBL"), 2, 2))[0].tops == ("BBL", HIDDEN_BY_HAND)
+    eyes.first_turn = 1  # the session counted Ann's card: Ben is to turn his first
+    assert eyes.look(Frame(table("PS", "BBL"), 3, 3))[0].tops == ("BBL", "PS")
 
 
 def test_a_card_by_a_known_pile_is_not_taken_for_the_new_pile_of_the_seat_to_turn(

@@ -62,7 +62,8 @@ class HalliEyes:
     A seat reads a card code, `ANIMAL` (an animal, which one not enrolled), `UNREADABLE`
     (a card found but not read, or, once the table is learnt, a change where the seat's
     pile lies and no card found), `HIDDEN_BY_HAND` (a hand moving over the pile; while the
-    table is learnt, a pile seen before that is not found) or None (no card: the table
+    table is learnt, a pile seen before that is not found; a place showing no card while
+    a card read lies where no seat can take it) or None (no card: the table
     itself shows where the pile lies, or nothing was ever there).
 
     The eyes keep a model of the empty table (`vision.halli.table_model`), learnt from the
@@ -91,6 +92,7 @@ class HalliEyes:
         self.game_tops: tuple[str | None, ...] = (None,) * seats
         self._stacks: list[tuple[float, float]] = []  # the face-down stacks, seen at the start
         self._sides: list[float] = []  # the read cards' sides (px), the latest ones
+        self._astray = 0  # cards read in this frame that no seat took
         self._last_jpeg: float | None = None  # frame time of the last annotated frame
         self._last_read: tuple[float, tuple[str | None, ...]] | None = None
         self.ms: list[float] = []  # recognition time per frame, for the benchmark
@@ -115,9 +117,14 @@ class HalliEyes:
         if self.first_turn is not None and all(p is None for p in self.piles):
             self._learn_stacks(cards)
         h, w = frame.image.shape[:2]
+        self._astray = 0
         best = self._by_seat(cards, (w, h))
         tops = [self._reading(seat, entry, table.moving, (w, h))
                 for seat, entry in enumerate(best)]
+        if self._astray:
+            # a card read that no seat could take (whose first card is it?): no seat
+            # whose place shows no card can be sure it has none
+            tops = [HIDDEN_BY_HAND if top is None else top for top in tops]
         # every seat's pile place, read there or not yet: never absorbed into the table
         self.model.layout(self.card_px, self._places((w, h)))
         self.ms.append((time.perf_counter() - start) * 1000)
@@ -154,15 +161,21 @@ class HalliEyes:
                     and not self._near_learnt(card.center, self.card_px or 0.2 * min(w, h)):
                 owner = self._new_pile(card.code, first)
                 if owner is None:
+                    self._astray += 1
                     continue  # the top card of two seats whose piles are not known yet
                 seat, dists[owner] = owner, 0.0
             if dists[seat] > reach:
+                self._astray += card.code is not None
                 continue
             held = best[seat]
             # a readable card beats an unreadable one; then the one nearest the place
             rank = dists[seat] + (0 if card.code is not None else 1e6)
             if held is None or rank < held[0]:
+                if held is not None:
+                    self._astray += held[1].code is not None
                 best[seat] = (rank, card)
+            else:
+                self._astray += card.code is not None
         return [None if b is None else b[1] for b in best]
 
     def _new_pile(self, code: str, first: int) -> int | None:

@@ -21,7 +21,7 @@ import cv2
 import numpy as np
 
 from tableref.vision.halli.fit import fitted_pieces
-from tableref.vision.halli.hint import TableHint, card_side
+from tableref.vision.halli.hint import TableHint, card_side, card_sides
 from tableref.vision.halli.paper import (
     balanced,
     brighter_paper,
@@ -86,11 +86,6 @@ def order_corners(quad: np.ndarray) -> np.ndarray:
     return q.astype(np.float32)
 
 
-def _sides(q: np.ndarray) -> tuple[float, float]:
-    s = np.linalg.norm(q - np.roll(q, -1, axis=0), axis=1)
-    return float((s[0] + s[2]) / 2), float((s[1] + s[3]) / 2)
-
-
 def _candidate(cnt: np.ndarray, frame_area: float,
                opts: DetectOptions) -> tuple[np.ndarray, float, float] | None:
     """(quad, hull fill, aspect) of a blob that could be a card, else None.
@@ -113,7 +108,7 @@ def _candidate(cnt: np.ndarray, frame_area: float,
         if abs(cv2.contourArea(q)) >= 0.93 * rarea:  # a clean outline: follows perspective
             quad = q
     quad = order_corners(quad)
-    short, long_ = sorted(_sides(quad))
+    short, long_ = card_sides(quad)
     aspect = long_ / max(short, 1e-6)
     roundness = 4 * np.pi * harea / max(cv2.arcLength(hull, True) ** 2, 1e-6)
     if roundness > 0.93 or (aspect < opts.aspect[0] and roundness > 0.9):
@@ -331,7 +326,7 @@ def _grow(quad: np.ndarray, px: float) -> np.ndarray:
 def _iou_near(a: np.ndarray, b: np.ndarray) -> bool:
     """Two outlines of the same card: centres within a third of the smaller's short side
     and areas within a factor of 1.6."""
-    sa, sb = min(_sides(a)), min(_sides(b))
+    sa, sb = card_sides(a)[0], card_sides(b)[0]
     ca, cb = a.mean(axis=0), b.mean(axis=0)
     aa, ab = abs(cv2.contourArea(a)), abs(cv2.contourArea(b))
     return bool(np.linalg.norm(ca - cb) < 0.35 * min(sa, sb)

@@ -17,6 +17,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 
+from tableref.vision.halli.hint import card_sides
 from tableref.vision.halli.onnx_net import load as _load_net
 
 Image = np.ndarray
@@ -148,9 +149,8 @@ def _at_border(q: np.ndarray, shape: tuple[int, ...], px: float) -> bool:
 
 
 def _aspect(q: np.ndarray) -> float:
-    s = np.linalg.norm(q - np.roll(q, -1, axis=0), axis=1)
-    a, b = (s[0] + s[2]) / 2, (s[1] + s[3]) / 2
-    return float(max(a, b) / max(min(a, b), 1e-6))
+    short, long_ = card_sides(q)
+    return long_ / max(short, 1e-6)
 
 
 def find(frame: Image, path: Path | None = None, changed: Image | None = None) -> NetFound:

@@ -60,9 +60,15 @@ def card_side(corners: np.ndarray) -> float:
     return float(np.sqrt(area))
 
 
-def card_width(corners: np.ndarray) -> float:
-    """A card's width in pixels from its 4 corners in order round it: the mean of its
-    two shorter opposite sides."""
+def card_sides(corners: np.ndarray) -> tuple[float, float]:
+    """(short, long): a quad's two pairs of opposite sides, each pair's mean length (its 4
+    corners in order round it)."""
     q = np.asarray(corners, np.float64).reshape(4, 2)
     s = np.linalg.norm(q - np.roll(q, -1, axis=0), axis=1)
-    return float(min(s[0] + s[2], s[1] + s[3]) / 2)
+    a, b = float((s[0] + s[2]) / 2), float((s[1] + s[3]) / 2)
+    return min(a, b), max(a, b)
+
+
+def card_width(corners: np.ndarray) -> float:
+    """A card's width in pixels from its 4 corners in order round it."""
+    return card_sides(corners)[0]

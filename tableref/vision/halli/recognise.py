@@ -26,7 +26,7 @@ from tableref.vision.halli.animals import Match, describe
 from tableref.vision.halli.codes import ANIMALS, fruit_code, parse_code
 from tableref.vision.halli.detect import DetectOptions, Found, detect_cards, order_corners
 from tableref.vision.halli.enrol import BACK, Enrolment
-from tableref.vision.halli.hint import TableHint, card_width
+from tableref.vision.halli.hint import TableHint, card_sides, card_width
 from tableref.vision.halli.pictures import picture_outlines
 from tableref.vision.halli.read import ReadOptions, read_card
 from tableref.vision.halli.rectify import (
@@ -131,12 +131,14 @@ class Recogniser:
             outline = refine(frame, quad.corners)  # found at a quarter size: set on its edges
             at = _card("unknown", None, outline)
             corners, center = at.corners, at.center
-            around = rectify_surround(frame, outline)
-            white = paper_white(inner(around))
-            if runs_off(frame, outline, REACH * card_width(outline)):
+            sides = outline_sides(frame, outline)
+            if runs_off(outline, frame.shape, REACH * card_width(outline), sides):
                 seen.append(at)  # the picture's edge may cut it: what is beyond is unknown
                 continue
-            outlined = self._whole_card(frame, quad.corners, outline, found, hint)
+            outlined = self._whole_card(quad.corners, found, hint) and \
+                min(sides) >= SIDE_STANDS_OUT
+            around = rectify_surround(frame, outline)
+            white = paper_white(inner(around))
             card = self.read(balance(around, white), center, corners,
                              beyond_frame(outline, frame.shape), outlined)
             (seen.backs if card.kind == "back" else seen).append(card)
@@ -144,26 +146,20 @@ class Recogniser:
             (seen.backs if picture.kind == "back" else seen).append(picture)
         return seen
 
-    def _whole_card(self, frame: Image, rough: np.ndarray, outline: np.ndarray,
-                    found: Found, hint: TableHint | None) -> bool:
-        """Whether `outline` (`rough` as the finder found it) is a whole card's own edge:
-        the finder's outline of the card size and shape that the frame's cards agree on
-        (two at least; else the size learnt at this camera, or the table's hint), and
-        standing out from what lies outside it on all four sides. The edge of a hand
-        over a card stands out too, but leaves less than a card inside it."""
+    def _whole_card(self, rough: np.ndarray, found: Found, hint: TableHint | None) -> bool:
+        """Whether the finder's outline `rough` has the card size and shape that the
+        frame's cards agree on (two at least; else the size learnt at this camera, or the
+        table's hint). The edge of a hand over a card stands out like a card's own edge
+        (the caller asks for that all round too), but leaves less than a card inside it."""
         typical = found.card_area if found.support >= WHOLE_SUPPORT else (
             self.card_area or (hint.card_px ** 2 if hint and hint.card_px else 0.0))
         if not typical:
             return False
         area = abs(float(cv2.contourArea(np.asarray(rough, np.float32))))
-        q = np.asarray(rough, np.float64).reshape(4, 2)
-        s = np.linalg.norm(q - np.roll(q, -1, axis=0), axis=1)
-        a, b = (s[0] + s[2]) / 2, (s[1] + s[3]) / 2
-        aspect = max(a, b) / max(min(a, b), 1e-6)
-        if not (abs(area / typical - 1) <= WHOLE_SIZE
-                and abs(aspect / self.detect_opts.card_aspect - 1) <= WHOLE_SIZE):
-            return False
-        return min(outline_sides(frame, outline)) >= SIDE_STANDS_OUT
+        short, long_ = card_sides(rough)
+        aspect = long_ / max(short, 1e-6)
+        return (abs(area / typical - 1) <= WHOLE_SIZE
+                and abs(aspect / self.detect_opts.card_aspect - 1) <= WHOLE_SIZE)
 
     def _pictures(self, frame: Image, found: Found, hint: TableHint | None) -> list[SeenCard]:
         """The cards printed edge to edge (no paper for the finder to see) that the

@@ -49,9 +49,8 @@ def beyond_frame(corners: np.ndarray, shape: tuple[int, ...],
     or None when the whole card is in the frame: `rectify` fills that part with the
     frame's edge pixels repeated, which is no part of the card."""
     h, w = shape[:2]
-    lo, hx, hy = 0.0, w - 1.0, h - 1.0
     q = np.asarray(corners, np.float64).reshape(4, 2)
-    if (q >= lo).all() and (q[:, 0] <= hx).all() and (q[:, 1] <= hy).all():
+    if (q >= 0).all() and (q[:, 0] <= w - 1).all() and (q[:, 1] <= h - 1).all():
         return None
     cw, ch = CARD_SIZE
     mx, my = margin * cw, margin * ch
@@ -62,5 +61,5 @@ def beyond_frame(corners: np.ndarray, shape: tuple[int, ...],
                          np.arange(ch, dtype=np.float32) + 0.5)
     pts = cv2.perspectiveTransform(np.stack([xs, ys], axis=-1).reshape(-1, 1, 2), back)
     px, py = pts[:, 0, 0].reshape(ch, cw), pts[:, 0, 1].reshape(ch, cw)
-    out = (px < lo) | (py < lo) | (px > hx) | (py > hy)
+    out = (px < 0) | (py < 0) | (px > w - 1) | (py > h - 1)
     return out if out.any() else None

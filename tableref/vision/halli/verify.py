@@ -145,23 +145,19 @@ def outline_sides(img: Image, quad: np.ndarray) -> list[float]:
     return _side_contrasts(mx_all / white, chroma)
 
 
-
-def runs_off(frame: Image, quad: np.ndarray, near: float) -> bool:
+def runs_off(quad: np.ndarray, shape: tuple[int, ...], near: float,
+             contrasts: list[float]) -> bool:
     """Whether the card may run on past the frame's edge: a side of `quad` (frame pixels)
     lies within `near` pixels of the edge, along it, and does not stand out from what
-    lies between it and the edge (the card's own paper, cut by the frame, has no edge to
-    set the outline on)."""
-    h, w = frame.shape[:2]
+    lies between it and the edge (`contrasts`: `outline_sides` of the quad; the card's
+    own paper, cut by the frame, has no edge to set the outline on)."""
+    h, w = shape[:2]
     q = np.asarray(quad, np.float64).reshape(4, 2)
-    contrasts: list[float] | None = None
     # `_side_contrasts`'s order: q0-q1, q2-q3, q3-q0, q1-q2
     for n, (a, b) in enumerate(((0, 1), (2, 3), (3, 0), (1, 2))):
         ends = q[[a, b]]
         along = ((ends[:, 0] <= near).all() or (ends[:, 1] <= near).all()
                  or (ends[:, 0] >= w - 1 - near).all() or (ends[:, 1] >= h - 1 - near).all())
-        if not along:
-            continue
-        contrasts = contrasts if contrasts is not None else outline_sides(frame, quad)
-        if contrasts[n] < SIDE_STANDS_OUT:
+        if along and contrasts[n] < SIDE_STANDS_OUT:
             return True
     return False

@@ -92,7 +92,6 @@ class HalliEyes:
         self.game_tops: tuple[str | None, ...] = (None,) * seats
         self._stacks: list[tuple[float, float]] = []  # the face-down stacks, seen at the start
         self._sides: list[float] = []  # the read cards' sides (px), the latest ones
-        self._astray = 0  # cards read in this frame that no seat took
         self._last_jpeg: float | None = None  # frame time of the last annotated frame
         self._last_read: tuple[float, tuple[str | None, ...]] | None = None
         self.ms: list[float] = []  # recognition time per frame, for the benchmark
@@ -117,11 +116,11 @@ class HalliEyes:
         if self.first_turn is not None and all(p is None for p in self.piles):
             self._learn_stacks(cards)
         h, w = frame.image.shape[:2]
-        self._astray = 0
         best = self._by_seat(cards, (w, h))
         tops = [self._reading(seat, entry, table.moving, (w, h))
                 for seat, entry in enumerate(best)]
-        if self._astray:
+        placed = {id(card) for card in best if card is not None}
+        if any(c.code is not None and id(c) not in placed for c in cards):
             # a card read that no seat could take (whose first card is it?): no seat
             # whose place shows no card can be sure it has none
             tops = [HIDDEN_BY_HAND if top is None else top for top in tops]
@@ -161,21 +160,15 @@ class HalliEyes:
                     and not self._near_learnt(card.center, self.card_px or 0.2 * min(w, h)):
                 owner = self._new_pile(card.code, first)
                 if owner is None:
-                    self._astray += 1
                     continue  # the top card of two seats whose piles are not known yet
                 seat, dists[owner] = owner, 0.0
             if dists[seat] > reach:
-                self._astray += card.code is not None
                 continue
             held = best[seat]
             # a readable card beats an unreadable one; then the one nearest the place
             rank = dists[seat] + (0 if card.code is not None else 1e6)
             if held is None or rank < held[0]:
-                if held is not None:
-                    self._astray += held[1].code is not None
                 best[seat] = (rank, card)
-            else:
-                self._astray += card.code is not None
         return [None if b is None else b[1] for b in best]
 
     def _new_pile(self, code: str, first: int) -> int | None:

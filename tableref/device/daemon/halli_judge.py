@@ -36,9 +36,10 @@ class Judged:
 
 def judge(views: Sequence[SeatView], *, elephant_alone_rings: bool = False,
           face_up: Sequence[bool] = ()) -> Judged:
-    """`face_up`: for each seat, whether the game has a card face up on its pile. Where
-    it has and the camera saw no card, the two disagree (a card the paper's colour on a
-    pale table, the eyes missing it): the card is not seen, never taken for no card."""
+    """`face_up`: for each seat, whether a card surely lies face up on its pile (the
+    session: the seat turned one since the last ring). Where one does and the camera saw
+    no card, the eyes missed it (a card the colour of a pale table): it is not seen, never
+    taken for no card."""
     cards: list[Card] = []
     unseen: list[int] = []  # nothing sure known of the card
     animals: list[int] = []  # an animal, which one not known

@@ -32,6 +32,7 @@ from tableref.vision.halli.paper import edge_map, outlined
 from tableref.vision.halli.verify import SIDE_STANDS_OUT, outline_sides
 
 Image = np.ndarray
+PICTURE_CHANGED = 0.5  # of a card printed edge to edge that differs from the empty table
 
 SIZE = (0.5, 2.0)  # a picture's area against the cards' agreed area (as for paper cards)
 MAX_PICTURES = 8  # outlines handed to the reader per frame, the most card-like first
@@ -85,7 +86,7 @@ def _outlines(frame: Image, opts: DetectOptions, typical: float | None,
             if typical is not None and not (
                     SIZE[0] <= abs(cv2.contourArea(q)) / (typical * to_small) <= SIZE[1]):
                 continue
-            if changed is not None and not _changed_enough(changed, q, 0.5):
+            if changed is not None and not _changed_enough(changed, q, PICTURE_CHANGED):
                 continue
             if any(_iou_near(q, k) or _overlaps(q, k) or _overlaps(k, q)
                    for k in cards + [r[1] for r in ranked]):

@@ -55,10 +55,48 @@ def _banana_or_lime(p: Patch) -> str | None:
     return None
 
 
-def _intrusion(around: Image, offset: tuple[int, int], size: tuple[int, int]) -> float:
-    """The share of the card's interior covered by ink that runs in from outside it
-    (a hand, a sleeve, another card, or table seen through an outline that does not
-    fit)."""
+STOPS_AT_EDGE = 30.0  # Lab distance between ink just inside a card's edge and what
+# lies just outside it there: more, and the ink stops at the edge (a fruit printed up to
+# it, against a holder's wooden lip or a dark table); less, it runs on across (a hand)
+CROSS = (0, 3, 5, 8)  # px of the surround: the strip just inside the card window, and
+# the one just outside the card's own edge (the window is trimmed by a margin of ~3 px)
+
+
+def _crosses(lab: Image, labels: Image, label: int, offset: tuple[int, int],
+             size: tuple[int, int]) -> bool:
+    """Whether ink `label` runs on across the card's edge: on some side, where it lies
+    just inside the card, what lies just outside it there has its colour."""
+    ox, oy = offset
+    w, h = size
+    i0, i1, o0, o1 = CROSS
+    # each side as (strip inside, strip outside), place along the side first
+    sides = (
+        (np.s_[oy + i0:oy + i1, ox:ox + w], np.s_[oy - o1:oy - o0, ox:ox + w], 1),
+        (np.s_[oy + h - i1:oy + h - i0, ox:ox + w], np.s_[oy + h + o0:oy + h + o1, ox:ox + w], 1),
+        (np.s_[oy:oy + h, ox + i0:ox + i1], np.s_[oy:oy + h, ox - o1:ox - o0], 0),
+        (np.s_[oy:oy + h, ox + w - i1:ox + w - i0], np.s_[oy:oy + h, ox + w + o0:ox + w + o1], 0),
+    )
+    for inside, outside, along in sides:
+        here = labels[inside] == label
+        at = here.any(axis=1 - along) if along == 1 else here.any(axis=1)
+        if not at.any():
+            continue
+        ins = lab[inside][here]
+        out = lab[outside]
+        out = out[:, at] if along == 1 else out[at, :]
+        if float(np.linalg.norm(ins.mean(axis=0) - out.reshape(-1, 3).mean(axis=0))) \
+                < STOPS_AT_EDGE:
+            return True
+    return False
+
+
+def _intrusion(around: Image, offset: tuple[int, int],
+               size: tuple[int, int]) -> tuple[float, float]:
+    """(share of the card's interior covered by ink that runs in from outside it: a
+    hand, a sleeve, another card, or table seen through an outline that does not fit;
+    share covered by ink that touches what lies outside but stops at the card's edge:
+    a fruit printed up to the edge, against a holder's lip or a dark table, or what a
+    hand in a sleeve of another colour brings in)."""
     hsv = cv2.cvtColor(around, cv2.COLOR_BGR2HSV)
     ink = (~paper_mask(hsv)).astype(np.uint8)
     # what comes in from outside is wide (a hand, a sleeve, a card, the table); a bridge
@@ -69,12 +107,22 @@ def _intrusion(around: Image, offset: tuple[int, int], size: tuple[int, int]) ->
     edge = np.unique(np.concatenate([labels[0], labels[-1], labels[:, 0], labels[:, -1]]))
     edge = edge[edge > 0]
     if edge.size == 0:
-        return 0.0
+        return 0.0, 0.0
+    lab = cv2.cvtColor(around, cv2.COLOR_BGR2LAB).astype(np.float32)
+    across = [c for c in edge if _crosses(lab, labels, int(c), offset, size)]
+    stops = [c for c in edge if c not in across]
     ox, oy = offset
     w, h = size
-    card = np.isin(labels[oy:oy + h, ox:ox + w], edge)
-    inner = interior(card[..., None].astype(np.uint8) * np.ones(3, np.uint8), 0.1)[..., 0]
-    return float(np.count_nonzero(inner)) / max(inner.size, 1)
+    window = labels[oy:oy + h, ox:ox + w]
+
+    def share(which: list[int]) -> float:
+        if not which:
+            return 0.0
+        card = np.isin(window, which)
+        inner = interior(card[..., None].astype(np.uint8) * np.ones(3, np.uint8), 0.1)[..., 0]
+        return float(np.count_nonzero(inner)) / max(inner.size, 1)
+
+    return share(across), share(stops)
 
 
 MAX_UNSEEN = 0.02  # of the card (its paper margin trimmed) beyond the frame: a sliver
@@ -134,9 +182,9 @@ def read_card(card: Image, around: Image | None = None, offset: tuple[int, int] 
     if back == "back":
         return Reading("back", why="a small pattern all over: a card back")
     biggest = max((p.area for p in found), default=0) / area
-    came_in = 0.0 if around is None else _intrusion(around, offset, (w, h))
+    came_in, touches = (0.0, 0.0) if around is None else _intrusion(around, offset, (w, h))
     picture = biggest >= opts.picture_patch or ink >= opts.picture_ink
-    if picture and (came_in < 0.05 or ink >= 0.8):
+    if picture and (came_in + touches < 0.05 or ink >= 0.8):
         if back == "some":
             return Reading("unknown", why="a picture with a pattern: an animal or a back?")
         return Reading("animal", why="a coloured picture, not fruits on paper")
@@ -182,7 +230,7 @@ def read_card(card: Image, around: Image | None = None, offset: tuple[int, int] 
                                or not _whole_layout_seen(fruits, unseen)):
         return Reading("unknown", why="part of the card is beyond the picture's edge")
     rules = opts.layout
-    if outlined and came_in == 0 and _border_intact(card, own) and not any(
+    if outlined and came_in == 0 and touches == 0 and _border_intact(card, own) and not any(
             m[0].any() or m[-1].any() or m[:, 0].any() or m[:, -1].any() for m in own):
         # the card's own edge all round, nothing lying across it, no fruit cut by it:
         # every fruit printed on the card shows, however the deck lays them out (the

@@ -153,13 +153,14 @@ class Recogniser:
         (the caller asks for that all round too), but leaves less than a card inside it."""
         typical = found.card_area if found.support >= WHOLE_SUPPORT else (
             self.card_area or (hint.card_px ** 2 if hint and hint.card_px else 0.0))
-        if not typical:
-            return False
         area = abs(float(cv2.contourArea(np.asarray(rough, np.float32))))
         short, long_ = card_sides(rough)
         aspect = long_ / max(short, 1e-6)
-        return (abs(area / typical - 1) <= WHOLE_SIZE
-                and abs(aspect / self.detect_opts.card_aspect - 1) <= WHOLE_SIZE)
+        # with no size to go by (one card alone in a photo), its shape: what a hand
+        # leaves of a card is squarer or longer, unless it hides no more than a sliver
+        # (and then a fruit it cuts touches the outline, which the reader checks)
+        return (not typical or abs(area / typical - 1) <= WHOLE_SIZE) \
+            and abs(aspect / self.detect_opts.card_aspect - 1) <= WHOLE_SIZE
 
     def _pictures(self, frame: Image, found: Found, hint: TableHint | None) -> list[SeenCard]:
         """The cards printed edge to edge (no paper for the finder to see) that the

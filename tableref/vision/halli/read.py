@@ -125,6 +125,8 @@ def _intrusion(around: Image, offset: tuple[int, int],
     return share(across), share(stops)
 
 
+FRUIT_SPAN = 0.66  # of the card's side along it, one fruit spans at most
+BANANA_SPAN = 0.76  # a banana lying across a card alone, long and thin, a little more
 MAX_UNSEEN = 0.02  # of the card (its paper margin trimmed) beyond the frame: a sliver
 
 
@@ -202,7 +204,7 @@ def read_card(card: Image, around: Image | None = None, offset: tuple[int, int] 
             if not p.at_edge:
                 marks += p.area / area
             continue
-        if p.area > opts.max_fruit * area or p.span > 0.66:
+        if p.area > opts.max_fruit * area or p.span > BANANA_SPAN:
             return Reading("unknown", why="a patch too big for one fruit")
         if p.colour < opts.min_colour:
             if p.at_edge:
@@ -222,6 +224,8 @@ def read_card(card: Image, around: Image | None = None, offset: tuple[int, int] 
             return Reading("unknown", why=f"a {kind} of the wrong shape")
         if p.elongation > (5.0 if kind == "banana" else 2.6):
             return Reading("unknown", why=f"a {kind} too long: two fruits touching?")
+        if p.span > FRUIT_SPAN and not (kind == "banana" and p.elongation >= 2.0):
+            return Reading("unknown", why="a patch too big for one fruit")
         fruits.append(Fruit(str(kind), p.area, p.centre))
         own.append(p.mask)
     if marks > opts.max_marks:

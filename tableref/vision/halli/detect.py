@@ -27,6 +27,7 @@ from tableref.vision.halli.paper import (
     brighter_paper,
     edge_map,
     frame_white,
+    not_table,
     outlined,
     white_paper,
 )
@@ -387,13 +388,18 @@ def _verified(small: Image, white: np.ndarray, edges: Image, frame_area: float,
     evidence calls cards; one per card (the best evidence), none on another card."""
     bal = balanced(small, white)
     proposals: list[Proposal] = []
-    masks = [(white_paper(bal, opts.close), 0.0, True),
-             (brighter_paper(bal, opts.close), 0.0, True), (outlined(edges), 1.5, False),
-             (edges, -1.0, False)]
+    # (mask, how far its outlines lie outside a card, whether to fit cards into its
+    # blobs, the sides of a card that must stand out from what lies round it)
+    masks = [(white_paper(bal, opts.close), 0.0, True, 0),
+             (brighter_paper(bal, opts.close), 0.0, True, 0),
+             (outlined(edges), 1.5, False, 0), (edges, -1.0, False, 0),
+             # what is not the table may be a card's part cut off by a hand, the bell or
+             # a row of fruits: its every side must be the card's own edge
+             (not_table(bal, opts.close), 0.0, False, 4)]
     if force:
         masks = masks[:2]  # fitting cards of a known size: into the paper's blobs
     seen: set[tuple[int, ...]] = set()
-    for mask, grow, split in masks:
+    for mask, grow, split, edged in masks:
         for quad, fill, aspect in _propose(mask, frame_area, opts, known, split, force):
             if fill < 0.6 or not 1.1 <= aspect <= 2.6:
                 continue  # not a card's shape, whole or under a hand
@@ -411,6 +417,8 @@ def _verified(small: Image, white: np.ndarray, edges: Image, frame_area: float,
                 if changed is not None and not _changed_enough(changed, q):
                     break
                 ev = evidence(bal, q)
+                if ev.sides < edged:
+                    continue
                 if (ev.face_up() or ev.covered_card()) and (
                         best is None or (ev.face_up(), ev.score) > (best[3].face_up(),
                                                                     best[3].score)):

@@ -98,6 +98,29 @@ def brighter_paper(bal: Image, close: int = 7) -> Image:
     return _tidy(paper, close)
 
 
+TABLE_SHARE = 0.75  # of the frame the table's own colours cover, at least
+
+
+def not_table(bal: Image, close: int = 7, share: float = TABLE_SHARE) -> Image:
+    """Pixels (255) of a colour the table does not show: the table is most of the frame,
+    so its colours are the commonest ones (a patterned cloth has several); cards, hands
+    and clutter are the rest. Colours within a step of a common one are the table's too
+    (its shading, noise)."""
+    lab = cv2.cvtColor(cv2.GaussianBlur(bal, (3, 3), 0), cv2.COLOR_BGR2LAB) // 8
+    idx = (lab[..., 0].astype(np.int32) * 32 + lab[..., 1]) * 32 + lab[..., 2]
+    hist = np.bincount(idx.ravel(), minlength=32 ** 3).astype(np.float32).reshape(32, 32, 32)
+    near = np.asarray(cv2.blur(hist.reshape(32, 1024), (3, 3)).reshape(32, 32, 32))
+    order = np.argsort(near.ravel())[::-1]
+    covered = np.cumsum(hist.ravel()[order])
+    table = np.zeros(32 ** 3, bool)
+    table[order[:int(np.searchsorted(covered, share * idx.size)) + 1]] = True
+    mn, c = chroma(bal)
+    # and bright and greyish (paper in a light of another colour than the table's), which
+    # parts cards from the backs, the bell and the hands they touch
+    paper = (mn > int(0.45 * 240)) & (c < int(0.3 * 255))
+    return _tidy((~table[idx] & paper).astype(np.uint8) * 255, close)
+
+
 def edge_map(small: Image, close: int = 3) -> Image:
     """The frame's edges (255), thickened to close gaps of a pixel; the threshold is set
     by the frame's own noise (the gradient of its flattest quarter)."""

@@ -62,30 +62,35 @@ CROSS = (0, 3, 5, 8)  # px of the surround: the strip just inside the card windo
 # the one just outside the card's own edge (the window is trimmed by a margin of ~3 px)
 
 
-def _crosses(lab: Image, labels: Image, label: int, offset: tuple[int, int],
-             size: tuple[int, int]) -> bool:
-    """Whether ink `label` runs on across the card's edge: on some side, where it lies
-    just inside the card, what lies just outside it there has its colour."""
+def _side_strips(offset: tuple[int, int], size: tuple[int, int]) -> list[tuple[
+        tuple[slice, slice], tuple[slice, slice], int]]:
+    """Per side of the card window in a surround image: (the strip just inside it, the
+    strip just outside the card's own edge there, the axis the place along the side is
+    on)."""
     ox, oy = offset
     w, h = size
     i0, i1, o0, o1 = CROSS
-    # each side as (strip inside, strip outside), place along the side first
-    sides = (
+    return [
         (np.s_[oy + i0:oy + i1, ox:ox + w], np.s_[oy - o1:oy - o0, ox:ox + w], 1),
         (np.s_[oy + h - i1:oy + h - i0, ox:ox + w], np.s_[oy + h + o0:oy + h + o1, ox:ox + w], 1),
         (np.s_[oy:oy + h, ox + i0:ox + i1], np.s_[oy:oy + h, ox - o1:ox - o0], 0),
         (np.s_[oy:oy + h, ox + w - i1:ox + w - i0], np.s_[oy:oy + h, ox + w + o0:ox + w + o1], 0),
-    )
-    for inside, outside, along in sides:
-        here = labels[inside] == label
-        at = here.any(axis=1 - along) if along == 1 else here.any(axis=1)
+    ]
+
+
+def _runs_across(lab: Image, ink: Image, offset: tuple[int, int],
+                 size: tuple[int, int]) -> bool:
+    """Whether the ink `ink` (a mask of the surround) runs on across the card's edge: on
+    some side, where it lies just inside the card, what lies just outside the card's edge
+    there has its colour."""
+    for inside, outside, along in _side_strips(offset, size):
+        here = ink[inside]
+        at = here.any(axis=0) if along == 1 else here.any(axis=1)
         if not at.any():
             continue
-        ins = lab[inside][here]
-        out = lab[outside]
-        out = out[:, at] if along == 1 else out[at, :]
-        if float(np.linalg.norm(ins.mean(axis=0) - out.reshape(-1, 3).mean(axis=0))) \
-                < STOPS_AT_EDGE:
+        out = lab[outside][:, at] if along == 1 else lab[outside][at, :]
+        if float(np.linalg.norm(lab[inside][here].mean(axis=0)
+                                - out.reshape(-1, 3).mean(axis=0))) < STOPS_AT_EDGE:
             return True
     return False
 
@@ -109,7 +114,7 @@ def _intrusion(around: Image, offset: tuple[int, int],
     if edge.size == 0:
         return 0.0, 0.0
     lab = cv2.cvtColor(around, cv2.COLOR_BGR2LAB).astype(np.float32)
-    across = [c for c in edge if _crosses(lab, labels, int(c), offset, size)]
+    across = [c for c in edge if _runs_across(lab, labels == c, offset, size)]
     stops = [c for c in edge if c not in across]
     ox, oy = offset
     w, h = size

@@ -48,6 +48,10 @@ FRUIT_SCORE = 0.85  # an enrolled fruit card: fruit cards look alike, so ask for
 MATCH_MARGIN = 0.08  # over the best other enrolled code
 WHOLE_SIZE = 0.15  # a whole card's area and aspect, within this of the cards' agreed
 WHOLE_SUPPORT = 2  # outlines agreeing on a size: two covered cards agreeing is unlikely
+# a card (2:3) seen from at most 35 degrees off overhead (the spec's camera) is at least
+# 1.5 cos 35 = 1.23 times as long as it is wide; what is squarer is part of a card (cut by
+# a shadow's edge, a hand) and may hide fruits
+MIN_ASPECT = 1.2
 PICTURE_MARGIN = 0.25  # a card found by its outline alone (no paper): over any other code
 NET_SURE = 0.9  # the reader network's confidence in its whole answer, to take it
 
@@ -131,6 +135,10 @@ class Recogniser:
             outline = refine(frame, quad.corners)  # found at a quarter size: set on its edges
             at = _card("unknown", None, outline)
             corners, center = at.corners, at.center
+            short, long_ = card_sides(outline)
+            if long_ < MIN_ASPECT * short:
+                seen.append(at)  # squarer than any card seen from the camera: part of one
+                continue
             sides = outline_sides(frame, outline)
             if runs_off(outline, frame.shape, REACH * card_width(outline), sides):
                 seen.append(at)  # the picture's edge may cut it: what is beyond is unknown

@@ -18,12 +18,13 @@ HANDS = replace(QUIET, hands=1.0, most_hands=3)
 CODES = ["SSS", "BBB", "LLL", "PPP", "BBBBB", "PPSSS", "BLL", "PPPSS"]
 
 
-def _read(layout: str, cond: Conditions, seeds: range) -> tuple[int, int, list[object]]:
+def _read(layout: str, cond: Conditions, seeds: range,
+          scale: float = 1.0) -> tuple[int, int, list[object]]:
     read = shown = 0
     wrong = []
     for seed in seeds:
         rng = np.random.default_rng(seed)
-        deck = replace(random_deck(rng, "flat"), layout=layout, border=None)
+        deck = replace(random_deck(rng, "flat"), layout=layout, border=None, fruit_scale=scale)
         codes = [str(c) for c in rng.permutation(CODES)[:5]]
         scene = wild_scene([(c, deck.card(c, rng)) for c in codes], rng, cond)
         shown += len(codes)
@@ -60,4 +61,23 @@ def test_cards_of_any_layout_are_read(layout: str) -> None:
 ])
 def test_cards_of_any_layout_under_hands_are_never_read_wrong(layout: str) -> None:
     _, _, wrong = _read(layout, HANDS, range(12))
+    assert not wrong, wrong
+
+
+def test_cards_whose_fruits_come_near_their_edge_are_read() -> None:
+    """Bigger fruits (a fifth bigger) come into the paper margin the reader trims off
+    the card. The layout test was kept on for any fruit touching the trimmed window, and
+    9 of these 50 zigzag cards were read; now only a fruit that runs on to the card's
+    outline keeps it (one the outline cuts): 26 are read."""
+    read, shown, wrong = _read("zigzag", QUIET, range(10), 1.25)
+    assert not wrong, wrong
+    assert read >= 0.4 * shown, (read, shown)
+
+
+@pytest.mark.xfail(strict=True, reason=(
+    "known bug: an outline round three quarters of a triangle-layout BBB card (two "
+    "bananas cut off at its side, the slivers left taken for the card below) leaves one "
+    "banana near the centre, which every layout test accepts: read B"))
+def test_bigger_triangle_cards_are_never_read_wrong() -> None:
+    _, _, wrong = _read("triangle", QUIET, range(10), 1.25)
     assert not wrong, wrong

@@ -132,6 +132,31 @@ def _intrusion(around: Image, offset: tuple[int, int],
 
 FRUIT_SPAN = 0.66  # of the card's side along it, one fruit spans at most
 BANANA_SPAN = 0.76  # a banana lying across a card alone, long and thin, a little more
+def _reach_edge(around: Image, offset: tuple[int, int], fruits: list[np.ndarray]) -> bool:
+    """Whether any of the fruits (masks of the card window at `offset` in the surround)
+    runs on to the card's outline, through the paper margin the window leaves out: a
+    fruit that an outline cuts reaches it; one printed inside the card stops short."""
+    if not fruits:
+        return False
+    hsv = cv2.cvtColor(around, cv2.COLOR_BGR2HSV)
+    ink = (~paper_mask(hsv)).astype(np.uint8)
+    _, labels = cv2.connectedComponents(ink, connectivity=8)
+    ox, oy = offset
+    h, w = fruits[0].shape
+    window = labels[oy:oy + h, ox:ox + w]
+    own = np.unique(window[np.logical_or.reduce(fruits) & (window > 0)])
+    # the card's edge: SURROUND_OFFSET less the margin the window is trimmed by
+    ex = round(ox - MARGIN * w / (1 - 2 * MARGIN))
+    ey = round(oy - MARGIN * h / (1 - 2 * MARGIN))
+    rim = np.zeros(labels.shape, bool)
+    rim[ey - 1:ey + 2, ex - 1:labels.shape[1] - ex + 1] = True
+    rim[labels.shape[0] - ey - 2:labels.shape[0] - ey + 1, ex - 1:labels.shape[1] - ex + 1] = True
+    rim[ey - 1:labels.shape[0] - ey + 1, ex - 1:ex + 2] = True
+    rim[ey - 1:labels.shape[0] - ey + 1, labels.shape[1] - ex - 2:labels.shape[1] - ex + 1] = True
+    return bool(np.isin(labels[rim], own).any())
+
+
+MARGIN = 0.05  # of the card's size, each side: what `rectify_surround` trims off the card
 MAX_UNSEEN = 0.02  # of the card (its paper margin trimmed) beyond the frame: a sliver
 
 
@@ -239,8 +264,10 @@ def read_card(card: Image, around: Image | None = None, offset: tuple[int, int] 
                                or not _whole_layout_seen(fruits, unseen)):
         return Reading("unknown", why="part of the card is beyond the picture's edge")
     rules = opts.layout
-    if outlined and came_in == 0 and touches == 0 and _border_intact(card, own) and not any(
-            m[0].any() or m[-1].any() or m[:, 0].any() or m[:, -1].any() for m in own):
+    if outlined and came_in == 0 and touches == 0 and _border_intact(card, own) and not (
+            around is None and any(m[0].any() or m[-1].any() or m[:, 0].any()
+                                   or m[:, -1].any() for m in own)) and not (
+            around is not None and _reach_edge(around, offset, own)):
         # the card's own edge all round, nothing lying across it, no fruit cut by it:
         # every fruit printed on the card shows, however the deck lays them out (the
         # layout's symmetry only tells a covered card)

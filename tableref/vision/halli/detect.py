@@ -29,6 +29,7 @@ from tableref.vision.halli.paper import (
     frame_white,
     not_table,
     outlined,
+    unclipped_white,
     white_paper,
 )
 from tableref.vision.halli.verify import Evidence, evidence, own_white
@@ -540,8 +541,11 @@ def _detect(frame: Image, opts: DetectOptions, card_area: float | None,
     if sum(_whole(p, opts) for p in kept) < 2:
         # few cards: the frame's brightest pixels may be a glare, a white sleeve, a box,
         # not paper. Take the light's colour from the most card-like outline instead.
-        other = _card_white(small, edges, frame_area, opts)
-        if other is not None:
+        # Or from the brightest pixels the sensor did not clip: a glare is white
+        # whatever the lamp's colour.
+        for other in (unclipped_white(small), _card_white(small, edges, frame_area, opts)):
+            if other is None or not _lamp_like(other):
+                continue
             again = _verified(small, other, edges, frame_area, opts, known, changed)
             # the other light must explain more cards, and every card the first found
             before = [p[0] for p in kept if _whole(p, opts)]

@@ -30,12 +30,33 @@ def _min_max(img: Image) -> tuple[Image, Image]:
 def frame_white(small: Image) -> np.ndarray:
     """The colour of white paper in this light: the mean of the brightest pixels."""
     mn, _ = _min_max(small)
-    hist = np.bincount(mn.reshape(-1), minlength=256)
+    return _brightest(small, mn, np.ones(mn.shape, bool))
+
+
+def _brightest(small: Image, mn: Image, allowed: Image) -> np.ndarray:
+    """The mean colour of the brightest 0.5 % (by their darkest channel) of the allowed
+    pixels."""
+    hist = np.bincount(mn[allowed].reshape(-1), minlength=256)
     above = np.cumsum(hist[::-1])
-    cut = 255 - int(np.searchsorted(above, 0.005 * mn.size))
-    sel = (mn >= cut).astype(np.uint8)
+    cut = 255 - int(np.searchsorted(above, 0.005 * max(int(allowed.sum()), 1)))
+    sel = ((mn >= cut) & allowed).astype(np.uint8)
     white = np.array(cv2.mean(small, mask=sel)[:3], np.float64)
     return np.maximum(white, 1.0)
+
+
+CLIPPED = 250  # a channel this bright may be cut off by the sensor: its colour is lost
+GLARE = 0.001  # of the frame clipped, at least, for a glare to hide the light's colour
+
+
+def unclipped_white(small: Image) -> np.ndarray | None:
+    """The light's colour from the brightest pixels the sensor did not clip (a glare is
+    white whatever the lamp's colour, and paper under a warm lamp is not), or None when
+    almost nothing is clipped (then it is `frame_white`)."""
+    mn, mx = _min_max(small)
+    clipped = mx >= CLIPPED
+    if float(clipped.mean()) < GLARE or float(clipped.mean()) > 0.5:
+        return None
+    return _brightest(small, mn, ~clipped)
 
 
 def chroma(small: Image) -> tuple[Image, Image]:

@@ -21,7 +21,7 @@ import numpy as np
 
 from tableref.vision.halli.backs import back_evidence, ink_share, interior
 from tableref.vision.halli.codes import FRUITS
-from tableref.vision.halli.fruit_parts import Patch, paper_mask, patches
+from tableref.vision.halli.fruit_parts import CHROMA_SAT, CHROMA_VAL, Patch, paper_mask, patches
 from tableref.vision.halli.inks import HueClass, classify
 from tableref.vision.halli.layouts import Fruit, LayoutRules, layout_problem
 
@@ -95,6 +95,48 @@ def _runs_across(lab: Image, ink: Image, offset: tuple[int, int],
     return False
 
 
+SAME_HUE = 10  # OpenCV hue units (of 180): one fruit's colour
+
+
+def _cut_fruit(around: Image, offset: tuple[int, int], patch: np.ndarray,
+               fruit: float) -> bool:
+    """Whether a sliver of colour at the card window's edge is part of a fruit that lies
+    mostly outside the window (more than `fruit` pixels of its colour, joined to it):
+    the outline cuts that fruit, and the card, or a card below it, runs on beyond. The
+    reader cannot tell which: neither may be counted."""
+    h, w = patch.shape
+    ox, oy = offset
+    hsv = cv2.cvtColor(around, cv2.COLOR_BGR2HSV)
+    window = hsv[oy:oy + h, ox:ox + w]
+    coloured = patch & (window[..., 1] >= CHROMA_SAT)
+    if int(coloured.sum()) < 3:
+        return False
+    hue = int(np.median(window[..., 0][coloured]))
+    d = np.abs(hsv[..., 0].astype(np.int16) - hue)
+    same = (np.minimum(d, 180 - d) <= SAME_HUE) & (hsv[..., 1] >= CHROMA_SAT) & \
+        (hsv[..., 2] >= CHROMA_VAL)
+    same[oy:oy + h, ox:ox + w] |= patch
+    _, labels = cv2.connectedComponents(same.astype(np.uint8), connectivity=8)
+    own = np.unique(labels[oy:oy + h, ox:ox + w][patch])
+    joined = np.isin(labels, own[own > 0])
+    ex, ey = _card_edge(offset, (w, h))
+    joined[ey:joined.shape[0] - ey, ex:joined.shape[1] - ex] = False  # the card itself
+    # more of a fruit than the sliver, and no more than a fruit: a table of that colour
+    # seen at the edge (the outline a pixel off) runs on much further
+    return max(2 * int(patch.sum()), fruit) <= int(joined.sum()) <= FRUITS_BEYOND * fruit
+
+
+FRUITS_BEYOND = 6  # fruit-sized halves (of the smallest fruit) a cut fruit leaves beyond
+
+
+def _card_edge(offset: tuple[int, int], size: tuple[int, int]) -> tuple[int, int]:
+    """Where the card's outline lies in its surround image: SURROUND_OFFSET less the
+    margin the card window is trimmed by."""
+    ox, oy = offset
+    w, h = size
+    return (round(ox - MARGIN * w / (1 - 2 * MARGIN)), round(oy - MARGIN * h / (1 - 2 * MARGIN)))
+
+
 def _intrusion(around: Image, offset: tuple[int, int],
                size: tuple[int, int]) -> tuple[float, float]:
     """(share of the card's interior covered by ink that runs in from outside it: a
@@ -145,9 +187,7 @@ def _reach_edge(around: Image, offset: tuple[int, int], fruits: list[np.ndarray]
     h, w = fruits[0].shape
     window = labels[oy:oy + h, ox:ox + w]
     own = np.unique(window[np.logical_or.reduce(fruits) & (window > 0)])
-    # the card's edge: SURROUND_OFFSET less the margin the window is trimmed by
-    ex = round(ox - MARGIN * w / (1 - 2 * MARGIN))
-    ey = round(oy - MARGIN * h / (1 - 2 * MARGIN))
+    ex, ey = _card_edge(offset, (w, h))
     rim = np.zeros(labels.shape, bool)
     rim[ey - 1:ey + 2, ex - 1:labels.shape[1] - ex + 1] = True
     rim[labels.shape[0] - ey - 2:labels.shape[0] - ey + 1, ex - 1:labels.shape[1] - ex + 1] = True
@@ -227,6 +267,12 @@ def read_card(card: Image, around: Image | None = None, offset: tuple[int, int] 
     own: list[np.ndarray] = []  # the fruits' patches
     marks = 0.0
     for p in found:
+        edge_bit = p.at_edge and (p.area < opts.min_fruit * area or (
+            p.in_band >= 0.75 and (p.elongation >= 4 or p.span >= 0.6)))
+        if edge_bit and around is not None and p.colour >= opts.min_colour and \
+                classify(p.hist, classes).fruit is not None and \
+                _cut_fruit(around, offset, p.mask, 0.5 * opts.min_fruit * area):
+            return Reading("unknown", why="a fruit the outline cuts: more card beyond")
         if p.at_edge and p.in_band >= 0.75 and (p.elongation >= 4 or p.span >= 0.6
                                                  or p.area < opts.min_fruit * area):
             continue  # a printed frame, or table or the card below at the edge

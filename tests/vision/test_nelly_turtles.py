@@ -159,3 +159,37 @@ def test_random_scenes_are_rarely_unsure_and_hardly_ever_wrong() -> None:
             exact += not got.unsure and got.counts == truth.counts
             wrong += not got.unsure and got.counts != truth.counts
     assert wrong <= 1 and exact >= 0.75 * zones, (wrong, exact, zones)
+
+
+def test_two_turtles_of_one_colour_hold_no_second_paint_out_to_the_rim() -> None:
+    """domes._one_paint on a blob of two shells' area: all orange, and orange with a
+    crescent of red beyond its core (a red turtle under an orange one)."""
+    from tableref.vision.nelly.domes import Blob, Paints, _one_paint
+    from tableref.vision.nelly.light import NEUTRAL
+
+    window = np.ones((30, 50), bool)
+    blob = Blob((0, 0), window, int(window.sum()), 15.0, np.zeros(window.shape, np.float32))
+    paints = Paints(NEUTRAL, 15.0)
+    bgr = np.empty((30, 50, 3), np.uint8)
+    bgr[:] = PAINT_BGR["orange"]
+    assert _one_paint(blob, bgr, paints, "orange")
+    bgr[:, 40:] = PAINT_BGR["red"]  # a fifth of the window, its outer 2 px the rim
+    assert not _one_paint(blob, bgr, paints, "orange")
+
+
+def test_a_red_turtle_showing_at_the_rim_of_an_orange_one_is_no_second_orange() -> None:
+    """A development scene (the broad part, seed 14, player 1, pale wood): a red turtle
+    under an orange one shows only as a crescent round the orange's rim, outside the core
+    the colour is read on, and two peaks made it two orange turtles, a sure count wrong in
+    two colours. A crescent of a second paint makes it unsure."""
+    from tableref.vision.synth.nelly_scene import NellySceneOptions
+    from tableref.vision.synth.nelly_tables import BROAD_TABLES
+
+    broad = NellySceneOptions(tables_extra=BROAD_TABLES, perspective=0.04, blur=1.8,
+                              jpeg=(55, 95), stack=0.3, stack_three=0.15, dim=0.2, mixed=0.15,
+                              die=0.15, skin=(0.45, 1.0), still=True)
+    scene = random_scene(np.random.default_rng(14), broad)
+    seen = count_turtles(scene.image, scene.zones, still=scene.still)
+    truth = scene.truth[1]
+    assert truth.stacks == 1
+    assert seen[1].unsure or seen[1].counts == truth.counts, seen[1]

@@ -16,7 +16,8 @@
 6. Each blob's colour from its core (its rim mixes with what lies round it); its number of
    turtles from its area and its distance-transform peaks (domes.py); a single turtle
    whose core holds a second paint has another under or on it. A blob that fits no
-   whole number of turtles, a colour between two paints, something over the zone
+   whole number of turtles, a colour between two paints, a blob of more than one turtle's
+   area whose highlight is off a single dome's (gloss.py), something over the zone
    (hands.py), or a dome's lit cap amid the table's colour where nothing was counted
    (hidden.py) makes the zone unsure: never a guess.
 """
@@ -24,7 +25,7 @@
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 import cv2
@@ -33,6 +34,13 @@ import numpy as np
 from tableref.vision.nelly.dark import outside_level, plant_level, too_dark
 from tableref.vision.nelly.die import on_the_die
 from tableref.vision.nelly.domes import Blob, Paints, core_of, read_blob, refine_green
+from tableref.vision.nelly.gloss import (
+    MAX_DOMES,
+    frame_highlight,
+    highlight_offset,
+    lies_on_another,
+    single_domes,
+)
 from tableref.vision.nelly.hands import something_over
 from tableref.vision.nelly.hidden import hidden_dome
 from tableref.vision.nelly.light import light_from_plants
@@ -341,6 +349,16 @@ def count_turtles(frame: Image, zones: Sequence[Zone], options: CountOptions | N
     paints = Paints(light, r1, footprint=footprint([b for d in data for b in d.blobs], r1))
     paints.green = refine_green([b for d in data for b in d.blobs], paints)
     printed = table_print(table, paints, opts.min_bright)
+    placed: list[tuple[float, float] | None] = []
+
+    def highlight() -> tuple[float, float] | None:
+        """Where the lamp's highlight sits on a single dome in this frame (once)."""
+        if not placed:
+            singles = [(d, b) for d in data for b in single_domes(d.blobs, paints.shell, r1)]
+            placed.append(frame_highlight([highlight_offset(b, d.bgr, r1)
+                                           for d, b in singles[:MAX_DOMES]]))
+        return placed[0]
+
     now_q = quarter(frame) if still is not None else None
     then_q = quarter(still) if still is not None else None
     gain = exposure(now_q, then_q) if now_q is not None and then_q is not None else 1.0
@@ -363,11 +381,13 @@ def count_turtles(frame: Image, zones: Sequence[Zone], options: CountOptions | N
             out.append(ZoneCount(z.player, unsure=True, why="too dark to read the turtles' "
                                  "colours (a deep shadow?)"))
             continue
-        out.append(_count_zone(crop, paints, printed))
+        out.append(_count_zone(crop, paints, printed, highlight))
     return out
 
 
-def _count_zone(d: _ZoneData, paints: Paints, printed: Print | None = None) -> ZoneCount:
+def _count_zone(d: _ZoneData, paints: Paints, printed: Print | None = None,
+                highlight: Callable[[], tuple[float, float] | None] = lambda: None
+                ) -> ZoneCount:
     counts = dict.fromkeys(COLOURS, 0)
     player = d.zone.player
     assert d.table is not None and d.paint is not None
@@ -398,6 +418,11 @@ def _count_zone(d: _ZoneData, paints: Paints, printed: Print | None = None) -> Z
         if printed is not None and off and any(printed.has(c, blob.area / sum(
                 seen.counts.values())) for c in seen.counts):
             why = why or "a patch like the table's print, off the plants"
+            continue
+        if sum(seen.counts.values()) == 1 and lies_on_another(blob, d.bgr, shell,
+                                                              paints.radius, highlight):
+            why = why or ("a turtle lying on another that cannot be told apart (more than one "
+                          "turtle's area, its highlight off a single dome's)")
             continue
         for c, k in seen.counts.items():
             counts[c] += k

@@ -34,6 +34,7 @@ THIN = 0.42  # a turtle lying on its side keeps over half a shell's inscribed ra
 TWO = (1.25, 2.35)  # two, when the distance transform shows two shells
 MIN_PART = 0.15  # smaller bits (a rim of mixed colour, a speck) are no turtle
 MIN_SHARE = 0.15  # of a blob's core: less is the rim's mixing, not a second colour
+RIM = 2  # px: a blob's rim, mixing with what lies round it in a blurred frame
 MIXED = 0.06  # of a single turtle's core in a second paint: another turtle under or on it
 BETWEEN = 0.05  # a hue this near the middle between two paints is neither
 GREEN_SHIFT = 0.12  # at most this refinement of ln(green gain) by the turtles themselves
@@ -137,11 +138,13 @@ def _peaks(dist: np.ndarray, r1: float) -> int:
     return int(n) - 1
 
 
-def _shares(blob: Blob, bgr: np.ndarray, paints: Paints) -> dict[str, float]:
-    """Of the blob's core, the share of pixels whose hue is each paint's."""
+def _shares(blob: Blob, bgr: np.ndarray, paints: Paints,
+            where: np.ndarray | None = None) -> dict[str, float]:
+    """Of the blob's core (or of `where`, a mask of its window), the share of pixels whose
+    hue is each paint's."""
     x, y = blob.origin
     hgt, wid = blob.window.shape
-    px = bgr[y:y + hgt, x:x + wid][blob.core].astype(np.float32)
+    px = bgr[y:y + hgt, x:x + wid][blob.core if where is None else where].astype(np.float32)
     if px.size == 0:
         return dict.fromkeys(COLOURS, 0.0)
     hues = paints.hue(px[:, 0], px[:, 1], px[:, 2])
@@ -150,6 +153,18 @@ def _shares(blob: Blob, bgr: np.ndarray, paints: Paints) -> dict[str, float]:
         "orange": float(np.mean((hues >= RED_ORANGE) & (hues < ORANGE_YELLOW))),
         "yellow": float(np.mean(hues >= ORANGE_YELLOW)),
     }
+
+
+def _one_paint(blob: Blob, bgr: np.ndarray, paints: Paints, colour: str) -> bool:
+    """Turtles of one colour are of its paint all over: beyond its core, out to the rim's
+    mixing (RIM px), a blob of several holds no second paint (at most MIN_SHARE), as the
+    crescent of a turtle of another colour lying under another would be."""
+    body = cv2.erode(blob.window.astype(np.uint8), np.ones((2 * RIM + 1, 2 * RIM + 1), np.uint8),
+                     borderType=cv2.BORDER_CONSTANT, borderValue=0) > 0
+    if not np.any(body):
+        return True
+    shares = _shares(blob, bgr, paints, body)
+    return all(v < MIN_SHARE for c, v in shares.items() if c != colour)
 
 
 def read_blob(blob: Blob, bgr: np.ndarray, paints: Paints) -> BlobReading:
@@ -192,10 +207,15 @@ def read_blob(blob: Blob, bgr: np.ndarray, paints: Paints) -> BlobReading:
     if len(present) <= 1:
         c = present[0] if present else max(shares, key=lambda s: shares[s])
         peaks = _peaks(blob.dist, paints.radius)
-        if TWO[0] <= k <= TWO[1] and peaks == 2:
-            return BlobReading({c: 2})
         n = round(k)
-        if k > TWO[1] and peaks == n and abs(k - n) < 0.35:
+        if TWO[0] <= k <= TWO[1] and peaks == 2:
+            n = 2
+        elif not (k > TWO[1] and peaks == n and abs(k - n) < 0.35):
+            n = 0
+        if n and not _one_paint(blob, bgr, paints, c):
+            return BlobReading(why="turtles of two colours lying on each other that cannot be "
+                                   "told apart")
+        if n:
             return BlobReading({c: n})
         return BlobReading(why=f"{c} turtles lying on each other that cannot be told apart")
     if k < TWO[0]:  # two colours in one turtle's area: a part of each, or one on another

@@ -1,0 +1,117 @@
+"""Where the lamp's highlight sits on a turtle: at the same place on every single dome.
+
+The domes are of one shape, lit by the same lamp and seen by the same camera from above,
+so the highlight (the lamp mirrored in the gloss) lies at the same offset from every
+single dome's centre, in shell radii. A turtle lying on another makes one blob whose
+outline spans both: the centre of the outline lies half their offset away from the upper
+dome's centre, and it is the upper dome's highlight that shows. A lower turtle shows at
+all only when it lies a third of a radius or more off, so the highlight then lies 0.15
+radii or more from where a single dome's would.
+
+The outline's centre is its centroid, after a disc of half a shell's radius has opened
+away a turtle's head (a third of a radius wide) and a ragged rim; two domes' outline is
+symmetric about the midpoint between them. The highlight is the weighted centre of its
+peak in the blue channel, where a warm paint is darkest and the lamp's white stands out
+most. A dome tipped on its side shows less than a shell's area and is not judged; among
+the single domes that place the frame's highlight, the median leaves it out.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Sequence
+
+import cv2
+import numpy as np
+
+from tableref.vision.nelly.domes import Blob
+
+PROMINENT = 15.0  # levels: a highlight this far above the dome's median blue, or none seen
+PEAK = 0.6  # of its height above the median: the highlight's extent
+MIN_DOMES = 3  # single domes with a highlight needed to place a frame's highlight
+MAX_DOMES = 25  # enough single domes to place it
+# a turtle lying a third of a radius off another shows a crescent of a fifth of a shell,
+# and its highlight lies 0.15 radii off a single dome's
+LIE_AREA = 1.15
+LIE_SHIFT = 0.15
+SINGLE = (0.8, LIE_AREA)  # a blob's area in shells that is most likely one dome ...
+SINGLE_COMPACT = 1.25  # ... if within this of its own inscribed disc's
+
+
+def highlight_offset(blob: Blob, bgr: np.ndarray, r1: float) -> tuple[float, float] | None:
+    """The blob's highlight from the centre of its outline, in shell radii (`r1` px); None
+    when no highlight stands out or the blob is too small. `bgr` is the zone's crop."""
+    if r1 <= 0:
+        return None
+    rad = max(1, round(0.5 * r1))
+    win = cv2.copyMakeBorder(blob.window.astype(np.uint8), rad + 1, rad + 1, rad + 1, rad + 1,
+                             cv2.BORDER_CONSTANT, value=0)
+    disc = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * rad + 1, 2 * rad + 1))
+    opened = cv2.morphologyEx(win, cv2.MORPH_OPEN, disc)[rad + 1:-rad - 1, rad + 1:-rad - 1]
+    ys, xs = np.nonzero(opened)
+    if xs.size < 10:
+        return None
+    cx, cy = float(np.mean(xs)), float(np.mean(ys))
+    e = max(1, round(0.3 * r1))
+    inner = cv2.erode(opened, np.ones((2 * e + 1, 2 * e + 1), np.uint8)) > 0
+    if np.count_nonzero(inner) < 5:
+        return None
+    x, y = blob.origin
+    hgt, wid = blob.window.shape
+    blue = cv2.GaussianBlur(bgr[y:y + hgt, x:x + wid, 0].astype(np.float32), (0, 0), 1.0)
+    med = float(np.median(blue[inner]))
+    masked = np.where(inner, blue, -1.0)
+    iy, ix = np.unravel_index(int(np.argmax(masked)), masked.shape)
+    height = float(masked[iy, ix]) - med
+    if height < PROMINENT:
+        return None
+    top = (inner & (blue >= med + PEAK * height)).astype(np.uint8)
+    _, labels = cv2.connectedComponents(top)
+    sel = labels == labels[iy, ix]
+    w = blue[sel] - med
+    py, px = np.nonzero(sel)
+    hx = float(np.sum(w * px) / np.sum(w))
+    hy = float(np.sum(w * py) / np.sum(w))
+    return ((hx - cx) / r1, (hy - cy) / r1)
+
+
+def frame_highlight(offsets: Sequence[tuple[float, float] | None]
+                    ) -> tuple[float, float] | None:
+    """Where the highlight sits on a single dome in this frame: the median of single domes'
+    offsets; None with fewer than MIN_DOMES of them showing one."""
+    seen = [o for o in offsets if o is not None]
+    if len(seen) < MIN_DOMES:
+        return None
+    return (float(np.median([o[0] for o in seen])), float(np.median([o[1] for o in seen])))
+
+
+def single_domes(blobs: Sequence[Blob], shell: float, r1: float) -> list[Blob]:
+    """Blobs of one dome's area and round (at most MAX_DOMES): most are single domes."""
+    out = []
+    for b in blobs:
+        if SINGLE[0] * shell <= b.area <= SINGLE[1] * shell and (
+                b.area <= SINGLE_COMPACT * math.pi * (b.radius + 1.0) ** 2) and r1 > 0:
+            out.append(b)
+            if len(out) >= MAX_DOMES:
+                break
+    return out
+
+
+def lies_on_another(blob: Blob, bgr: np.ndarray, shell: float, r1: float,
+                    frame: Callable[[], tuple[float, float] | None]) -> bool:
+    """A blob read as one turtle that is a turtle lying on another: more than one turtle's
+    area, its highlight off where a single dome's is (LIE_AREA, LIE_SHIFT). `frame` gives
+    the frame's highlight (placed only when a blob is to be judged)."""
+    if blob.area < LIE_AREA * shell:
+        return False
+    at = frame()
+    return at is not None and off_centre(highlight_offset(blob, bgr, r1), at) >= LIE_SHIFT
+
+
+def off_centre(offset: tuple[float, float] | None, frame: tuple[float, float] | None
+               ) -> float:
+    """How far, in shell radii, a blob's highlight lies from a single dome's (0 when either
+    is not known)."""
+    if offset is None or frame is None:
+        return 0.0
+    return math.hypot(offset[0] - frame[0], offset[1] - frame[1])

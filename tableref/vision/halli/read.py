@@ -19,9 +19,10 @@ from dataclasses import dataclass, field, replace
 import cv2
 import numpy as np
 
-from tableref.vision.halli.backs import back_evidence, ink_share, interior
+from tableref.vision.halli.backs import back_evidence, ink_share
 from tableref.vision.halli.codes import FRUITS
-from tableref.vision.halli.fruit_parts import CHROMA_SAT, CHROMA_VAL, Patch, paper_mask, patches
+from tableref.vision.halli.edges import cut_fruit, intrusion, reach_edge
+from tableref.vision.halli.fruit_parts import Patch, paper_mask, patches
 from tableref.vision.halli.inks import HueClass, classify
 from tableref.vision.halli.layouts import Fruit, LayoutRules, layout_problem
 
@@ -55,148 +56,10 @@ def _banana_or_lime(p: Patch) -> str | None:
     return None
 
 
-STOPS_AT_EDGE = 30.0  # Lab distance between ink just inside a card's edge and what
-# lies just outside it there: more, and the ink stops at the edge (a fruit printed up to
-# it, against a holder's wooden lip or a dark table); less, it runs on across (a hand)
-CROSS = (0, 3, 5, 8)  # px of the surround: the strip just inside the card window, and
-# the one just outside the card's own edge (the window is trimmed by a margin of ~3 px)
-
-
-def _side_strips(offset: tuple[int, int], size: tuple[int, int]) -> list[tuple[
-        tuple[slice, slice], tuple[slice, slice], int]]:
-    """Per side of the card window in a surround image: (the strip just inside it, the
-    strip just outside the card's own edge there, the axis the place along the side is
-    on)."""
-    ox, oy = offset
-    w, h = size
-    i0, i1, o0, o1 = CROSS
-    return [
-        (np.s_[oy + i0:oy + i1, ox:ox + w], np.s_[oy - o1:oy - o0, ox:ox + w], 1),
-        (np.s_[oy + h - i1:oy + h - i0, ox:ox + w], np.s_[oy + h + o0:oy + h + o1, ox:ox + w], 1),
-        (np.s_[oy:oy + h, ox + i0:ox + i1], np.s_[oy:oy + h, ox - o1:ox - o0], 0),
-        (np.s_[oy:oy + h, ox + w - i1:ox + w - i0], np.s_[oy:oy + h, ox + w + o0:ox + w + o1], 0),
-    ]
-
-
-def _runs_across(lab: Image, ink: Image, offset: tuple[int, int],
-                 size: tuple[int, int]) -> bool:
-    """Whether the ink `ink` (a mask of the surround) runs on across the card's edge: on
-    some side, where it lies just inside the card, what lies just outside the card's edge
-    there has its colour."""
-    for inside, outside, along in _side_strips(offset, size):
-        here = ink[inside]
-        at = here.any(axis=0) if along == 1 else here.any(axis=1)
-        if not at.any():
-            continue
-        out = lab[outside][:, at] if along == 1 else lab[outside][at, :]
-        if float(np.linalg.norm(lab[inside][here].mean(axis=0)
-                                - out.reshape(-1, 3).mean(axis=0))) < STOPS_AT_EDGE:
-            return True
-    return False
-
-
-SAME_HUE = 10  # OpenCV hue units (of 180): one fruit's colour
-
-
-def _cut_fruit(around: Image, offset: tuple[int, int], patch: np.ndarray,
-               fruit: float) -> bool:
-    """Whether a sliver of colour at the card window's edge is part of a fruit that lies
-    mostly outside the window (more than `fruit` pixels of its colour, joined to it):
-    the outline cuts that fruit, and the card, or a card below it, runs on beyond. The
-    reader cannot tell which: neither may be counted."""
-    h, w = patch.shape
-    ox, oy = offset
-    hsv = cv2.cvtColor(around, cv2.COLOR_BGR2HSV)
-    window = hsv[oy:oy + h, ox:ox + w]
-    coloured = patch & (window[..., 1] >= CHROMA_SAT)
-    if int(coloured.sum()) < 3:
-        return False
-    hue = int(np.median(window[..., 0][coloured]))
-    d = np.abs(hsv[..., 0].astype(np.int16) - hue)
-    same = (np.minimum(d, 180 - d) <= SAME_HUE) & (hsv[..., 1] >= CHROMA_SAT) & \
-        (hsv[..., 2] >= CHROMA_VAL)
-    same[oy:oy + h, ox:ox + w] |= patch
-    _, labels = cv2.connectedComponents(same.astype(np.uint8), connectivity=8)
-    own = np.unique(labels[oy:oy + h, ox:ox + w][patch])
-    joined = np.isin(labels, own[own > 0])
-    ex, ey = _card_edge(offset, (w, h))
-    joined[ey:joined.shape[0] - ey, ex:joined.shape[1] - ex] = False  # the card itself
-    # more of a fruit than the sliver, and no more than a fruit: a table of that colour
-    # seen at the edge (the outline a pixel off) runs on much further
-    return max(2 * int(patch.sum()), fruit) <= int(joined.sum()) <= FRUITS_BEYOND * fruit
-
-
-FRUITS_BEYOND = 6  # fruit-sized halves (of the smallest fruit) a cut fruit leaves beyond
-
-
-def _card_edge(offset: tuple[int, int], size: tuple[int, int]) -> tuple[int, int]:
-    """Where the card's outline lies in its surround image: SURROUND_OFFSET less the
-    margin the card window is trimmed by."""
-    ox, oy = offset
-    w, h = size
-    return (round(ox - MARGIN * w / (1 - 2 * MARGIN)), round(oy - MARGIN * h / (1 - 2 * MARGIN)))
-
-
-def _intrusion(around: Image, offset: tuple[int, int],
-               size: tuple[int, int]) -> tuple[float, float]:
-    """(share of the card's interior covered by ink that runs in from outside it: a
-    hand, a sleeve, another card, or table seen through an outline that does not fit;
-    share covered by ink that touches what lies outside but stops at the card's edge:
-    a fruit printed up to the edge, against a holder's lip or a dark table, or what a
-    hand in a sleeve of another colour brings in)."""
-    hsv = cv2.cvtColor(around, cv2.COLOR_BGR2HSV)
-    ink = (~paper_mask(hsv)).astype(np.uint8)
-    # what comes in from outside is wide (a hand, a sleeve, a card, the table); a bridge
-    # a pixel or two wide (the card's own edge line, a table's print touching the card
-    # where a fruit comes close to its edge) only joins the card's print to the outside
-    ink = np.asarray(cv2.morphologyEx(ink, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8)), np.uint8)
-    _, labels = cv2.connectedComponents(ink, connectivity=8)
-    edge = np.unique(np.concatenate([labels[0], labels[-1], labels[:, 0], labels[:, -1]]))
-    edge = edge[edge > 0]
-    if edge.size == 0:
-        return 0.0, 0.0
-    lab = cv2.cvtColor(around, cv2.COLOR_BGR2LAB).astype(np.float32)
-    across = [c for c in edge if _runs_across(lab, labels == c, offset, size)]
-    stops = [c for c in edge if c not in across]
-    ox, oy = offset
-    w, h = size
-    window = labels[oy:oy + h, ox:ox + w]
-
-    def share(which: list[int]) -> float:
-        if not which:
-            return 0.0
-        card = np.isin(window, which)
-        inner = interior(card[..., None].astype(np.uint8) * np.ones(3, np.uint8), 0.1)[..., 0]
-        return float(np.count_nonzero(inner)) / max(inner.size, 1)
-
-    return share(across), share(stops)
-
-
 FRUIT_SPAN = 0.66  # of the card's side along it, one fruit spans at most
 BANANA_SPAN = 0.76  # a banana lying across a card alone, long and thin, a little more
-def _reach_edge(around: Image, offset: tuple[int, int], fruits: list[np.ndarray]) -> bool:
-    """Whether any of the fruits (masks of the card window at `offset` in the surround)
-    runs on to the card's outline, through the paper margin the window leaves out: a
-    fruit that an outline cuts reaches it; one printed inside the card stops short."""
-    if not fruits:
-        return False
-    hsv = cv2.cvtColor(around, cv2.COLOR_BGR2HSV)
-    ink = (~paper_mask(hsv)).astype(np.uint8)
-    _, labels = cv2.connectedComponents(ink, connectivity=8)
-    ox, oy = offset
-    h, w = fruits[0].shape
-    window = labels[oy:oy + h, ox:ox + w]
-    own = np.unique(window[np.logical_or.reduce(fruits) & (window > 0)])
-    ex, ey = _card_edge(offset, (w, h))
-    rim = np.zeros(labels.shape, bool)
-    rim[ey - 1:ey + 2, ex - 1:labels.shape[1] - ex + 1] = True
-    rim[labels.shape[0] - ey - 2:labels.shape[0] - ey + 1, ex - 1:labels.shape[1] - ex + 1] = True
-    rim[ey - 1:labels.shape[0] - ey + 1, ex - 1:ex + 2] = True
-    rim[ey - 1:labels.shape[0] - ey + 1, labels.shape[1] - ex - 2:labels.shape[1] - ex + 1] = True
-    return bool(np.isin(labels[rim], own).any())
 
 
-MARGIN = 0.05  # of the card's size, each side: what `rectify_surround` trims off the card
 MAX_UNSEEN = 0.02  # of the card (its paper margin trimmed) beyond the frame: a sliver
 
 
@@ -254,7 +117,7 @@ def read_card(card: Image, around: Image | None = None, offset: tuple[int, int] 
     if back == "back":
         return Reading("back", why="a small pattern all over: a card back")
     biggest = max((p.area for p in found), default=0) / area
-    came_in, touches = (0.0, 0.0) if around is None else _intrusion(around, offset, (w, h))
+    came_in, touches = (0.0, 0.0) if around is None else intrusion(around, offset, (w, h))
     picture = biggest >= opts.picture_patch or ink >= opts.picture_ink
     if picture and (came_in + touches < 0.05 or ink >= 0.8):
         if back == "some":
@@ -271,7 +134,7 @@ def read_card(card: Image, around: Image | None = None, offset: tuple[int, int] 
             p.in_band >= 0.75 and (p.elongation >= 4 or p.span >= 0.6)))
         if edge_bit and around is not None and p.colour >= opts.min_colour and \
                 classify(p.hist, classes).fruit is not None and \
-                _cut_fruit(around, offset, p.mask, 0.5 * opts.min_fruit * area):
+                cut_fruit(around, offset, p.mask, 0.5 * opts.min_fruit * area):
             return Reading("unknown", why="a fruit the outline cuts: more card beyond")
         if p.at_edge and p.in_band >= 0.75 and (p.elongation >= 4 or p.span >= 0.6
                                                  or p.area < opts.min_fruit * area):
@@ -313,7 +176,7 @@ def read_card(card: Image, around: Image | None = None, offset: tuple[int, int] 
     if outlined and came_in == 0 and touches == 0 and _border_intact(card, own) and not (
             around is None and any(m[0].any() or m[-1].any() or m[:, 0].any()
                                    or m[:, -1].any() for m in own)) and not (
-            around is not None and _reach_edge(around, offset, own)):
+            around is not None and reach_edge(around, offset, own)):
         # the card's own edge all round, nothing lying across it, no fruit cut by it:
         # every fruit printed on the card shows, however the deck lays them out (the
         # layout's symmetry only tells a covered card)

@@ -8,10 +8,12 @@ import numpy as np
 Image = np.ndarray
 
 CARD_SIZE = (64, 96)  # (width, height) of a rectified card, portrait
+CARD_MARGIN = 0.05  # of the card's size, each side: trimmed off a rectified card (its
+# printed margin, and an outline a little off)
 
 
 def rectify(frame: Image, corners: np.ndarray, size: tuple[int, int] = CARD_SIZE,
-            margin: float = 0.05) -> Image:
+            margin: float = CARD_MARGIN) -> Image:
     """The card inside `corners` (TL, TR, BR, BL; TL->TR a short side) as a size image.
 
     `margin` trims that fraction off every side so the table never shows at the edges.
@@ -30,7 +32,7 @@ SURROUND_OFFSET = (8, 12)
 SURROUND_SIZE = (CARD_SIZE[0] + 2 * SURROUND_OFFSET[0], CARD_SIZE[1] + 2 * SURROUND_OFFSET[1])
 
 
-def rectify_surround(frame: Image, corners: np.ndarray, margin: float = 0.05) -> Image:
+def rectify_surround(frame: Image, corners: np.ndarray, margin: float = CARD_MARGIN) -> Image:
     """The card and a ring round it; the card is `inner(...)` of the result."""
     per_card = CARD_SIZE[0] / (1 - 2 * margin)  # pixels per card width
     edge = SURROUND_OFFSET[0] - margin * per_card  # where the card's edge falls
@@ -44,7 +46,7 @@ def inner(surround: Image) -> Image:
 
 
 def beyond_frame(corners: np.ndarray, shape: tuple[int, ...],
-                 margin: float = 0.05) -> Image | None:
+                 margin: float = CARD_MARGIN) -> Image | None:
     """Where the card window (`rectify`'s, CARD_SIZE) lies beyond the frame's edge (True),
     or None when the whole card is in the frame: `rectify` fills that part with the
     frame's edge pixels repeated, which is no part of the card."""

@@ -11,7 +11,7 @@ import numpy as np
 
 from tableref.vision.halli.backs import interior
 from tableref.vision.halli.fruit_parts import CHROMA_SAT, CHROMA_VAL, paper_mask
-from tableref.vision.halli.rectify import CARD_MARGIN as MARGIN
+from tableref.vision.halli.rectify import outline_at
 
 Image = np.ndarray
 
@@ -90,11 +90,9 @@ FRUITS_BEYOND = 6  # fruit-sized halves (of the smallest fruit) a cut fruit leav
 
 
 def card_edge(offset: tuple[int, int], size: tuple[int, int]) -> tuple[int, int]:
-    """Where the card's outline lies in its surround image: SURROUND_OFFSET less the
-    margin the card window is trimmed by."""
-    ox, oy = offset
-    w, h = size
-    return (round(ox - MARGIN * w / (1 - 2 * MARGIN)), round(oy - MARGIN * h / (1 - 2 * MARGIN)))
+    """Where the card's outline lies in its surround image, to the pixel."""
+    ex, ey = outline_at(offset, size)
+    return round(ex), round(ey)
 
 
 def intrusion(around: Image, offset: tuple[int, int],

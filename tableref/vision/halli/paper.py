@@ -30,16 +30,18 @@ def _min_max(img: Image) -> tuple[Image, Image]:
 def frame_white(small: Image) -> np.ndarray:
     """The colour of white paper in this light: the mean of the brightest pixels."""
     mn, _ = _min_max(small)
-    return _brightest(small, mn, np.ones(mn.shape, bool))
+    return _brightest(small, mn)
 
 
-def _brightest(small: Image, mn: Image, allowed: Image) -> np.ndarray:
+def _brightest(small: Image, mn: Image, allowed: Image | None = None) -> np.ndarray:
     """The mean colour of the brightest 0.5 % (by their darkest channel) of the allowed
-    pixels."""
-    hist = np.bincount(mn[allowed].reshape(-1), minlength=256)
+    pixels (all, by default)."""
+    values = mn if allowed is None else mn[allowed]
+    hist = np.bincount(values.reshape(-1), minlength=256)
     above = np.cumsum(hist[::-1])
-    cut = 255 - int(np.searchsorted(above, 0.005 * max(int(allowed.sum()), 1)))
-    sel = ((mn >= cut) & allowed).astype(np.uint8)
+    cut = 255 - int(np.searchsorted(above, 0.005 * max(int(values.size), 1)))
+    bright = mn >= cut if allowed is None else (mn >= cut) & allowed
+    sel = np.asarray(bright, np.uint8)
     white = np.array(cv2.mean(small, mask=sel)[:3], np.float64)
     return np.maximum(white, 1.0)
 
@@ -125,8 +127,9 @@ TABLE_SHARE = 0.75  # of the frame the table's own colours cover, at least
 def not_table(bal: Image, close: int = 7, share: float = TABLE_SHARE) -> Image:
     """Pixels (255) of a colour the table does not show: the table is most of the frame,
     so its colours are the commonest ones (a patterned cloth has several); cards, hands
-    and clutter are the rest. Colours within a step of a common one are the table's too
-    (its shading, noise)."""
+    and clutter are the rest. A colour's commonness counts its neighbours a step away in
+    lightness and in b (the 3x3 blur runs over the histogram laid out as L by (a, b), so
+    not over a): the table's shading and noise."""
     lab = cv2.cvtColor(cv2.GaussianBlur(bal, (3, 3), 0), cv2.COLOR_BGR2LAB) // 8
     idx = (lab[..., 0].astype(np.int32) * 32 + lab[..., 1]) * 32 + lab[..., 2]
     hist = np.bincount(idx.ravel(), minlength=32 ** 3).astype(np.float32).reshape(32, 32, 32)

@@ -26,7 +26,7 @@ from tableref.vision.halli.animals import Match, describe
 from tableref.vision.halli.codes import ANIMALS, fruit_code, parse_code
 from tableref.vision.halli.detect import DetectOptions, Found, detect_cards, order_corners
 from tableref.vision.halli.enrol import BACK, Enrolment
-from tableref.vision.halli.hint import TableHint, card_sides, card_width
+from tableref.vision.halli.hint import TableHint, card_sides
 from tableref.vision.halli.pictures import picture_outlines
 from tableref.vision.halli.read import ReadOptions, read_card
 from tableref.vision.halli.rectify import (
@@ -140,7 +140,7 @@ class Recogniser:
                 seen.append(at)  # squarer than any card seen from the camera: part of one
                 continue
             sides = outline_sides(frame, outline)
-            if runs_off(outline, frame.shape, REACH * card_width(outline), sides):
+            if runs_off(outline, frame.shape, REACH * short, sides):
                 seen.append(at)  # the picture's edge may cut it: what is beyond is unknown
                 continue
             outlined = self._whole_card(quad.corners, found, hint) and \

@@ -32,10 +32,18 @@ SURROUND_OFFSET = (8, 12)
 SURROUND_SIZE = (CARD_SIZE[0] + 2 * SURROUND_OFFSET[0], CARD_SIZE[1] + 2 * SURROUND_OFFSET[1])
 
 
+def outline_at(offset: tuple[int, int] = SURROUND_OFFSET, size: tuple[int, int] = CARD_SIZE,
+               margin: float = CARD_MARGIN) -> tuple[float, float]:
+    """Where the card's own outline lies in a surround image whose card window (`size`,
+    trimmed by `margin` on every side) is at `offset`: (x, y), pixels in from its left
+    and top edges."""
+    (ox, oy), (w, h) = offset, size
+    return ox - margin * w / (1 - 2 * margin), oy - margin * h / (1 - 2 * margin)
+
+
 def rectify_surround(frame: Image, corners: np.ndarray, margin: float = CARD_MARGIN) -> Image:
     """The card and a ring round it; the card is `inner(...)` of the result."""
-    per_card = CARD_SIZE[0] / (1 - 2 * margin)  # pixels per card width
-    edge = SURROUND_OFFSET[0] - margin * per_card  # where the card's edge falls
+    edge = outline_at(margin=margin)[0]
     return rectify(frame, corners, SURROUND_SIZE, margin=-edge / SURROUND_SIZE[0])
 
 

@@ -4,16 +4,15 @@ over it, it is never read wrong."""
 
 from dataclasses import replace
 
-import cv2
 import numpy as np
 import pytest
 
 from tableref.vision.halli.recognise import Recogniser
 from tableref.vision.synth.halli_decks import random_deck
-from tableref.vision.synth.halli_wild import ORDINARY, Conditions, wild_scene
+from tableref.vision.synth.halli_wild import QUIET as NOTHING_ELSE
+from tableref.vision.synth.halli_wild import Conditions, wild_scene
 
-QUIET = replace(ORDINARY, hands=0.0, clutter=0, backs=0.0, placemats=0.0, messy=0.0,
-                depth=(0, 1), bell=0.0, glare=0, surfaces=("plain", "wood"))
+QUIET = replace(NOTHING_ELSE, surfaces=("plain", "wood"))
 HANDS = replace(QUIET, hands=1.0, most_hands=3)
 CODES = ["SSS", "BBB", "LLL", "PPP", "BBBBB", "PPSSS", "BLL", "PPPSS"]
 
@@ -29,14 +28,13 @@ def _read(layout: str, cond: Conditions, seeds: range,
         scene = wild_scene([(c, deck.card(c, rng)) for c in codes], rng, cond)
         shown += len(codes)
         for card in Recogniser()(scene.image):
-            truth = [t for t in scene.cards if cv2.pointPolygonTest(
-                t.corners.astype(np.float32).reshape(-1, 1, 2), card.center, False) >= 0]
-            if not truth or card.kind != "fruit":
+            truth = scene.card_at(card.center)
+            if truth is None or card.kind != "fruit":
                 continue
-            if card.code == truth[0].code:
+            if card.code == truth.code:
                 read += 1
             else:
-                wrong.append((seed, truth[0].code, card.code, round(truth[0].visible, 2)))
+                wrong.append((seed, truth.code, card.code, round(truth.visible, 2)))
     return read, shown, wrong
 
 

@@ -11,10 +11,7 @@ from tableref.vision.halli.hint import TableHint
 from tableref.vision.halli.recognise import Recogniser
 from tableref.vision.synth.halli_cards import CardStyle, card_image
 from tableref.vision.synth.halli_scene import Scene
-from tableref.vision.synth.halli_wild import ORDINARY, Conditions, wild_scene
-
-QUIET = replace(ORDINARY, hands=0.0, clutter=0, backs=0.0, placemats=0.0, messy=0.0,
-                depth=(0, 1), bell=0.0, glare=0)
+from tableref.vision.synth.halli_wild import ORDINARY, QUIET, Conditions, wild_scene
 
 
 def _scene(codes: list[str], seed: int, cond: Conditions) -> Scene:

@@ -12,10 +12,10 @@ from tableref.vision.halli.enrol import BACK, Enrolment, EnrolmentError, enrol_i
 from tableref.vision.halli.recognise import ANIMAL_SCORE, Recogniser
 from tableref.vision.halli.rectify import CARD_SIZE, SURROUND_OFFSET
 from tableref.vision.synth.halli_decks import random_deck
-from tableref.vision.synth.halli_wild import ORDINARY, wild_scene
+from tableref.vision.synth.halli_wild import QUIET as NOTHING_ELSE
+from tableref.vision.synth.halli_wild import wild_scene
 
-QUIET = replace(ORDINARY, hands=0.0, clutter=0, backs=0.0, placemats=0.0, messy=0.0,
-                depth=(0, 1), bell=0.0, glare=0, tilt=10.0)
+QUIET = replace(NOTHING_ELSE, tilt=10.0)
 ANIMALS = ("elephant", "monkey", "pig")
 
 

@@ -7,10 +7,10 @@ import numpy as np
 from tableref.vision.halli.detect import order_corners
 from tableref.vision.halli.refine import refine
 from tableref.vision.synth.halli_cards import CardStyle, card_image
-from tableref.vision.synth.halli_wild import ORDINARY, wild_scene
+from tableref.vision.synth.halli_wild import QUIET as NOTHING_ELSE
+from tableref.vision.synth.halli_wild import wild_scene
 
-QUIET = replace(ORDINARY, hands=0.0, clutter=0, backs=0.0, placemats=0.0, messy=0.0,
-                depth=(0, 0), bell=0.0, glare=0, tilt=0.0, card_width=(110.0, 170.0))
+QUIET = replace(NOTHING_ELSE, depth=(0, 0), tilt=0.0, card_width=(110.0, 170.0))
 
 
 def _error(quad: np.ndarray, truth: np.ndarray) -> float:

@@ -46,6 +46,14 @@ class Scene:
     # else, i + 1 the visible part of top card i (self.cards[i]), BACK_LABEL a face-down card
     labels: Image | None = None
 
+    def card_at(self, point: tuple[float, float]) -> TrueCard | None:
+        """The top card whose outline holds `point` (frame pixels), if any."""
+        for card in self.cards:
+            outline = card.corners.astype(np.float32).reshape(-1, 1, 2)
+            if cv2.pointPolygonTest(outline, (float(point[0]), float(point[1])), False) >= 0:
+                return card
+        return None
+
 
 BACK_LABEL = 255
 

@@ -57,6 +57,10 @@ ORDINARY = Conditions()
 HARD = Conditions(card_width=(50.0, 300.0), tilt=35.0, lens=0.12, dim=0.3, glare=2, uneven=0.5,
                   vignette=0.5, motion=6.0, focus=2.5, noise=8.0, jpeg=(40, 90), hands=0.7,
                   most_hands=2, clutter=5, placemats=0.4, messy=0.6, backs=0.6)
+# nothing on the table but the piles (a card at most under each top card): the tests'
+# scenes for one thing at a time
+QUIET = replace(ORDINARY, hands=0.0, clutter=0, backs=0.0, placemats=0.0, messy=0.0,
+                depth=(0, 1), bell=0.0, glare=0)
 HELDOUT_ORDINARY = replace(ORDINARY, surfaces=HELDOUT_SURFACES)
 HELDOUT_HARD = replace(HARD, surfaces=HELDOUT_SURFACES)
 FAMILIES = {"ordinary": ORDINARY, "hard": HARD, "heldout-ordinary": HELDOUT_ORDINARY,

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
-from tableref.vision.halli.inks import histogram
+from tableref.vision.halli.inks import BINS, histogram
 
 Image = np.ndarray
 
@@ -170,3 +170,38 @@ def patches(card: Image, band: float = 0.07, min_area: float = 0.003) -> list[Pa
                          float(np.count_nonzero(outer)) / max(area, 1),
                          max((xs.max() - xs.min() + 1) / w, (ys.max() - ys.min() + 1) / h)))
     return out
+
+
+def colour_parts(card: Image, mask: np.ndarray, min_area: float,
+                 bodies: list[np.ndarray]) -> list[Patch]:
+    """The patch `mask`'s printed colour cut into its connected parts of one fruit's
+    body hues (`bodies`: a weight per hue bin for each fruit; its dark outlines and
+    shadows left out) of at least `min_area` pixels, each as a Patch of its own: two
+    fruits printed touching are one ink patch but two patches of colour."""
+    hsv = cv2.cvtColor(card, cv2.COLOR_BGR2HSV)
+    colour = mask & (hsv[..., 1] >= CHROMA_SAT) & (hsv[..., 2] >= CHROMA_VAL)
+    bins = np.minimum((hsv[..., 0].astype(np.int32) * BINS) // 180, BINS - 1)
+    # each bin to the first fruit whose body it is (0: none): a lime's green apart from
+    # a banana's yellow, a strawberry's red from its green calyx
+    owner = np.zeros(BINS, np.int32)
+    for k, body in reversed(list(enumerate(bodies, 1))):
+        owner[np.asarray(body) > 0] = k
+    kind = np.where(colour, owner[bins] + 1, 0)
+    h, w = mask.shape
+    out = []
+    for k in np.unique(kind[kind > 0]):
+        n, labels, stats, _ = cv2.connectedComponentsWithStats(
+            (kind == k).astype(np.uint8), connectivity=4)
+        for i in range(1, n):
+            if stats[i, cv2.CC_STAT_AREA] < min_area:
+                continue
+            part = labels == i
+            ys, xs = np.nonzero(part)
+            elong, solid = _shape(part)
+            out.append(Patch(part, int(stats[i, cv2.CC_STAT_AREA]),
+                             (float(xs.mean()), float(ys.mean())),
+                             histogram(hsv[..., 0][part], hsv[..., 1][part]), 1.0, elong, solid,
+                             False, 0.0, max((xs.max() - xs.min() + 1) / w,
+                                             (ys.max() - ys.min() + 1) / h)))
+    return out
+

@@ -22,8 +22,8 @@ import numpy as np
 from tableref.vision.halli.backs import back_evidence, ink_share
 from tableref.vision.halli.codes import FRUITS
 from tableref.vision.halli.edges import cut_fruit, intrusion, reach_edge
-from tableref.vision.halli.fruit_parts import Patch, paper_mask, patches
-from tableref.vision.halli.inks import HueClass, classify
+from tableref.vision.halli.fruit_parts import Patch, colour_parts, paper_mask, patches
+from tableref.vision.halli.inks import DEFAULT, HueClass, classify
 from tableref.vision.halli.layouts import Fruit, LayoutRules, layout_problem
 
 Image = np.ndarray
@@ -58,6 +58,33 @@ def _banana_or_lime(p: Patch) -> str | None:
 
 FRUIT_SPAN = 0.66  # of the card's side along it, one fruit spans at most
 BANANA_SPAN = 0.76  # a banana lying across a card alone, long and thin, a little more
+
+
+def _fruits_not_picture(card: Image, found: list[Patch], classes: dict[str, HueClass] | None,
+                     opts: ReadOptions) -> bool:
+    """Whether the patch too big for a fruit is fruits: two or more printed touching (a
+    lime, a banana and a lime in a chain), its colour in parts joined only by their
+    outlines, each of a fruit's size and a fruit's colours; or one fruit, too big for the
+    outline round it (part of a card). A picture has a part bigger than any fruit (a
+    body, a background) or colours no fruit has."""
+    area = float(card.shape[0] * card.shape[1])
+    biggest = max(found, key=lambda p: p.area)
+    parts = colour_parts(card, biggest.mask, opts.min_fruit * area,
+                         [c.body for c in (classes or DEFAULT).values()])
+    colour = sum(p.area for p in parts)
+
+    def fruit(p: Patch) -> bool:  # of a fruit's colours
+        return classify(p.hist, classes).fruit is not None
+
+    main = max(parts, key=lambda p: p.area, default=None)
+    if main is not None and ink_share(card) < opts.picture_ink and \
+            classify(biggest.hist, classes).fruit is not None and main.solidity >= 0.85 \
+            and main.span <= FRUIT_SPAN and main.area >= 0.7 * colour \
+            and colour >= 0.8 * biggest.colour * biggest.area:
+        return True  # one round part of a fruit's colours (its calyx, leaf beside): a fruit
+    return len(parts) >= 2 and all(
+        p.area <= opts.max_fruit * area and p.span <= FRUIT_SPAN and fruit(p) for p in parts) and \
+        colour >= 0.5 * biggest.area
 
 
 MAX_UNSEEN = 0.02  # of the card (its paper margin trimmed) beyond the frame: a sliver
@@ -120,6 +147,8 @@ def read_card(card: Image, around: Image | None = None, offset: tuple[int, int] 
     came_in, touches = (0.0, 0.0) if around is None else intrusion(around, offset, (w, h))
     picture = biggest >= opts.picture_patch or ink >= opts.picture_ink
     if picture and (came_in + touches < 0.05 or ink >= 0.8):
+        if _fruits_not_picture(card, found, classes, opts):
+            return Reading("unknown", why="fruits too big for one: touching, or part of a card")
         if back == "some":
             return Reading("unknown", why="a picture with a pattern: an animal or a back?")
         return Reading("animal", why="a coloured picture, not fruits on paper")

@@ -569,8 +569,11 @@ def _detect(frame: Image, opts: DetectOptions, card_area: float | None,
         rel = abs(cv2.contourArea(quad)) / typical if typical else 1.0
         shaped = fill >= opts.min_fill and opts.aspect[0] <= aspect <= opts.aspect[1]
         # a tilted camera shows near cards bigger than far ones: the size agreed on only
-        # tells a card from half a card (a hand) or a box
-        clean = ev.face_up() and shaped and 0.5 <= rel <= 2.0
+        # tells a card from half a card (a hand) or a box. A card whose fruits crowd its
+        # border is whole when its outline stands out all round and it is alone, or of
+        # the size the frame's cards agree on (a hand's edge leaves less than a card)
+        clean = (ev.face_up() or (ev.edged_card() and (
+            not typical or abs(rel - 1) <= opts.size_tolerance))) and shaped and 0.5 <= rel <= 2.0
         if not clean and not (typical and 0.45 <= rel <= 1.4 and fill >= 0.6 and aspect <= 2.6):
             continue  # not a card, nor a card with a hand over it
         full = (quad + 0.5) * scale - 0.5

@@ -42,6 +42,13 @@ class Evidence:
         return (self.band >= 0.72 and side_ok and self.paper >= 0.45 and self.ink >= 0.08
                 and self.sides >= 2)
 
+    def edged_card(self) -> bool:
+        """A face-up card whose deck prints big fruits close to its edge: less paper in
+        its border band, but its outline stands out all round (no hand's edge, no table
+        pattern cuts into it)."""
+        return (self.band >= 0.6 and self.worst_side >= 0.3 and self.paper >= 0.45
+                and self.ink >= 0.08 and self.sides >= 4 and self.contrast >= 0.9)
+
     def covered_card(self) -> bool:
         """Part of a face-up card (a hand over it): paper round most of its border, print
         inside, an outline all round (a hand's edge is an outline too)."""

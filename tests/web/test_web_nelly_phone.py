@@ -101,6 +101,9 @@ async def test_the_turn_ring_and_the_back_s_count_overlap_nothing(
     await page.goto(base + "/")
     await page.wait_for_selector("#nelly .seat.acts")
     await page.click("#nelly .seat[data-seat='0'] button.roll")  # red: everyone places
+    # the throw reaches the daemon over the page's socket: wait for it before reporting
+    # the placements it allows (under load the first report came before it)
+    await page.wait_for_selector("#nelly-die[data-face='red']")
     for seat in range(4):
         await d.report({"event": "place", "player": seat, "colour": "red", "on": "back"})
     await d.report({"event": "pass", "player": 0})

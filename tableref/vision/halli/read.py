@@ -60,13 +60,14 @@ FRUIT_SPAN = 0.66  # of the card's side along it, one fruit spans at most
 BANANA_SPAN = 0.76  # a banana lying across a card alone, long and thin, a little more
 
 
-def _fruits_not_picture(card: Image, found: list[Patch], classes: dict[str, HueClass] | None,
-                     opts: ReadOptions) -> bool:
+def _fruits_not_picture(card: Image, found: list[Patch], ink: float,
+                        classes: dict[str, HueClass] | None, opts: ReadOptions) -> bool:
     """Whether the patch too big for a fruit is fruits: two or more printed touching (a
     lime, a banana and a lime in a chain), its colour in parts joined only by their
     outlines, each of a fruit's size and a fruit's colours; or one fruit, too big for the
-    outline round it (part of a card). A picture has a part bigger than any fruit (a
-    body, a background) or colours no fruit has."""
+    outline round it (part of a card), on a card with little ink (`ink`, its share). A
+    picture has a part bigger than any fruit (a body, a background) or colours no fruit
+    has."""
     area = float(card.shape[0] * card.shape[1])
     biggest = max(found, key=lambda p: p.area)
     parts = colour_parts(card, biggest.mask, opts.min_fruit * area,
@@ -77,7 +78,7 @@ def _fruits_not_picture(card: Image, found: list[Patch], classes: dict[str, HueC
         return classify(p.hist, classes).fruit is not None
 
     main = max(parts, key=lambda p: p.area, default=None)
-    if main is not None and ink_share(card) < opts.picture_ink and \
+    if main is not None and ink < opts.picture_ink and \
             classify(biggest.hist, classes).fruit is not None and main.solidity >= 0.85 \
             and main.span <= FRUIT_SPAN and main.area >= 0.7 * colour \
             and colour >= 0.8 * biggest.colour * biggest.area:
@@ -147,7 +148,7 @@ def read_card(card: Image, around: Image | None = None, offset: tuple[int, int] 
     came_in, touches = (0.0, 0.0) if around is None else intrusion(around, offset, (w, h))
     picture = biggest >= opts.picture_patch or ink >= opts.picture_ink
     if picture and (came_in + touches < 0.05 or ink >= 0.8):
-        if _fruits_not_picture(card, found, classes, opts):
+        if _fruits_not_picture(card, found, ink, classes, opts):
             return Reading("unknown", why="fruits too big for one: touching, or part of a card")
         if back == "some":
             return Reading("unknown", why="a picture with a pattern: an animal or a back?")
@@ -159,16 +160,16 @@ def read_card(card: Image, around: Image | None = None, offset: tuple[int, int] 
     own: list[np.ndarray] = []  # the fruits' patches
     marks = 0.0
     for p in found:
-        edge_bit = p.at_edge and (p.area < opts.min_fruit * area or (
-            p.in_band >= 0.75 and (p.elongation >= 4 or p.span >= 0.6)))
-        if edge_bit and around is not None and p.colour >= opts.min_colour and \
-                classify(p.hist, classes).fruit is not None and \
-                cut_fruit(around, offset, p.mask, 0.5 * opts.min_fruit * area):
+        small = p.area < opts.min_fruit * area
+        # along the edge: a printed frame, or table or the card below seen there
+        along = p.at_edge and p.in_band >= 0.75 and (p.elongation >= 4 or p.span >= 0.6)
+        if ((p.at_edge and small) or along) and around is not None and \
+                p.colour >= opts.min_colour and classify(p.hist, classes).fruit is not None \
+                and cut_fruit(around, offset, p.mask, 0.5 * opts.min_fruit * area):
             return Reading("unknown", why="a fruit the outline cuts: more card beyond")
-        if p.at_edge and p.in_band >= 0.75 and (p.elongation >= 4 or p.span >= 0.6
-                                                 or p.area < opts.min_fruit * area):
-            continue  # a printed frame, or table or the card below at the edge
-        if p.area < opts.min_fruit * area:
+        if along or (p.at_edge and p.in_band >= 0.75 and small):
+            continue
+        if small:
             if not p.at_edge:
                 marks += p.area / area
             continue

@@ -4,12 +4,12 @@ Works on a reduced copy of the frame (a quarter of the width by default). Four m
 propose where card paper may be (vision/halli/paper.py: white paper, paper brighter than
 its surroundings, regions closed by edges, the edges themselves); in each, a blob is a
 candidate when its outline is a quad of card shape (touching cards split, a pile's top
-card fitted). Every candidate is then checked by its own evidence (vision/halli/
-verify.py: a white border all round, paper, print, an outline), so no mask needs to
-know the table's colour. A card-sized candidate with a bite out of it (a hand over it)
-is returned as not `clean`. A `TableHint` from the fixed camera (where the frame
-differs from the empty table, the cards' size) narrows the search when the daemon has
-one.
+card fitted into it, or outlined by its edges: vision/halli/pile_top.py). Every
+candidate is then checked by its own evidence (vision/halli/verify.py: a white border
+all round, paper, print, an outline), so no mask needs to know the table's colour. A
+card-sized candidate with a bite out of it (a hand over it) is returned as not `clean`.
+A `TableHint` from the fixed camera (where the frame differs from the empty table, the
+cards' size) narrows the search when the daemon has one.
 """
 
 from __future__ import annotations
@@ -26,12 +26,14 @@ from tableref.vision.halli.paper import (
     balanced,
     brighter_paper,
     edge_map,
+    edge_strength,
     frame_white,
     not_table,
     outlined,
     unclipped_white,
     white_paper,
 )
+from tableref.vision.halli.pile_top import top_cards
 from tableref.vision.halli.verify import Evidence, evidence, own_white
 
 Image = np.ndarray
@@ -236,14 +238,22 @@ def find_cards(frame: Image, opts: DetectOptions | None = None,
     return detect_cards(frame, opts, card_area, hint).quads
 
 
+PILE = (1.15, 3.5)  # a blob this many cards big may be a pile with its lower cards askew
+PILE_FILL = 0.93  # ... unless it fills the rectangle round it this much
+PileFit = Callable[[np.ndarray, float], list[np.ndarray]]  # (blob, card area) -> top quads
+
+
 def _propose(mask: Image, frame_area: float, opts: DetectOptions,
-             known: float | None, split: bool = True, force: bool = False) -> list[Cand]:
+             known: float | None, split: bool = True, force: bool = False,
+             pile: PileFit | None = None, tops: list[Cand] | None = None) -> list[Cand]:
     """Card-shaped candidates among the blobs of one mask (detection pixels).
 
     `known` is the cards' area when known (detection pixels), used when fewer than three
     outlines of this mask agree on a size (always, with `force`). `split`: fit cards
     into blobs bigger than one (touching cards, piles askew); not for regions between
-    edges, where the table itself is a blob.
+    edges, where the table itself is a blob. `pile`: the top cards a blob a little bigger
+    than a card may hold, outlined by edges (pile_top.py); they go to `tops`, to be taken
+    only as whole cards.
     """
     contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
     lo = 0.4 * opts.min_card * frame_area
@@ -275,6 +285,13 @@ def _propose(mask: Image, frame_area: float, opts: DetectOptions,
     blobs = _join_halves(blobs, frame_area, opts, typical, card_like)
     found: list[Cand] = []
     for cnt, cand in blobs:
+        if pile is not None and tops is not None and typical and not (
+                cand and cand[1] >= PILE_FILL) and (
+                PILE[0] * typical < cv2.contourArea(cnt) <= PILE[1] * typical):
+            # a pile's lower cards stick out of a rectangle; a blob that fills one is a
+            # card (near the camera, bigger than the size agreed on) or cards side by side
+            tops.extend(c for c in (_candidate(q.reshape(-1, 1, 2), frame_area, opts)
+                                    for q in pile(cnt, typical)) if c)
         big = cv2.contourArea(cnt) > 1.15 * typical or (
             cv2.contourArea(cv2.convexHull(cnt)) > 1.3 * typical)  # fruits bite into cards
         if typical and big and not (cand and card_like(cand)):
@@ -382,9 +399,26 @@ def _whole(p: Proposal, opts: DetectOptions) -> bool:
     return p[3].face_up() and p[1] >= opts.min_fill and opts.aspect[0] <= p[2] <= opts.aspect[1]
 
 
+def _pile_fitter(small: Image, aspect: float) -> PileFit:
+    """The top cards of a pile blob (a contour in `small`'s pixels), outlined by the
+    frame's own edges."""
+    grey = cv2.cvtColor(small, cv2.COLOR_BGR2GRAY)
+    strong = edge_strength(cv2.Sobel(grey, cv2.CV_16S, 1, 0), cv2.Sobel(grey, cv2.CV_16S, 0, 1))
+
+    def fit(cnt: np.ndarray, card_area: float) -> list[np.ndarray]:
+        x, y, bw, bh = cv2.boundingRect(cnt)
+        x0, y0 = max(x - 3, 0), max(y - 3, 0)
+        x1, y1 = min(x + bw + 3, grey.shape[1]), min(y + bh + 3, grey.shape[0])
+        blob = np.zeros((y1 - y0, x1 - x0), np.uint8)
+        cv2.drawContours(blob, [cnt], -1, 255, -1, offset=(-x0, -y0))
+        return [q + np.array([x0, y0], np.float32)
+                for q in top_cards(grey[y0:y1, x0:x1], blob, card_area, strong, aspect)]
+    return fit
+
+
 def _verified(small: Image, white: np.ndarray, edges: Image, frame_area: float,
               opts: DetectOptions, known: float | None, changed: Image | None,
-              force: bool = False) -> list[Proposal]:
+              force: bool = False, pile: PileFit | None = None) -> list[Proposal]:
     """The candidates of the three masks, with the frame balanced to `white`, that the
     evidence calls cards; one per card (the best evidence), none on another card."""
     bal = balanced(small, white)
@@ -401,7 +435,10 @@ def _verified(small: Image, white: np.ndarray, edges: Image, frame_area: float,
         masks = masks[:2]  # fitting cards of a known size: into the paper's blobs
     seen: set[tuple[int, ...]] = set()
     for mask, grow, split, edged in masks:
-        for quad, fill, aspect in _propose(mask, frame_area, opts, known, split, force):
+        tops: list[Cand] = []  # a pile's top card: taken only as a whole card
+        cands = _propose(mask, frame_area, opts, known, split, force, pile if split else None,
+                         tops)
+        for (quad, fill, aspect), top in [(c, False) for c in cands] + [(c, True) for c in tops]:
             if fill < 0.6 or not 1.1 <= aspect <= 2.6:
                 continue  # not a card's shape, whole or under a hand
             # an edge piece's outline lies a pixel or two outside the card (the edge's
@@ -418,7 +455,7 @@ def _verified(small: Image, white: np.ndarray, edges: Image, frame_area: float,
                 if changed is not None and not _changed_enough(changed, q):
                     break
                 ev = evidence(bal, q)
-                if ev.sides < edged:
+                if ev.sides < edged or (top and not ev.face_up()):
                     continue
                 if (ev.face_up() or ev.covered_card()) and (
                         best is None or (ev.face_up(), ev.score) > (best[3].face_up(),
@@ -537,7 +574,8 @@ def _detect(frame: Image, opts: DetectOptions, card_area: float | None,
         # the frame's brightest pixels are a coloured cloth (no card on it, or cards in a
         # shadow): no lamp makes paper that colour, so trust the camera's own balance
         white = np.full(3, float(white.max()))
-    kept = _verified(small, white, edges, frame_area, opts, known, changed)
+    pile = _pile_fitter(small, opts.card_aspect)
+    kept = _verified(small, white, edges, frame_area, opts, known, changed, pile=pile)
     if sum(_whole(p, opts) for p in kept) < 2:
         # few cards: the frame's brightest pixels may be a glare, a white sleeve, a box,
         # not paper. Take the light's colour from the most card-like outline instead.
@@ -546,7 +584,7 @@ def _detect(frame: Image, opts: DetectOptions, card_area: float | None,
         for other in (unclipped_white(small), _card_white(small, edges, frame_area, opts)):
             if other is None or not _lamp_like(other):
                 continue
-            again = _verified(small, other, edges, frame_area, opts, known, changed)
+            again = _verified(small, other, edges, frame_area, opts, known, changed, pile=pile)
             # the other light must explain more cards, and every card the first found
             before = [p[0] for p in kept if _whole(p, opts)]
             after = [p[0] for p in again if _whole(p, opts)]

@@ -145,15 +145,20 @@ def not_table(bal: Image, close: int = 7, share: float = TABLE_SHARE) -> Image:
     return _tidy((~table[idx] & paper).astype(np.uint8) * 255, close)
 
 
+def edge_strength(gx: Image, gy: Image) -> float:
+    """The gradient (|Sobel x| + |Sobel y|) an edge shows at least in this frame: three
+    times its flattest quarter's (its noise), and 20 at least."""
+    mag = cv2.add(cv2.convertScaleAbs(gx), cv2.convertScaleAbs(gy))
+    return max(20.0, 3.0 * float(np.percentile(mag, 25)))
+
+
 def edge_map(small: Image, close: int = 3) -> Image:
     """The frame's edges (255), thickened to close gaps of a pixel; the threshold is set
-    by the frame's own noise (the gradient of its flattest quarter)."""
+    by the frame's own noise (`edge_strength`)."""
     grey = cv2.cvtColor(small, cv2.COLOR_BGR2GRAY)
     gx = cv2.Sobel(grey, cv2.CV_16S, 1, 0)
     gy = cv2.Sobel(grey, cv2.CV_16S, 0, 1)
-    mag = cv2.add(cv2.convertScaleAbs(gx), cv2.convertScaleAbs(gy))
-    noise = float(np.percentile(mag, 25))
-    lo = max(20.0, 3.0 * noise)
+    lo = edge_strength(gx, gy)
     edges = cv2.Canny(gx, gy, lo, max(50.0, 2.5 * lo), L2gradient=False)
     return np.asarray(cv2.dilate(edges, np.ones((close, close), np.uint8)))
 

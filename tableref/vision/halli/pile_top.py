@@ -1,0 +1,195 @@
+"""The top card of a pile whose lower cards peek out round it: a rectangle outlined by edges.
+
+A messy pile is one blob of paper: its lower cards lie askew round the top card and
+their paper joins the top card's. Only the top card shows its whole outline: its edge
+against the table, or its shadow on the card below, with the top card's paper the
+brighter side; a lower card shows part of its own at most. Every card of a deck has the
+same size, so once the frame's cards agree on a size, the top card is a rectangle of
+that size whose four sides lie on such edges. Rectangles of that size (a few percent
+either way, for a tilted camera) are tried at the directions of the pile's edges and at
+every place in it. The best few places whose every side is mostly edge are returned:
+which of them is a card is for the card's own evidence to say (verify.py), as for every
+other outline the finder proposes.
+
+At each direction the ROI is turned so that the rectangle is upright; a side's share of
+edge at every place is then a box filter along a row or a column of the edge map.
+"""
+
+from __future__ import annotations
+
+import math
+
+import cv2
+import numpy as np
+
+Image = np.ndarray
+
+SCALES = (0.94, 1.06)  # of the agreed card size (a tilted camera: near cards bigger)
+SPAN = 0.8  # of each side tested (its ends left out: a card's corners are round)
+MIN_SIDE = 0.6  # of each side on an edge running along it, brighter inside
+MIN_MEAN = 0.75  # of all four sides
+ALONG = 0.85  # |cos| between an edge pixel's gradient and the side's normal
+PEAKS = 4  # directions of the pile's edges tried (each +-2 degrees)
+MOST = 4  # places returned, best first
+ACROSS = 0.6  # the middle of a card (of its width and its length) ...
+MAX_ACROSS = 0.85  # ... where no straight edge runs along this much of it
+EXTEND = 0.2  # of a side's length beyond each of its ends ...
+CONTINUES = 0.7  # ... where this much edge runs on: the side is a bigger card's
+
+
+def _angles(gx: Image, gy: Image, on_edge: Image) -> list[float]:
+    """Directions (degrees, modulo 90) of the strongest straight edges: the gradient's
+    orientation histogram over the edge pixels, weighted by magnitude, up to PEAKS peaks
+    6 degrees apart."""
+    ang = np.degrees(np.arctan2(gy[on_edge], gx[on_edge])) % 90.0
+    if ang.size == 0:
+        return []
+    hist = np.bincount(np.round(ang).astype(int) % 90, np.hypot(gx, gy)[on_edge], 90)
+    smooth = np.convolve(np.concatenate([hist[-2:], hist, hist[:2]]), np.ones(5), "valid")
+    peaks: list[float] = []
+    for deg in np.argsort(-smooth):
+        if smooth[deg] <= 0.25 * smooth.max() or len(peaks) >= PEAKS:
+            break
+        if all(min(abs(deg - p) % 90, 90 - abs(deg - p) % 90) >= 6 for p in peaks):
+            peaks.append(float(deg))
+    return peaks
+
+
+def _shift(img: Image, dx: int, dy: int) -> Image:
+    """out[y, x] = img[y + dy, x + dx], zero beyond the image."""
+    h, w = img.shape
+    out = np.zeros_like(img)
+    ys, yd = (slice(dy, h), slice(0, h - dy)) if dy >= 0 else (slice(0, h + dy), slice(-dy, h))
+    xs, xd = (slice(dx, w), slice(0, w - dx)) if dx >= 0 else (slice(0, w + dx), slice(-dx, w))
+    out[yd, xd] = img[ys, xs]
+    return out
+
+
+Maps = tuple[Image, Image, Image, Image]
+
+
+def _edge_maps(grey: Image, strong: float) -> Maps:
+    """(down, up, right, left): 1.0 where the gradient is at least `strong` and runs
+    (within ALONG) down, up, right or left: the brighter side below, above, ..."""
+    gx = cv2.Sobel(grey, cv2.CV_32F, 1, 0)
+    gy = cv2.Sobel(grey, cv2.CV_32F, 0, 1)
+    mag = np.hypot(gx, gy)
+    on = np.abs(gx) + np.abs(gy) >= strong
+    cut = ALONG * mag
+    grow = np.ones((3, 3), np.uint8)  # a side may lie a pixel off its edge
+
+    def running(cond: Image) -> Image:
+        return np.asarray(cv2.dilate((on & cond).astype(np.uint8), grow), np.float32)
+
+    return running(gy >= cut), running(gy <= -cut), running(gx >= cut), running(gx <= -cut)
+
+
+def _scores(maps: Maps, inside: Image, short: float,
+            long_: float, upright: bool) -> Image:
+    """At each place: the mean over the four sides of a short x long_ rectangle (long
+    side horizontal when `upright`, else vertical) of each side's share on an edge with
+    the rectangle's inside the brighter; 0 where a side falls short of MIN_SIDE."""
+    down, up, right, left = maps
+    w, h = (long_, short) if upright else (short, long_)
+    lx, ly = max(round(SPAN * w), 1), max(round(SPAN * h), 1)
+    hx, hy = round(w / 2), round(h / 2)
+    sides = np.stack([
+        _shift(cv2.blur(down, (lx, 1)), 0, -hy),  # its top side: brighter below it
+        _shift(cv2.blur(up, (lx, 1)), 0, hy),
+        _shift(cv2.blur(right, (1, ly)), -hx, 0),
+        _shift(cv2.blur(left, (1, ly)), hx, 0),
+    ])
+    # a card's face has no straight edge across most of it; a place a quarter card off the
+    # top card has that card's own side running through it
+    mx, my = max(round(ACROSS * w), 1), max(round(ACROSS * h), 1)
+    rows = cv2.dilate(cv2.blur(np.maximum(down, up), (mx, 1)), np.ones((my, 1), np.uint8))
+    cols = cv2.dilate(cv2.blur(np.maximum(right, left), (1, my)), np.ones((1, mx), np.uint8))
+    clear = np.maximum(rows, cols) < MAX_ACROSS
+    # a card's side ends at its corners; a side whose edge runs on beyond both its ends
+    # is a bigger card's (near the camera), the rectangle a strip across that card
+    # between rows of fruits
+    ex, ey = max(round(EXTEND * w), 1), max(round(EXTEND * h), 1)
+    ox, oy = round(w / 2 + 1 + ex / 2), round(h / 2 + 1 + ey / 2)
+    through = np.zeros(inside.shape, bool)
+    for edge, dy in ((down, -hy), (up, hy)):
+        beyond = cv2.blur(edge, (ex, 1))
+        through |= (_shift(beyond, -ox, dy) >= CONTINUES) & (_shift(beyond, ox, dy) >= CONTINUES)
+    for edge, dx in ((right, -hx), (left, hx)):
+        beyond = cv2.blur(edge, (1, ey))
+        through |= (_shift(beyond, dx, -oy) >= CONTINUES) & (_shift(beyond, dx, oy) >= CONTINUES)
+    ok = (sides.min(axis=0) >= MIN_SIDE) & (inside > 0) & clear & ~through
+    return np.where(ok, sides.mean(axis=0), 0.0)
+
+
+def _best(score: Image) -> tuple[float, float, float]:
+    """(score, x, y) of the best place: the middle of the places near it that score as
+    well (a side a pixel off its edge still counts, so the best is a small plateau)."""
+    y, x = np.unravel_index(int(score.argmax()), score.shape)
+    top = float(score[y, x])
+    y0, x0 = max(int(y) - 3, 0), max(int(x) - 3, 0)
+    ys, xs = np.nonzero(score[y0:y + 4, x0:x + 4] >= top - 1e-6)
+    return top, float(xs.mean() + x0), float(ys.mean() + y0)
+
+
+def _place(score: float, x: float, y: float, back: Image, pad: int, deg: float, upright: bool,
+           short: float) -> tuple[float, float, float, float, float]:
+    """(score, x, y, direction, short side) of a place found in the turned ROI, in the
+    ROI's own pixels."""
+    cx, cy = back @ np.array([x, y, 1.0])
+    return score, float(cx) - pad, float(cy) - pad, deg if upright else deg + 90.0, short
+
+
+def top_cards(grey: Image, blob: Image, card_area: float, strong: float,
+              aspect: float = 1.5) -> list[np.ndarray]:
+    """Quads (4 x 2 float32, ROI pixels, best first) that may be the top card of the pile
+    `blob` (uint8, 255 on the pile's paper) in the ROI `grey`: rectangles of the cards'
+    agreed area `card_area` outlined by edges. `strong`: the gradient (|Sobel x| +
+    |Sobel y|) an edge shows at least in this frame (paper.edge_strength)."""
+    gx = cv2.Sobel(grey, cv2.CV_32F, 1, 0)
+    gy = cv2.Sobel(grey, cv2.CV_32F, 0, 1)
+    near = cv2.dilate(blob, np.ones((5, 5), np.uint8)) > 0
+    angles = _angles(gx, gy, (np.abs(gx) + np.abs(gy) >= strong) & near)
+    if not angles:
+        return []
+    h, w = grey.shape[:2]
+    pad = math.ceil(0.5 * math.hypot(h, w) - 0.5 * min(h, w)) + 2
+    size = (w + 2 * pad, h + 2 * pad)
+    centre = (size[0] / 2, size[1] / 2)
+    big_grey = cv2.copyMakeBorder(grey, pad, pad, pad, pad, cv2.BORDER_REPLICATE)
+    big_in = cv2.copyMakeBorder(cv2.erode(blob, np.ones((3, 3), np.uint8)), pad, pad, pad,
+                                pad, cv2.BORDER_CONSTANT, value=0)
+    found: list[tuple[float, float, float, float, float]] = []  # score, x, y, deg, short
+    turned: list[tuple[float, float, bool, Maps, Image, Image]] = []
+    short = math.sqrt(card_area / aspect)
+    for base in angles:
+        for deg in (base - 2, base, base + 2):  # a side a pixel off its edge still counts
+            rot = cv2.getRotationMatrix2D(centre, deg, 1.0)
+            g = cv2.warpAffine(big_grey, rot, size, flags=cv2.INTER_LINEAR)
+            inside = cv2.warpAffine(big_in, rot, size, flags=cv2.INTER_NEAREST)
+            maps = _edge_maps(g, strong)
+            back = cv2.invertAffineTransform(rot)
+            for upright in (True, False):
+                score, x, y = _best(_scores(maps, inside, short, aspect * short, upright))
+                turned.append((score, deg, upright, maps, inside, back))
+                if score >= MIN_MEAN:
+                    found.append(_place(score, x, y, back, pad, deg, upright, short))
+    # the cards' size a few percent either way, at the best directions only
+    turned.sort(key=lambda t: t[0], reverse=True)
+    for first, deg, upright, maps, inside, back in turned[:2]:
+        if first <= 0:
+            continue
+        for k in SCALES:
+            score, x, y = _best(_scores(maps, inside, k * short, k * aspect * short, upright))
+            if score >= MIN_MEAN:
+                found.append(_place(score, x, y, back, pad, deg, upright, k * short))
+    found.sort(reverse=True)
+    quads: list[np.ndarray] = []
+    kept: list[tuple[float, float, float]] = []
+    for _, cx, cy, deg, short in found:
+        if any(math.hypot(cx - x, cy - y) < 0.25 * s for x, y, s in kept):
+            continue  # the same place at another direction or size
+        kept.append((cx, cy, short))
+        quads.append(cv2.boxPoints(((cx, cy), (aspect * short, short), deg)).astype(np.float32))
+        if len(quads) >= MOST:
+            break
+    return quads

@@ -1,0 +1,50 @@
+"""pile_top: the top card of a pile is the rectangle of the cards' size outlined by edges
+all round, its paper the brighter side; never a strip across a bigger card."""
+
+import cv2
+import numpy as np
+
+from tableref.vision.halli.pile_top import top_cards
+
+STRONG = 40.0  # |Sobel x| + |Sobel y| of an edge in these clean drawings
+
+
+def _card(img: np.ndarray, centre: tuple[float, float], short: float, deg: float,
+          paper: int) -> np.ndarray:
+    box = cv2.boxPoints((centre, (1.5 * short, short), deg)).astype(np.float32)
+    cv2.fillConvexPoly(img, np.round(box * 16).astype(np.int32), paper, cv2.LINE_AA, shift=4)
+    cv2.polylines(img, [np.round(box * 16).astype(np.int32)], True, 150, 1, cv2.LINE_AA, shift=4)
+    return box
+
+
+def _blob(img: np.ndarray) -> np.ndarray:
+    return np.where(img > 120, 255, 0).astype(np.uint8)
+
+
+def test_the_top_card_of_a_pile_askew() -> None:
+    short = 24.0
+    for deg in (0.0, 17.0, 38.0, 71.0):
+        img = np.full((90, 100), 70, np.uint8)
+        for off, turn in (((-9.0, 6.0), 25.0), ((8.0, -7.0), -20.0)):  # lower cards
+            _card(img, (50 + off[0], 45 + off[1]), short, deg + turn, 225)
+        truth = _card(img, (50.0, 45.0), short, deg, 240)
+        quads = top_cards(img, _blob(img), 1.5 * short * short, STRONG)
+        assert quads, deg
+        centre = quads[0].mean(axis=0)
+        assert np.hypot(*(centre - truth.mean(axis=0))) < 1.5, (deg, centre)
+        sides = sorted(np.linalg.norm(quads[0] - np.roll(quads[0], 1, axis=0), axis=1))
+        assert abs(sides[0] - short) < 2.5 and abs(sides[-1] - 1.5 * short) < 3.5, sides
+
+
+def test_no_strip_across_a_longer_card() -> None:
+    """A card as wide as the size agreed on but much longer (near the camera, the camera
+    tilted): a strip across it between two rows of bananas has the card's long sides for
+    two of its own, and those run on beyond both its ends. It is not a card."""
+    short = 24.0
+    img = np.full((130, 90), 70, np.uint8)
+    box = cv2.boxPoints(((45.0, 65.0), (short, 2.6 * short), 0.0)).astype(np.float32)
+    cv2.fillConvexPoly(img, np.round(box).astype(np.int32), 240)
+    for y in (46, 84):  # two rows of bananas across the card, a card's length apart
+        cv2.ellipse(img, (45, y), (10, 3), 0, 0, 360, 60, -1)
+    quads = top_cards(img, _blob(img), 1.5 * short * short, STRONG)
+    assert not quads, [q.mean(axis=0) for q in quads]

@@ -240,6 +240,7 @@ def find_cards(frame: Image, opts: DetectOptions | None = None,
 
 PILE = (1.15, 3.5)  # a blob this many cards big may be a pile with its lower cards askew
 PILE_FILL = 0.93  # ... unless it fills the rectangle round it this much
+PILE_SUPPORT = 2  # outlines that agree on the cards' size, for a top card fitted at it
 PileFit = Callable[[np.ndarray, float], list[np.ndarray]]  # (blob, card area) -> top quads
 
 
@@ -271,6 +272,9 @@ def _propose(mask: Image, frame_area: float, opts: DetectOptions,
                                   opts.size_tolerance)
     if known and (support < 3 or force):
         typical = known
+    # a pile's top card is fitted at the size agreed on: by two outlines at least, or
+    # known from earlier frames (one outline may be a card near the camera, or a part)
+    sure_size = bool(typical) and (support >= PILE_SUPPORT or typical == known)
     tol = opts.size_tolerance
 
     def card_like(c: Cand) -> bool:
@@ -285,7 +289,7 @@ def _propose(mask: Image, frame_area: float, opts: DetectOptions,
     blobs = _join_halves(blobs, frame_area, opts, typical, card_like)
     found: list[Cand] = []
     for cnt, cand in blobs:
-        if pile is not None and tops is not None and typical and not (
+        if pile is not None and tops is not None and sure_size and not (
                 cand and cand[1] >= PILE_FILL) and (
                 PILE[0] * typical < cv2.contourArea(cnt) <= PILE[1] * typical):
             # a pile's lower cards stick out of a rectangle; a blob that fills one is a

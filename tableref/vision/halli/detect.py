@@ -289,14 +289,15 @@ def _propose(mask: Image, frame_area: float, opts: DetectOptions,
     blobs = _join_halves(blobs, frame_area, opts, typical, card_like)
     found: list[Cand] = []
     for cnt, cand in blobs:
+        blob_area = cv2.contourArea(cnt)
         if pile is not None and tops is not None and sure_size and not (
                 cand and cand[1] >= PILE_FILL) and (
-                PILE[0] * typical < cv2.contourArea(cnt) <= PILE[1] * typical):
+                PILE[0] * typical < blob_area <= PILE[1] * typical):
             # a pile's lower cards stick out of a rectangle; a blob that fills one is a
             # card (near the camera, bigger than the size agreed on) or cards side by side
             tops.extend(c for c in (_candidate(q.reshape(-1, 1, 2), frame_area, opts)
                                     for q in pile(cnt, typical)) if c)
-        big = cv2.contourArea(cnt) > 1.15 * typical or (
+        big = blob_area > 1.15 * typical or (
             cv2.contourArea(cv2.convexHull(cnt)) > 1.3 * typical)  # fruits bite into cards
         if typical and big and not (cand and card_like(cand)):
             # touching cards: keep the split when it yields a whole card; a card-shaped
@@ -405,11 +406,16 @@ def _whole(p: Proposal, opts: DetectOptions) -> bool:
 
 def _pile_fitter(small: Image, aspect: float) -> PileFit:
     """The top cards of a pile blob (a contour in `small`'s pixels), outlined by the
-    frame's own edges."""
-    grey = cv2.cvtColor(small, cv2.COLOR_BGR2GRAY)
-    strong = edge_strength(cv2.Sobel(grey, cv2.CV_16S, 1, 0), cv2.Sobel(grey, cv2.CV_16S, 0, 1))
+    frame's own edges. The frame's grey and edge strength are taken at the first pile:
+    most frames have none."""
+    frame: list[tuple[Image, float]] = []
 
     def fit(cnt: np.ndarray, card_area: float) -> list[np.ndarray]:
+        if not frame:
+            g = cv2.cvtColor(small, cv2.COLOR_BGR2GRAY)
+            frame.append((g, edge_strength(cv2.Sobel(g, cv2.CV_16S, 1, 0),
+                                           cv2.Sobel(g, cv2.CV_16S, 0, 1))))
+        grey, strong = frame[0]
         x, y, bw, bh = cv2.boundingRect(cnt)
         x0, y0 = max(x - 3, 0), max(y - 3, 0)
         x1, y1 = min(x + bw + 3, grey.shape[1]), min(y + bh + 3, grey.shape[0])

@@ -204,4 +204,3 @@ def colour_parts(card: Image, mask: np.ndarray, min_area: float,
                              False, 0.0, max((xs.max() - xs.min() + 1) / w,
                                              (ys.max() - ys.min() + 1) / h)))
     return out
-

@@ -78,8 +78,7 @@ def _fruits_not_picture(card: Image, found: list[Patch], ink: float,
         return classify(p.hist, classes).fruit is not None
 
     main = max(parts, key=lambda p: p.area, default=None)
-    if main is not None and ink < opts.picture_ink and \
-            classify(biggest.hist, classes).fruit is not None and main.solidity >= 0.85 \
+    if main is not None and ink < opts.picture_ink and fruit(biggest) and main.solidity >= 0.85 \
             and main.span <= FRUIT_SPAN and main.area >= 0.7 * colour \
             and colour >= 0.8 * biggest.colour * biggest.area:
         return True  # one round part of a fruit's colours (its calyx, leaf beside): a fruit

@@ -49,6 +49,19 @@ def test_cards_on_a_light_cloth_are_found() -> None:
     assert total >= 15 and found >= total - 2, (found, total)
 
 
+def test_a_card_on_a_blotchy_light_cloth_is_found_by_its_outline() -> None:
+    """A light cloth whose brightest blotches are as white as the card: the paper masks
+    hold the card and the blotches as one, so the card's face is found as the region its
+    outline closes, in a hole of the table's region. (Before: 10 of these 15 cards; a
+    blotch can still pass for a card now and then, counted apart.)"""
+    found = 0
+    for seed in range(200, 215):
+        scene = _scene(["BBL"], seed, replace(QUIET, surfaces=("mottled",)))
+        quads = detect_cards(scene.image).quads
+        found += sum(_inside(q.center, scene.cards[0].corners) for q in quads) == 1
+    assert found >= 14, found
+
+
 @pytest.mark.parametrize("surface", ["gingham", "dots", "floral", "wood", "plain", "felt"])
 def test_cards_on_patterned_and_coloured_tables_are_found(surface: str) -> None:
     found = total = 0

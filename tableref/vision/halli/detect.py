@@ -246,7 +246,8 @@ PileFit = Callable[[np.ndarray, float], list[np.ndarray]]  # (blob, card area) -
 
 def _propose(mask: Image, frame_area: float, opts: DetectOptions,
              known: float | None, split: bool = True, force: bool = False,
-             pile: PileFit | None = None, tops: list[Cand] | None = None) -> list[Cand]:
+             pile: PileFit | None = None, tops: list[Cand] | None = None,
+             nested: bool = False) -> list[Cand]:
     """Card-shaped candidates among the blobs of one mask (detection pixels).
 
     `known` is the cards' area when known (detection pixels), used when fewer than three
@@ -254,9 +255,10 @@ def _propose(mask: Image, frame_area: float, opts: DetectOptions,
     into blobs bigger than one (touching cards, piles askew); not for regions between
     edges, where the table itself is a blob. `pile`: the top cards a blob a little bigger
     than a card may hold, outlined by edges (pile_top.py); they go to `tops`, to be taken
-    only as whole cards.
+    only as whole cards. `nested`: a region lying in a hole of another is a blob too.
     """
-    contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+    contours = _regions(mask) if nested else cv2.findContours(
+        mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)[0]
     lo = 0.4 * opts.min_card * frame_area
     contours = [c for c in contours if cv2.contourArea(c) >= lo]
 
@@ -332,6 +334,23 @@ def _propose(mask: Image, frame_area: float, opts: DetectOptions,
     return found
 
 
+def _regions(mask: Image) -> list[np.ndarray]:
+    """The outer outline of every region of a mask, a region lying in another's hole
+    included: a card's face closed by its outline lies in a hole of the table's region
+    (only the outermost regions would leave out every card on a plain table)."""
+    contours, hierarchy = cv2.findContours(mask, cv2.RETR_CCOMP, cv2.CHAIN_APPROX_SIMPLE)
+    if not len(contours):
+        return []
+    return [c for c, h in zip(contours, hierarchy[0], strict=True) if h[3] < 0]
+
+
+def _light_table(small: Image, white: np.ndarray) -> bool:
+    """Most of the frame (the table) is nearly as bright as paper in this light: a light
+    cloth, where paper is told from the table by its outline alone."""
+    mn = cv2.min(cv2.min(small[..., 0], small[..., 1]), small[..., 2])
+    return float(np.median(mn)) >= LIGHT_TABLE * float(np.min(white))
+
+
 def _grow(quad: np.ndarray, px: float) -> np.ndarray:
     """The quad moved outwards by px on every side (a region inside an edge line)."""
     if px == 0:
@@ -397,6 +416,7 @@ def _changed_enough(changed: Image, quad: np.ndarray, share: float = CHANGED_PRI
 
 
 Proposal = tuple[np.ndarray, float, float, Evidence]  # quad, fill, aspect, evidence
+LIGHT_TABLE = 0.6  # the table's median brightness (darkest channel) of paper's: a light one
 CLEAR_BAND = 0.9  # a card's border band this much paper: a clear card, to agree a size on
 
 
@@ -428,9 +448,12 @@ def _pile_fitter(small: Image, aspect: float) -> PileFit:
 
 def _verified(small: Image, white: np.ndarray, edges: Image, frame_area: float,
               opts: DetectOptions, known: float | None, changed: Image | None,
-              force: bool = False, pile: PileFit | None = None) -> list[Proposal]:
+              force: bool = False, pile: PileFit | None = None,
+              nested: bool = False) -> list[Proposal]:
     """The candidates of the three masks, with the frame balanced to `white`, that the
-    evidence calls cards; one per card (the best evidence), none on another card."""
+    evidence calls cards; one per card (the best evidence), none on another card.
+    `nested`: the regions closed by edges that lie inside another's hole are proposed too
+    (a plain table's region holds every card's face in its holes)."""
     bal = balanced(small, white)
     proposals: list[Proposal] = []
     # (mask, how far its outlines lie outside a card, whether to fit cards into its
@@ -447,7 +470,7 @@ def _verified(small: Image, white: np.ndarray, edges: Image, frame_area: float,
     for mask, grow, split, edged in masks:
         tops: list[Cand] = []  # a pile's top card: taken only as a whole card
         cands = _propose(mask, frame_area, opts, known, split, force, pile if split else None,
-                         tops)
+                         tops, nested and grow > 0)
         for (quad, fill, aspect), top in [(c, False) for c in cands] + [(c, True) for c in tops]:
             if fill < 0.6 or not 1.1 <= aspect <= 2.6:
                 continue  # not a card's shape, whole or under a hand
@@ -483,6 +506,14 @@ def _verified(small: Image, white: np.ndarray, edges: Image, frame_area: float,
         if not any(_iou_near(p[0], k[0]) or _overlaps(p[0], k[0]) for k in kept):
             kept.append(p)
     return kept
+
+
+def _explains_more(kept: list[Proposal], again: list[Proposal], opts: DetectOptions) -> bool:
+    """Another look finds more whole cards, and every whole card the first found."""
+    before = [p[0] for p in kept if _whole(p, opts)]
+    after = [p[0] for p in again if _whole(p, opts)]
+    return len(after) > len(before) and all(any(_iou_near(b, a) for a in after)
+                                            for b in before)
 
 
 def _lamp_like(white: np.ndarray) -> bool:
@@ -586,6 +617,7 @@ def _detect(frame: Image, opts: DetectOptions, card_area: float | None,
         white = np.full(3, float(white.max()))
     pile = _pile_fitter(small, opts.card_aspect)
     kept = _verified(small, white, edges, frame_area, opts, known, changed, pile=pile)
+    chosen = white
     if sum(_whole(p, opts) for p in kept) < 2:
         # few cards: the frame's brightest pixels may be a glare, a white sleeve, a box,
         # not paper. Take the light's colour from the most card-like outline instead.
@@ -596,11 +628,18 @@ def _detect(frame: Image, opts: DetectOptions, card_area: float | None,
                 continue
             again = _verified(small, other, edges, frame_area, opts, known, changed, pile=pile)
             # the other light must explain more cards, and every card the first found
-            before = [p[0] for p in kept if _whole(p, opts)]
-            after = [p[0] for p in again if _whole(p, opts)]
-            if len(after) > len(before) and all(
-                    any(_iou_near(b, a) for a in after) for b in before):
-                kept = again
+            if _explains_more(kept, again, opts):
+                kept, chosen = again, other
+    if sum(_whole(p, opts) for p in kept) < 2 and _light_table(small, chosen):
+        # few cards still, on a light table: the paper masks may hold none (a light cloth
+        # passes for paper), and each card's face is a region closed by its outline that
+        # lies in a hole of the table's region. Those regions are proposed only here: on
+        # a busy table they are also pieces of cards between fruits and lower cards, and
+        # on a dark one the light parts of a picture printed edge to edge
+        again = _verified(small, chosen, edges, frame_area, opts, known, changed, pile=pile,
+                          nested=True)
+        if _explains_more(kept, again, opts):
+            kept = again
     whole = [p for p in kept if _whole(p, opts)]
     # the size is agreed among the clearest cards when there are any (paper all round,
     # an outline on three sides and more): a cloth's flowers can pass for small cards by

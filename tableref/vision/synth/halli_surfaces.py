@@ -2,7 +2,8 @@
 
 Plain cloths of any colour (white, cream, beige, pink and pale grey included), felt,
 gingham, tartan, stripes, dots, floral, a print of fruit, wood of any tone from birch to
-walnut, light marble and linen. `surface(rng, size, kind)` draws one; `SURFACES` are the
+walnut, light marble and linen, a light cloth in soft blotches as white as paper in places
+(`mottled`, drawn only where asked). `surface(rng, size, kind)` draws one; `SURFACES` are the
 kinds drawn for tuning, `HELDOUT_SURFACES` a family kept apart for the held-out figures.
 """
 
@@ -60,6 +61,21 @@ def _plain(rng: np.random.Generator, sh: int, sw: int, base: np.ndarray,
            texture: float) -> Image:
     img = np.broadcast_to(base, (sh, sw, 3)).astype(np.float32)
     return np.asarray(img * _weave(rng, sh, sw, texture), np.float32)
+
+
+def _mottled(rng: np.random.Generator, sh: int, sw: int) -> Image:
+    """A light cloth in soft blotches (a thin cloth's folds, uneven dye): its brightest
+    patches are as white as a card's paper, so no brightness tells paper from cloth."""
+    names = sorted(LIGHT_CLOTHS)
+    base = np.asarray(LIGHT_CLOTHS[names[int(rng.integers(len(names)))]], np.float32)
+    base = base * rng.uniform(0.9, 1.0, 3).astype(np.float32)
+    cells = float(rng.uniform(25, 60))  # blotches of about this many pixels (half size)
+    field = cv2.resize(rng.normal(0, 1, (max(int(sh / cells), 2), max(int(sw / cells), 2)))
+                       .astype(np.float32), (sw, sh), interpolation=cv2.INTER_CUBIC)
+    toward_white = np.clip(field * rng.uniform(0.5, 0.9), 0, 1)[..., None]
+    darker = 1 - np.clip(-field * 0.06, 0, 0.15)[..., None]
+    img = (base + (250 - base) * toward_white) * darker
+    return np.asarray(img * _weave(rng, sh, sw, 0.015), np.float32)
 
 
 def _gingham(rng: np.random.Generator, sh: int, sw: int) -> Image:
@@ -186,6 +202,8 @@ def surface(rng: np.random.Generator, size: tuple[int, int], kind: str) -> Image
         names = sorted(LIGHT_CLOTHS)
         base = np.asarray(LIGHT_CLOTHS[names[int(rng.integers(len(names)))]], np.float32)
         img = _plain(rng, sh, sw, base * rng.uniform(0.93, 1.02, 3).astype(np.float32), 0.03)
+    elif kind == "mottled":
+        img = _mottled(rng, sh, sw)
     elif kind == "felt":
         fuzz = cv2.GaussianBlur(rng.normal(0, 0.08, (sh, sw)).astype(np.float32), (0, 0), 1.0)
         img = np.broadcast_to(_colour(rng), (sh, sw, 3)) * (1 + fuzz)[..., None]
@@ -208,7 +226,7 @@ def surface(rng: np.random.Generator, size: tuple[int, int], kind: str) -> Image
     elif kind == "linen":
         img = _linen(rng, sh, sw)
     else:
-        kinds = ", ".join(SURFACES + HELDOUT_SURFACES)
+        kinds = ", ".join(SURFACES + HELDOUT_SURFACES + ("mottled",))
         raise ValueError(f"unknown surface {kind!r}; one of {kinds}")
     small = np.clip(img, 0, 255).astype(np.uint8)
     return np.asarray(cv2.resize(small, (w, h), interpolation=cv2.INTER_LINEAR))

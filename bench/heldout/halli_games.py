@@ -18,7 +18,6 @@ held-back families (marble or batik cloth, watercolour art, mixed light).
 from __future__ import annotations
 
 import argparse
-import difflib
 import json
 import shlex
 import subprocess
@@ -28,6 +27,8 @@ import time
 from dataclasses import dataclass, fields
 from pathlib import Path
 from typing import Any
+
+import numpy as np
 
 ROOT = Path(__file__).resolve().parents[2]
 if str(ROOT) not in sys.path:
@@ -77,6 +78,34 @@ def _code(card: Any) -> str | None:
         return None
 
 
+def align(want: list[dict[str, Any]], got: list[dict[str, Any]]) -> list[tuple[int, int]]:
+    """The true flips paired with the referee's, in order, each pair of the same seat: as
+    many pairs as can be, and of those pairings the one that pairs the most flips read as
+    the true card (the game log has no times: with only the seats to go by, one flip
+    missed would pair each later flip of that seat with the flip a round before it)."""
+    n, m = len(want), len(got)
+    best = np.zeros((n + 1, m + 1), np.int64)  # pairs * (n + 1) + cards read right
+    for i in range(n - 1, -1, -1):
+        for j in range(m - 1, -1, -1):
+            b = max(best[i + 1, j], best[i, j + 1])
+            if want[i]["player"] == got[j].get("player"):
+                same = _code(got[j].get("card")) == want[i]["card"]
+                b = max(b, best[i + 1, j + 1] + n + 1 + int(same))
+            best[i, j] = b
+    pairs, i, j = [], 0, 0
+    while i < n and j < m:
+        same = _code(got[j].get("card")) == want[i]["card"]
+        if want[i]["player"] == got[j].get("player") and (
+                best[i, j] == best[i + 1, j + 1] + n + 1 + int(same)):
+            pairs.append((i, j))
+            i, j = i + 1, j + 1
+        elif best[i, j] == best[i + 1, j]:
+            i += 1
+        else:
+            j += 1
+    return pairs
+
+
 def compare(truth: dict[str, Any], answer: dict[str, Any]) -> tuple[GameTally, list[str]]:
     """Score a referee's `{"events", "state"}` against the truth of the game."""
     t = GameTally(games=1)
@@ -84,17 +113,13 @@ def compare(truth: dict[str, Any], answer: dict[str, Any]) -> tuple[GameTally, l
     want = [e for e in truth["events"] if e["event"] == "flip"]
     got = [e for e in answer.get("events", []) if e.get("event") == "flip"]
     t.flips = len(want)
-    sm = difflib.SequenceMatcher(a=[e["player"] for e in want], b=[e.get("player") for e in got],
-                                 autojunk=False)
-    for block in sm.get_matching_blocks():
-        for k in range(block.size):
-            w, g = want[block.a + k], got[block.b + k]
-            t.flips_seen += 1
-            if _code(g.get("card")) == w["card"]:
-                t.flips_right += 1
-            else:
-                notes.append(f"flip {block.a + k} of seat {w['player']}: {w['card']} "
-                             f"read as {g.get('card')}")
+    for i, j in align(want, got):
+        w, g = want[i], got[j]
+        t.flips_seen += 1
+        if _code(g.get("card")) == w["card"]:
+            t.flips_right += 1
+        else:
+            notes.append(f"flip {i} of seat {w['player']}: {w['card']} read as {g.get('card')}")
     t.flips_extra = len(got) - t.flips_seen
     rings = [e for e in truth["events"] if e["event"] == "ring"]
     judged = [e for e in answer.get("events", []) if e.get("event") == "ring"]

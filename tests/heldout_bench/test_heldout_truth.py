@@ -105,3 +105,19 @@ def test_a_recorded_game_is_scored_against_a_fake_referee(tmp_path: Path) -> Non
     blind = dict(answer, events=[e for e in answer["events"] if e["event"] != "flip"])
     tally, _ = compare(truth, blind)
     assert tally.flips_seen == 0
+
+
+def test_flips_missed_do_not_shift_the_later_reads() -> None:
+    """The game log has no times: the referee's flips are paired with the true ones by
+    seat, and of the pairings that pair the most, the one that pairs the most cards read
+    right. A flip missed then costs that flip, not every later flip of its seat (pairing
+    by seat alone, two flips missed here left 6 flips seen and none read right)."""
+    cards = ["SS", "BB", "LLL", "PP", "S", "BBL", "PS", "LL", "B", "SSS", "BP", "L"]
+    want = [{"event": "flip", "player": k % 3, "card": c} for k, c in enumerate(cards)]
+    truth = {"events": [{"event": "start"}, *want], "state": {}}
+    got = [dict(e) for k, e in enumerate(want) if k not in (1, 5)]  # two flips missed
+    tally, notes = compare(truth, {"events": [{"event": "start"}, *got], "state": {}})
+    assert (tally.flips_seen, tally.flips_right, tally.flips_extra) == (10, 10, 0), notes
+    got[3]["card"] = "PPP"  # and one read wrong: only that one
+    tally, notes = compare(truth, {"events": [{"event": "start"}, *got], "state": {}})
+    assert (tally.flips_seen, tally.flips_right) == (10, 9), notes

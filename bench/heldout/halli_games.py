@@ -1,6 +1,6 @@
 """Whole recorded Halli Galli games, refereed offline by `tableref halli referee --json`.
 
-    .venv/bin/python bench/heldout/halli_games.py                 # 4 games, held-back first
+    .venv/bin/python bench/heldout/halli_games.py                 # 10 games, held-back first
     .venv/bin/python bench/heldout/halli_games.py --referee "python fake.py" --games 1
 
 Each game is played by the engine (the truth), filmed from a fixed camera (the empty table
@@ -40,6 +40,15 @@ from tableref.games.halli import parse_card  # noqa: E402
 TUNING_GAMES = (
     GameSpec(seed=1, players=3, surface="wood", art="shaded", light="neutral"),
     GameSpec(seed=2, players=4, surface="gingham", art="photo", light="warm", hard=True),
+    # broader (added after the first two read far better than these): a light cloth, the
+    # scans in a dim room, a saturated cloth with glare, two players, patterns
+    GameSpec(seed=3, players=3, surface="plain-light", art="flat", light="cool"),
+    GameSpec(seed=4, players=4, surface="tartan", art="outlined", light="warm", hard=True),
+    GameSpec(seed=5, players=2, surface="dots", art="photo", light="neutral"),
+    GameSpec(seed=6, players=4, surface="floral", art="shaded", light="uneven", hard=True),
+    GameSpec(seed=7, players=3, surface="plain-dark", art="scan", light="dim"),
+    GameSpec(seed=8, players=3, surface="plain-saturated", art="shaded", light="glare",
+             hard=True),
 )
 HELD_GAMES = (
     GameSpec(seed=1001, players=3, surface="marble", art="watercolour", light="mixed"),

@@ -62,6 +62,31 @@ def test_a_card_on_a_blotchy_light_cloth_is_found_by_its_outline() -> None:
     assert found >= 14, found
 
 
+def test_cards_with_big_fruits_in_a_dim_noisy_room_are_found_and_never_read_wrong() -> None:
+    """Fruits printed close to the card's edge, a dim room, the sensor's noise: at the
+    finding scale the border band of a card 20-odd pixels wide is a pixel or two of paper
+    between the table and the fruits, too little to call paper. A card outlined all round
+    is weighed again on a copy twice as fine. (Before: 54 of these 87 cards found, 37 read
+    right; now 60 and 44.)"""
+    cond = replace(QUIET, surfaces=("plain",), card_width=(80.0, 100.0), dim=0.25, noise=12.0)
+    style = CardStyle(fruit_scale=1.5)
+    found = right = total = 0
+    reader = Recogniser()
+    for seed in range(300, 330):
+        scene = wild_scene([(c, card_image(c, style)) for c in ("PPPS", "BBL", "SSLL")],
+                           np.random.default_rng(seed), cond)
+        quads = detect_cards(scene.image).quads
+        assert all(any(_inside(q.center, t.corners) for t in scene.cards) for q in quads)
+        seen = reader(scene.image)
+        for truth in [t for t in scene.cards if t.visible >= 0.999]:
+            total += 1
+            found += sum(_inside(q.center, truth.corners) for q in quads) == 1
+            read = [s.code for s in seen if _inside(s.center, truth.corners)]
+            assert all(code in (None, truth.code) for code in read), (read, truth.code)
+            right += read == [truth.code]
+    assert total == 87 and found >= 58 and right >= 42, (found, right, total)
+
+
 @pytest.mark.parametrize("surface", ["gingham", "dots", "floral", "wood", "plain", "felt"])
 def test_cards_on_patterned_and_coloured_tables_are_found(surface: str) -> None:
     found = total = 0

@@ -449,12 +449,13 @@ def _pile_fitter(small: Image, aspect: float) -> PileFit:
 def _verified(small: Image, white: np.ndarray, edges: Image, frame_area: float,
               opts: DetectOptions, known: float | None, changed: Image | None,
               force: bool = False, pile: PileFit | None = None,
-              nested: bool = False) -> list[Proposal]:
+              nested: bool = False, fine: Image | None = None) -> list[Proposal]:
     """The candidates of the three masks, with the frame balanced to `white`, that the
     evidence calls cards; one per card (the best evidence), none on another card.
     `nested`: the regions closed by edges that lie inside another's hole are proposed too
     (a plain table's region holds every card's face in its holes)."""
     bal = balanced(small, white)
+    finer = None if fine is None else (balanced(fine, white), fine.shape[1] / small.shape[1])
     proposals: list[Proposal] = []
     # (mask, how far its outlines lie outside a card, whether to fit cards into its
     # blobs, the sides of a card that must stand out from what lies round it)
@@ -488,6 +489,12 @@ def _verified(small: Image, white: np.ndarray, edges: Image, frame_area: float,
                 if changed is not None and not _changed_enough(changed, q):
                     break
                 ev = evidence(bal, q)
+                if finer is not None and not ev.face_up() and ev.outlined_all_round():
+                    # outlined all round, its paper short at this scale: a card 20-odd
+                    # pixels wide has a border band a pixel or two deep, mixed with the
+                    # table on one side and its fruits on the other. Weighed again on a
+                    # copy twice as fine, the better measure of it
+                    ev = replace(evidence(finer[0], (q + 0.5) * finer[1] - 0.5), finer=True)
                 if ev.sides < edged or (top and not ev.face_up()):
                     continue
                 if (ev.face_up() or ev.covered_card()) and (
@@ -497,8 +504,11 @@ def _verified(small: Image, white: np.ndarray, edges: Image, frame_area: float,
             if best is not None:
                 proposals.append(best)
 
-    def rank(p: Proposal) -> tuple[bool, bool, float]:
-        return (_whole(p, opts), p[3].face_up(), p[3].score)
+    def rank(p: Proposal) -> tuple[bool, bool, bool, float]:
+        # evidence weighed on the finer copy scores higher than at the finding scale: it
+        # gives way to any outline of the same place that passed there (a part of a card
+        # cut off along a row of fruits passes more easily on the finer copy)
+        return (_whole(p, opts), p[3].face_up(), not p[3].finer, p[3].score)
 
     proposals.sort(key=rank, reverse=True)
     kept: list[Proposal] = []
@@ -616,7 +626,10 @@ def _detect(frame: Image, opts: DetectOptions, card_area: float | None,
         # shadow): no lamp makes paper that colour, so trust the camera's own balance
         white = np.full(3, float(white.max()))
     pile = _pile_fitter(small, opts.card_aspect)
-    kept = _verified(small, white, edges, frame_area, opts, known, changed, pile=pile)
+    # a copy twice as fine, to weigh again the evidence of a card outlined all round
+    fine = shrink(frame, 2 * sw, 2 * sh) if 2 * sw <= w and 2 * sh <= h else None
+    kept = _verified(small, white, edges, frame_area, opts, known, changed, pile=pile,
+                     fine=fine)
     chosen = white
     if sum(_whole(p, opts) for p in kept) < 2:
         # few cards: the frame's brightest pixels may be a glare, a white sleeve, a box,
@@ -626,7 +639,8 @@ def _detect(frame: Image, opts: DetectOptions, card_area: float | None,
         for other in (unclipped_white(small), _card_white(small, edges, frame_area, opts)):
             if other is None or not _lamp_like(other):
                 continue
-            again = _verified(small, other, edges, frame_area, opts, known, changed, pile=pile)
+            again = _verified(small, other, edges, frame_area, opts, known, changed, pile=pile,
+                              fine=fine)
             # the other light must explain more cards, and every card the first found
             if _explains_more(kept, again, opts):
                 kept, chosen = again, other
@@ -637,7 +651,7 @@ def _detect(frame: Image, opts: DetectOptions, card_area: float | None,
         # a busy table they are also pieces of cards between fruits and lower cards, and
         # on a dark one the light parts of a picture printed edge to edge
         again = _verified(small, chosen, edges, frame_area, opts, known, changed, pile=pile,
-                          nested=True)
+                          nested=True, fine=fine)
         if _explains_more(kept, again, opts):
             kept = again
     whole = [p for p in kept if _whole(p, opts)]

@@ -30,6 +30,7 @@ class Evidence:
     ink: float  # fraction of the card's middle that is not paper (something printed)
     sides: int  # sides where the card stands out from its surroundings
     contrast: float  # mean over the sides of the fraction of each side that stands out
+    finer: bool = False  # weighed on a copy finer than the finding scale (not comparable)
 
     def face_up(self) -> bool:
         """A whole face-up card."""
@@ -47,7 +48,12 @@ class Evidence:
         its border band, but its outline stands out all round (no hand's edge, no table
         pattern cuts into it)."""
         return (self.band >= 0.6 and self.worst_side >= 0.3 and self.paper >= 0.45
-                and self.ink >= 0.08 and self.sides >= 4 and self.contrast >= 0.9)
+                and self.ink >= 0.08 and self.outlined_all_round())
+
+    def outlined_all_round(self) -> bool:
+        """Its outline stands out from what lies round it on all four sides, nearly all
+        along (a card's own edge; a patch of cloth between prints seldom does)."""
+        return self.sides >= 4 and self.contrast >= 0.9
 
     def covered_card(self) -> bool:
         """Part of a face-up card (a hand over it): paper round most of its border, print

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, replace
+from functools import cache
 
 import cv2
 import numpy as np
@@ -28,6 +29,7 @@ from tableref.vision.halli.paper import (
     edge_map,
     edge_strength,
     frame_white,
+    light_table,
     not_table,
     outlined,
     unclipped_white,
@@ -344,13 +346,6 @@ def _regions(mask: Image) -> list[np.ndarray]:
     return [c for c, h in zip(contours, hierarchy[0], strict=True) if h[3] < 0]
 
 
-def _light_table(small: Image, white: np.ndarray) -> bool:
-    """Most of the frame (the table) is nearly as bright as paper in this light: a light
-    cloth, where paper is told from the table by its outline alone."""
-    mn = cv2.min(cv2.min(small[..., 0], small[..., 1]), small[..., 2])
-    return float(np.median(mn)) >= LIGHT_TABLE * float(np.min(white))
-
-
 def _grow(quad: np.ndarray, px: float) -> np.ndarray:
     """The quad moved outwards by px on every side (a region inside an edge line)."""
     if px == 0:
@@ -416,7 +411,6 @@ def _changed_enough(changed: Image, quad: np.ndarray, share: float = CHANGED_PRI
 
 
 Proposal = tuple[np.ndarray, float, float, Evidence]  # quad, fill, aspect, evidence
-LIGHT_TABLE = 0.6  # the table's median brightness (darkest channel) of paper's: a light one
 CLEAR_BAND = 0.9  # a card's border band this much paper: a clear card, to agree a size on
 
 
@@ -449,29 +443,32 @@ def _pile_fitter(small: Image, aspect: float) -> PileFit:
 def _verified(small: Image, white: np.ndarray, edges: Image, frame_area: float,
               opts: DetectOptions, known: float | None, changed: Image | None,
               force: bool = False, pile: PileFit | None = None,
-              nested: bool = False, fine: Image | None = None) -> list[Proposal]:
+              nested: bool = False, fine: Callable[[], Image] | None = None
+              ) -> list[Proposal]:
     """The candidates of the three masks, with the frame balanced to `white`, that the
     evidence calls cards; one per card (the best evidence), none on another card.
     `nested`: the regions closed by edges that lie inside another's hole are proposed too
-    (a plain table's region holds every card's face in its holes)."""
+    (a plain table's region holds every card's face in its holes). `fine`: a copy of the
+    frame twice as fine, made when first asked for (most frames never need it)."""
     bal = balanced(small, white)
-    finer = None if fine is None else (balanced(fine, white), fine.shape[1] / small.shape[1])
+    finer = None if fine is None else cache(lambda: balanced(fine(), white))
     proposals: list[Proposal] = []
     # (mask, how far its outlines lie outside a card, whether to fit cards into its
-    # blobs, the sides of a card that must stand out from what lies round it)
-    masks = [(white_paper(bal, opts.close), 0.0, True, 0),
-             (brighter_paper(bal, opts.close), 0.0, True, 0),
-             (outlined(edges), 1.5, False, 0), (edges, -1.0, False, 0),
+    # blobs, the sides of a card that must stand out from what lies round it, whether
+    # its regions in another's hole are blobs too)
+    masks = [(white_paper(bal, opts.close), 0.0, True, 0, False),
+             (brighter_paper(bal, opts.close), 0.0, True, 0, False),
+             (outlined(edges), 1.5, False, 0, nested), (edges, -1.0, False, 0, False),
              # what is not the table may be a card's part cut off by a hand, the bell or
              # a row of fruits: its every side must be the card's own edge
-             (not_table(bal, opts.close), 0.0, False, 4)]
+             (not_table(bal, opts.close), 0.0, False, 4, False)]
     if force:
         masks = masks[:2]  # fitting cards of a known size: into the paper's blobs
     seen: set[tuple[int, ...]] = set()
-    for mask, grow, split, edged in masks:
+    for mask, grow, split, edged, holes in masks:
         tops: list[Cand] = []  # a pile's top card: taken only as a whole card
         cands = _propose(mask, frame_area, opts, known, split, force, pile if split else None,
-                         tops, nested and grow > 0)
+                         tops, holes)
         for (quad, fill, aspect), top in [(c, False) for c in cands] + [(c, True) for c in tops]:
             if fill < 0.6 or not 1.1 <= aspect <= 2.6:
                 continue  # not a card's shape, whole or under a hand
@@ -494,7 +491,7 @@ def _verified(small: Image, white: np.ndarray, edges: Image, frame_area: float,
                     # pixels wide has a border band a pixel or two deep, mixed with the
                     # table on one side and its fruits on the other. Weighed again on a
                     # copy twice as fine, the better measure of it
-                    ev = replace(evidence(finer[0], (q + 0.5) * finer[1] - 0.5), finer=True)
+                    ev = replace(evidence(finer(), (q + 0.5) * 2 - 0.5), finer=True)
                 if ev.sides < edged or (top and not ev.face_up()):
                     continue
                 if (ev.face_up() or ev.covered_card()) and (
@@ -627,7 +624,8 @@ def _detect(frame: Image, opts: DetectOptions, card_area: float | None,
         white = np.full(3, float(white.max()))
     pile = _pile_fitter(small, opts.card_aspect)
     # a copy twice as fine, to weigh again the evidence of a card outlined all round
-    fine = shrink(frame, 2 * sw, 2 * sh) if 2 * sw <= w and 2 * sh <= h else None
+    fine = cache(lambda: shrink(frame, 2 * sw, 2 * sh)) if 2 * sw <= w and 2 * sh <= h \
+        else None
     kept = _verified(small, white, edges, frame_area, opts, known, changed, pile=pile,
                      fine=fine)
     chosen = white
@@ -644,7 +642,7 @@ def _detect(frame: Image, opts: DetectOptions, card_area: float | None,
             # the other light must explain more cards, and every card the first found
             if _explains_more(kept, again, opts):
                 kept, chosen = again, other
-    if sum(_whole(p, opts) for p in kept) < 2 and _light_table(small, chosen):
+    if sum(_whole(p, opts) for p in kept) < 2 and light_table(small, chosen):
         # few cards still, on a light table: the paper masks may hold none (a light cloth
         # passes for paper), and each card's face is a region closed by its outline that
         # lies in a hole of the table's region. Those regions are proposed only here: on

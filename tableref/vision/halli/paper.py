@@ -46,6 +46,16 @@ def _brightest(small: Image, mn: Image, allowed: Image | None = None) -> np.ndar
     return np.maximum(white, 1.0)
 
 
+LIGHT_TABLE = 0.6  # the table's median brightness (darkest channel) of paper's: a light one
+
+
+def light_table(small: Image, white: np.ndarray) -> bool:
+    """Most of the frame (the table) is nearly as bright as paper in this light: a light
+    cloth, where paper is told from the table by its outline alone."""
+    mn, _ = _min_max(small)
+    return float(np.median(mn)) >= LIGHT_TABLE * float(np.min(white))
+
+
 CLIPPED = 250  # a channel this bright may be cut off by the sensor: its colour is lost
 GLARE = 0.001  # of the frame clipped, at least, for a glare to hide the light's colour
 

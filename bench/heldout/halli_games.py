@@ -176,7 +176,7 @@ def check_answer(answer: object) -> list[str]:
             problems.append(f"ring without player or right: {e}")
         elif kind == "late" and "player" not in e:
             problems.append(f"late press without player: {e}")
-        elif kind not in ("start", "flip", "ring", "late"):
+        elif kind not in ("start", "flip", "ring", "late", "settle"):
             problems.append(f"unknown event {kind!r}")
     state = answer.get("state")
     keys = {"players", "bell", "turn", "over", "winner"}

@@ -201,6 +201,22 @@ def test_an_identical_card_turned_on_the_same_pile_is_inferred() -> None:
     assert [p["pile"] for p in s.view()["piles"]] == [2, 2, 1]
 
 
+def test_two_identical_cards_in_a_row_are_not_inferred_for_a_card_two_seats_on() -> None:
+    """A card on seat 2 while seats 0 and 1, whose turns come first, show what they
+    showed: both turning the card they had on top is far less likely than the referee
+    having lost the turn; the card is reported, not counted, and nothing is inferred."""
+    t = Table()
+    s = t.session
+    t.seen(100 * MS, ("BB", None, None))
+    t.seen(200 * MS, ("BB", "L", None))
+    t.seen(300 * MS, ("BB", "L", "P"))
+    t.seen(500 * MS, ("BB", "L", "S"))
+    flips = [r for r in t.records if r["event"] == "flip"]
+    assert len(flips) == 3 and not any(f.get("inferred") for f in flips)
+    assert "not counted" in s.view()["message"]
+    assert [p["pile"] for p in s.view()["piles"]] == [1, 1, 1]
+
+
 def test_a_flip_out_of_turn_is_reported_not_counted() -> None:
     t = Table()
     s = t.session

@@ -195,6 +195,73 @@ def test_the_players_settle_a_ring_the_box_could_not_judge() -> None:
         t.session.report({"settle": "wrong"})
 
 
+def _unread_ring() -> Table:
+    """Every card turned is counted, but P2's was never read: P0's ring cannot be judged."""
+    t = Table()
+    for k, tops in enumerate([("BB", None, None), ("BB", "P", None)]):
+        t.seen(100 + 100 * k, *tops)
+        t.seen(150 + 100 * k, *tops)
+    for k in range(6):
+        t.seen(300 + 50 * k, "BB", "P", "?")
+    assert [p["pile"] for p in t.session.view()["piles"]] == [1, 1, 1]
+    t.press(0, 620)
+    for k in range(3):
+        t.seen(650 + 50 * k, "BB", "P", "?")
+    t.seen(1200, "BB", "P", "?")  # the camera's time is up
+    assert t.ring().judged is False and t.session.view()["settle"] == 0
+    return t
+
+
+def test_the_box_settles_a_ring_when_it_sees_the_ringer_take_the_cards() -> None:
+    """Nobody answers the page: the players take the cards as they would. Every pile
+    goes and P0 turns the next card: only a right ring makes the players do that."""
+    t = _unread_ring()
+    t.seen(1300, "~", "~", "~")  # P0 gathers the piles
+    t.seen(1350, None, None, None)
+    t.seen(1400, None, None, None)
+    t.seen(1500, "L", None, None)  # ... and turns the next card
+    settle, flip = t.box.journal[-2:]
+    assert settle == {"event": "settle", "player": 0, "right": True, "t_ns": 1500 * MS,
+                      "seen": True}
+    assert flip["event"] == "flip" and flip["player"] == 0 and flip["card"] == "L"
+    view = t.session.view()
+    assert view["settle"] is None and view["last_verdict"]["right"] is True
+    assert [p["pile"] for p in view["piles"]] == [1, 0, 0] and view["piles"][0]["stack"] == 23 + 2
+    assert t.box.said[-1] == ["I saw P0 take the cards: P0 was right.", "P0 takes 3 cards."]
+    assert view["last_verdict"]["reasons"] == [
+        "I could not see the cards at the bell: I saw what you did next"]
+    lines = [json.dumps(row) for row in t.box.journal]
+    assert replay(lines).to_json() == t.session.state.to_json()  # type: ignore[union-attr]
+
+
+def test_the_box_settles_a_ring_wrong_when_only_the_ringers_pile_goes() -> None:
+    """P0's pile goes under the bell, the others stay, and P1 (P0's left-hand neighbour)
+    turns the next card: a wrong ring."""
+    t = _unread_ring()
+    t.seen(1300, "~", "P", "?")
+    t.seen(1350, None, "P", "?")
+    t.seen(1400, None, "P", "?")
+    t.seen(1500, None, "S", "?")  # P1 turns S onto its P
+    assert t.box.journal[-2] == {"event": "settle", "player": 0, "right": False,
+                                 "t_ns": 1500 * MS, "seen": True}
+    assert t.box.journal[-1]["player"] == 1 and t.box.journal[-1]["card"] == "S"
+    view = t.session.view()
+    assert view["bell"] == 1 and [p["pile"] for p in view["piles"]] == [0, 2, 1]
+    assert t.box.said[-1][0] == "I saw P0's cards go under the bell: P0 was wrong."
+
+
+def test_a_table_that_fits_neither_verdict_leaves_the_ring_to_the_players() -> None:
+    """P1's pile goes too (a right ring takes it, a wrong one leaves it), but P1, not
+    P0, turns the next card (a wrong ring gives P1 the turn, a right one P0): the table
+    fits neither verdict, and the box settles nothing."""
+    t = _unread_ring()
+    t.seen(1300, "~", "~", "?")
+    t.seen(1350, None, None, "?")
+    t.seen(1500, None, "S", "?")
+    assert not any(row["event"] == "settle" for row in t.box.journal)
+    assert t.session.view()["settle"] == 0
+
+
 def test_an_answer_locks_the_bells_as_a_verdict_does_and_lights_the_taker() -> None:
     t = _unjudged_ring()
     t.box.clock.advance_to(500 * MS)  # the bells unlocked after the verdict (lock_s)

@@ -35,6 +35,7 @@ from tableref.device.bells.events import BellEvent, LatePress
 from tableref.device.bells.events import Press as BellPress
 from tableref.device.bells.events import Ring as BellRing
 from tableref.device.clock import Timer
+from tableref.device.daemon.halli_aftermath import Aftermath, WhatFollows
 from tableref.device.daemon.halli_eyes import HalliEyes
 from tableref.device.daemon.halli_flips import HIDDEN_BY_HAND, UNREADABLE, FlipWatch, TableSeen
 from tableref.device.daemon.halli_judge import ANIMAL, judge
@@ -176,6 +177,8 @@ class HalliSession(BaseSession[Event]):
         # only grows, so a card lies there whatever the camera makes of it
         self._laid_since_ring: set[int] = set()
         self._unseen: tuple[int, ...] | None = None  # the seats not seen at the last ring
+        # the last ring could not be judged: the table followed since its press
+        self._aftermath: tuple[Aftermath, int] | None = None
         self.last_verdict: dict[str, Any] | None = None
         self._last_ring: Outcome | None = None
         self.verdicts = 0
@@ -241,6 +244,7 @@ class HalliSession(BaseSession[Event]):
         self.learning = self._table_known = False
         self._have_turned = set()
         self._laid_since_ring = set()
+        self._aftermath = None
         reader = self._kit.reader
         self.eyes = None if reader is None else HalliEyes(reader, n)
         if self.eyes is not None and piles is not None and len(piles) == n:
@@ -269,7 +273,9 @@ class HalliSession(BaseSession[Event]):
         assert state is not None
         was_ringable = self.right_since is not None
         read = event.card if event.card is not None else event.misread
-        self.watch.flipped(event.player, None if read is None else read.code)
+        # a card turned and not read lies there: "?" (no card, None, would let the same
+        # unread pile be taken for a new card laid on the table when its turn comes again)
+        self.watch.flipped(event.player, UNREADABLE if read is None else read.code)
         self.message = None
         if event.misread is not None:
             self.message = ("halli.misread", {"name": state.name(event.player),
@@ -357,18 +363,19 @@ class HalliSession(BaseSession[Event]):
         assert state is not None
         kind = "right" if event.right else "wrong"
         self.verdicts += 1  # a new verdict for the page (it flashes)
+        self._aftermath = None
         tally = self.rings[event.player]
         tally["unjudged"] = max(tally["unjudged"] - 1, 0)
         tally[kind] += 1
         self._last_ring = out
         phrases = self._box.speech.phrases
-        decided = self._box.speech.words(f"halli.settled_{kind}",
-                                         name=phrases.name(event.player))
+        by = "seen" if event.seen else "settled"
+        decided = self._box.speech.words(f"halli.{by}_{kind}", name=phrases.name(event.player))
         spoken = [decided, *moved_said(phrases, out)]
         if self.last_verdict is not None:
             self.last_verdict.update(seq=self.verdicts, right=out.right, taken=out.won,
                                      taker=out.taker,
-                                     _why=[("halli.why_settled", {})], text=" ".join(spoken))
+                                     _why=[(f"halli.why_{by}", {})], text=" ".join(spoken))
         self._gathered(before)
         return spoken
 
@@ -431,6 +438,7 @@ class HalliSession(BaseSession[Event]):
             self.learning = sight.learning
             self._box.changed()
         self._table_known |= not sight.learning
+        self._follow_aftermath(sight)
         ring = self._ring
         if ring is not None and (self._recorded or sight.t_ns > ring.t_ns):
             self._note_frame(sight.t_ns)
@@ -452,6 +460,26 @@ class HalliSession(BaseSession[Event]):
             self._flip_seen(seat, str(tops[seat]), sight.t_ns)
         self._unread_flip()
         self._note_frame(sight.t_ns)
+
+    def _follow_aftermath(self, sight: TableSeen) -> None:
+        """After a ring that could not be judged: settle it when the table shows what the
+        players did (`halli_aftermath`), before any card laid since is counted."""
+        follow, state = self._aftermath, self.state
+        if follow is None or state is None:
+            return
+        after, since_ns = follow
+        if len(sight.tops) != len(after.at_press):
+            return
+        if state.unjudged != after.ringer or state.over:
+            self._aftermath = None  # settled on the page, or a card turned or a ring since
+            return
+        if sight.t_ns <= since_ns:
+            return
+        right = after.look(sight.tops)
+        if right is not None:
+            self._aftermath = None
+            with contextlib.suppress(StoreError):  # reported by the box
+                self._box.record(Settle(after.ringer, right, t_ns=sight.t_ns, seen=True))
 
     def _unread_flip(self) -> None:
         """A card laid where the table showed, that stays unread once the hand has gone:
@@ -511,6 +539,8 @@ class HalliSession(BaseSession[Event]):
         "?") turned a card the camera cannot read: counted without its card, so the game
         goes on rather than wait for that pile for ever, and a ring judged on it is unsure
         (the unread card is no card the referee could judge on)."""
+        if self._identical_before(seat, seen) > 1:
+            return  # two or more identical cards in a row: the turn was lost, more likely
         for _ in range(len(self.players)):
             turn = self._turn()
             if turn is None or turn == seat or turn in changed:
@@ -524,6 +554,22 @@ class HalliSession(BaseSession[Event]):
             if top is None or top in (UNREADABLE, HIDDEN_BY_HAND) or top != self.watch.shown[turn]:
                 return
             self._flip_seen(turn, top, seen.t_ns, inferred=True)
+
+    def _identical_before(self, seat: int, seen: TableSeen) -> int:
+        """How many seats whose turns come before `seat`'s show the card they showed
+        (each would have turned a card identical to the one on its top)."""
+        state = self.state
+        assert state is not None
+        n, count, turn = len(self.players), 0, state.turn
+        for _ in range(n):
+            if turn == seat:
+                break
+            top = seen.tops[turn]
+            if not state.players[turn].out and top not in (None, UNREADABLE, HIDDEN_BY_HAND) \
+                    and top == self.watch.shown[turn]:
+                count += 1
+            turn = (turn + 1) % n
+        return count
 
     def _unreadable_since(self, seat: int) -> int | None:
         """When the seat's pile became unreadable, if it has read "?" for the last
@@ -638,8 +684,27 @@ class HalliSession(BaseSession[Event]):
             self._unlock()  # reported by the box; the ring is not applied
             return
         self.decided_ns = clock.now_ns()
+        if not event.judged and self.timeline.last_ns is not None:
+            self._follow(ring.player, ring.t_ns)
         self._box.keep_replay(ring.t_ns)
         self._verdict_given(ring.player)
+
+    def _follow(self, ringer: int, t_ns: int) -> None:
+        """Follow the table after `ringer`'s ring, which could not be judged: what each
+        verdict would make the players do, and what the table showed at the press."""
+        state = self.state
+        if state is None or state.unjudged != ringer:
+            return
+        outcomes = []
+        everyone = frozenset(range(len(state.players)))
+        for right in (True, False):
+            after = apply(state, Settle(ringer, right)).state
+            if after.over:
+                return  # the last ring: both verdicts end the game, no card is turned
+            gone = everyone if right and ringer not in state.bell_from else frozenset({ringer})
+            outcomes.append(WhatFollows(right, after.turn, gone))
+        at_press = tuple(v.top if v.sure else UNREADABLE for v in self.timeline.visible_at(t_ns))
+        self._aftermath = (Aftermath(ringer, at_press, tuple(outcomes), UNREAD_FRAMES), t_ns)
 
     def _unlock(self) -> None:
         self._unlock_timer = None

@@ -85,6 +85,19 @@ PHRASES = {
     "settled_wrong": {"en": "You decided: {name} was wrong.",
                       "de": "Ihr habt entschieden: {name} lag falsch.",
                       "fr": "Vous avez décidé : {name} s'est trompé(e)."},
+    # ... or the box settles it on what the players did next (halli_aftermath)
+    "seen_right": {"en": "I saw {name} take the cards: {name} was right.",
+                   "de": "Ich habe gesehen, wie {name} die Karten nahm: {name} hatte recht.",
+                   "fr": "J'ai vu {name} prendre les cartes : {name} avait raison."},
+    "seen_wrong": {"en": "I saw {name}'s cards go under the bell: {name} was wrong.",
+                   "de": "Ich habe gesehen, wie {name}s Karten unter die Glocke kamen: "
+                         "{name} lag falsch.",
+                   "fr": "J'ai vu les cartes de {name} passer sous la sonnette : {name} "
+                         "s'est trompé(e)."},
+    "why_seen": {"en": "I could not see the cards at the bell: I saw what you did next",
+                 "de": "Ich konnte die Karten beim Läuten nicht sehen: ich habe gesehen, was "
+                       "ihr danach getan habt",
+                 "fr": "Je n'ai pas pu voir les cartes : j'ai vu ce que vous avez fait ensuite"},
     "why_settled": {"en": "I could not see the cards: you decided",
                     "de": "Ich konnte die Karten nicht sehen: ihr habt entschieden",
                     "fr": "Je n'ai pas pu voir les cartes : vous avez décidé"},

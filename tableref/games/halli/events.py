@@ -35,7 +35,9 @@ Unknown keys are errors that name the key.
 - `settle`: the players' verdict on a ring the referee could not judge (`judged: false`):
   `player` is that ring's ringer, `right` what the players decided, `t_ns` when. Only the
   last ring can be settled, and only while nothing was turned or rung since (`late`
-  presses aside); it is then applied exactly as that ring judged so.
+  presses aside); it is then applied exactly as that ring judged so. `seen: true` says
+  the referee settled it on what the camera saw the players do next (the piles taken,
+  who turned the next card: `tableref.device.daemon.halli_aftermath`), not the players.
 
 Times are nanoseconds on the referee's monotonic clock, as whole numbers.
 """
@@ -149,6 +151,7 @@ class Settle:
     player: int  # that ring's ringer
     right: bool
     t_ns: int | None = None  # when the players answered
+    seen: bool = False  # settled by what the camera saw the players do next
 
     kind: ClassVar[str] = "settle"
 
@@ -303,11 +306,12 @@ def _late(data: Mapping[str, Any]) -> Late:
 
 
 def _settle(data: Mapping[str, Any]) -> Settle:
-    _check_keys(data, "settle", {"event", "player", "right", "t_ns"}, {"player", "right"})
+    _check_keys(data, "settle", {"event", "player", "right", "t_ns", "seen"}, {"player", "right"})
     right = data["right"]
     if not isinstance(right, bool):
         raise EventError(f"a settle event's 'right' must be true or false, not {right!r}")
-    return Settle(_int(data, "player", "settle"), right, _optional_int(data, "t_ns", "settle"))
+    return Settle(_int(data, "player", "settle"), right, _optional_int(data, "t_ns", "settle"),
+                  _flag(data, "seen", "settle", False))
 
 
 _READERS: dict[str, Callable[[Mapping[str, Any]], Event]] = {
@@ -363,6 +367,8 @@ def event_to_json(event: Event) -> dict[str, Any]:
             out["judged"] = False
     if isinstance(event, Settle):
         out["right"] = event.right
+        if event.seen:
+            out["seen"] = True
     return out
 
 

@@ -1,0 +1,93 @@
+"""After a ring the referee could not judge: what the players did next, read off the table.
+
+The rules say how the cards move after a ring. Right: the ringer takes every face-up pile
+(only their own when cards they put under the bell are still there) and turns the next
+card. Wrong: the ringer's pile goes under the bell, the other piles stay, and the next
+card is turned by whoever the engine gives the turn to (the ringer's left-hand neighbour).
+Nobody at the table waits for the referee, so the table shows which it was. This
+module compares what the camera shows with what each verdict makes the players do:
+
+- the ringer's place must have shown the table since the ring (both verdicts take that pile);
+- then the next card laid says it: on the seat that would turn next if the ring was right,
+  or on the seat that would turn next if it was wrong;
+- and the piles must agree: every pile seen at the press gone, when a right ring takes
+  them all; every other pile seen at the press still there, after a wrong ring.
+
+One verdict alone that agrees with all of it is the answer; anything else (a card laid
+elsewhere, a pile gone that should have stayed) says nothing, and the ring waits for the
+players to settle it on the page. A new card counts as laid when it is read (a code
+different from what the place showed at the press), or when a place that showed the table
+reads "a card not read" for `unread_frames` frames in a row (the hands have gone).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from tableref.device.daemon.halli_flips import HIDDEN_BY_HAND, UNREADABLE
+
+Reading = str | None
+
+
+@dataclass(frozen=True)
+class WhatFollows:
+    """What one verdict makes the players do next."""
+
+    right: bool
+    turns_next: int  # the seat that turns the next card
+    gone: frozenset[int]  # the seats whose pile is taken off the table
+
+
+@dataclass
+class Aftermath:
+    """Follow the table after `ringer`'s unjudged ring. `at_press`: each seat's reading at
+    the press (UNREADABLE where the frames could not say); `outcomes`: what each verdict
+    would make the players do (see `outcomes`)."""
+
+    ringer: int
+    at_press: tuple[Reading, ...]
+    outcomes: tuple[WhatFollows, ...]
+    unread_frames: int = 5
+    cleared: set[int] = field(default_factory=set)  # places seen showing the table since
+    _unread: dict[int, int] = field(default_factory=dict)  # "?" frames in a row, per seat
+
+    def look(self, tops: Sequence[Reading]) -> bool | None:
+        """One frame after the ring: the verdict the table shows, or None (not yet, or
+        never: the table agrees with neither, or with both)."""
+        laid = []
+        for seat, top in enumerate(tops):
+            if top is None:
+                self.cleared.add(seat)
+                self._unread.pop(seat, None)
+                continue
+            if top == UNREADABLE and seat in self.cleared:
+                self._unread[seat] = self._unread.get(seat, 0) + 1
+            elif top != HIDDEN_BY_HAND:
+                self._unread.pop(seat, None)
+            if self._laid(seat, top):
+                laid.append(seat)
+        if self.ringer not in self.cleared or len(laid) != 1:
+            return None
+        fits = [o for o in self.outcomes if o.turns_next == laid[0] and self._piles_agree(o)]
+        return fits[0].right if len(fits) == 1 else None
+
+    def _laid(self, seat: int, top: Reading) -> bool:
+        if top == UNREADABLE:
+            return self._unread.get(seat, 0) >= self.unread_frames
+        if top is None or top == HIDDEN_BY_HAND:
+            return False
+        before = self.at_press[seat]
+        return seat in self.cleared or (before is not None and before != UNREADABLE
+                                         and before != HIDDEN_BY_HAND and top != before)
+
+    def _piles_agree(self, outcome: WhatFollows) -> bool:
+        """Every pile seen at the press that the verdict takes has gone, and every one it
+        leaves is still there (its place never showed the table)."""
+        for seat, top in enumerate(self.at_press):
+            if top is None:
+                continue  # no pile there at the press (or none seen): nothing to take
+            taken = seat in outcome.gone
+            if taken != (seat in self.cleared):
+                return False
+        return True

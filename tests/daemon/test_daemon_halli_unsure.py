@@ -250,6 +250,31 @@ def test_the_box_settles_a_ring_wrong_when_only_the_ringers_pile_goes() -> None:
     assert t.box.said[-1][0] == "I saw P0's cards go under the bell: P0 was wrong."
 
 
+def test_a_card_counted_on_the_neighbours_unread_pile_settles_a_wrong_ring() -> None:
+    """P1's card was never read, so P0's ring could not be judged. P0's pile goes, P2's
+    P stays, and P1's pile then shows a card it did not show before: P1 turned next,
+    which only a wrong ring gives P1."""
+    t = Table()
+    t.seen(100, "BB", None, None)
+    t.seen(150, "BB", None, None)
+    for k in range(6):
+        t.seen(200 + 50 * k, "BB", "?", None)  # P1's card, never read
+    t.seen(500, "BB", "?", "P")
+    t.seen(550, "BB", "?", "P")
+    assert [p["pile"] for p in t.session.view()["piles"]] == [1, 1, 1]
+    t.press(0, 600)
+    for k in range(3):
+        t.seen(650 + 50 * k, "BB", "?", "P")
+    t.seen(1200, "BB", "?", "P")
+    assert t.ring().judged is False
+    t.seen(1300, None, "?", "P")
+    t.seen(1350, None, "?", "P")
+    t.seen(1500, None, "S", "P")
+    settle, flip = t.box.journal[-2:]
+    assert settle["event"] == "settle" and settle["right"] is False and settle["seen"] is True
+    assert flip["player"] == 1 and flip["card"] == "S"
+
+
 def test_a_table_that_fits_neither_verdict_leaves_the_ring_to_the_players() -> None:
     """P1's pile goes too (a right ring takes it, a wrong one leaves it), but P1, not
     P0, turns the next card (a wrong ring gives P1 the turn, a right one P0): the table

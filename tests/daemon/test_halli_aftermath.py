@@ -37,3 +37,15 @@ def test_a_pile_not_seen_at_the_press_must_stay_for_a_wrong_ring() -> None:
     after = _after(("BB", "P", "?"))  # P2's top not read at the press: a pile was there
     after.look((None, "P", None))  # ... and it went: no wrong ring takes it
     assert after.look((None, "S", None)) is None
+
+
+def test_a_wrong_ring_needs_a_pile_seen_again_with_its_card() -> None:
+    """The other piles' places never showed the table, but their cards were never read,
+    at the press or since: they may have been taken and a card laid there. The ringer's
+    own card turned next may have gone unseen too: nothing is settled."""
+    after = _after(("BB", "?", "?"))
+    after.look((None, "?", "?"))
+    assert after.look((None, "S", "?")) is None
+    after = _after(("BB", "P", "?"))
+    after.look((None, "P", "?"))  # P1's P, seen again: its pile stayed
+    assert after.look((None, "S", "?")) is False

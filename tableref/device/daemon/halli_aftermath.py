@@ -11,7 +11,8 @@ module compares what the camera shows with what each verdict makes the players d
 - then the next card laid says it: on the seat that would turn next if the ring was right,
   or on the seat that would turn next if it was wrong;
 - and the piles must agree: every pile seen at the press gone, when a right ring takes
-  them all; every other pile seen at the press still there, after a wrong ring.
+  them all; every other pile seen at the press still there after a wrong ring (its place
+  never seen empty, and one of them at least seen again with the card it showed).
 
 One verdict alone that agrees with all of it is the answer; anything else (a card laid
 elsewhere, a pile gone that should have stayed) says nothing, and the ring waits for the
@@ -50,6 +51,7 @@ class Aftermath:
     outcomes: tuple[WhatFollows, ...]
     unread_frames: int = 5
     cleared: set[int] = field(default_factory=set)  # places seen showing the table since
+    stayed: set[int] = field(default_factory=set)  # piles seen since with their card at the press
     _unread: dict[int, int] = field(default_factory=dict)  # "?" frames in a row, per seat
 
     def look(self, tops: Sequence[Reading]) -> bool | None:
@@ -61,15 +63,23 @@ class Aftermath:
                 self.cleared.add(seat)
                 self._unread.pop(seat, None)
                 continue
+            if top not in (UNREADABLE, HIDDEN_BY_HAND) and top == self.at_press[seat]:
+                self.stayed.add(seat)
             if top == UNREADABLE and seat in self.cleared:
                 self._unread[seat] = self._unread.get(seat, 0) + 1
             elif top != HIDDEN_BY_HAND:
                 self._unread.pop(seat, None)
             if self._laid(seat, top):
                 laid.append(seat)
-        if self.ringer not in self.cleared or len(laid) != 1:
+        return self.turned(laid[0]) if len(laid) == 1 else None
+
+    def turned(self, seat: int) -> bool | None:
+        """A card turned on `seat` (laid, or counted by the referee's other tests: a card
+        on a pile not read): the one verdict that makes `seat` turn next and leaves the
+        piles as they are now, else None."""
+        if self.ringer not in self.cleared:
             return None
-        fits = [o for o in self.outcomes if o.turns_next == laid[0] and self._piles_agree(o)]
+        fits = [o for o in self.outcomes if o.turns_next == seat and self._piles_agree(o)]
         return fits[0].right if len(fits) == 1 else None
 
     def _laid(self, seat: int, top: Reading) -> bool:
@@ -83,11 +93,16 @@ class Aftermath:
 
     def _piles_agree(self, outcome: WhatFollows) -> bool:
         """Every pile seen at the press that the verdict takes has gone, and every one it
-        leaves is still there (its place never showed the table)."""
+        leaves is still there: its place never showed the table, and one of them at least
+        was seen since with the card it showed at the press (a place read "card not read"
+        all along may as well have been emptied and a card laid there)."""
+        left = []
         for seat, top in enumerate(self.at_press):
             if top is None:
                 continue  # no pile there at the press (or none seen): nothing to take
             taken = seat in outcome.gone
             if taken != (seat in self.cleared):
                 return False
-        return True
+            if not taken:
+                left.append(seat)
+        return not left or any(seat in self.stayed for seat in left)

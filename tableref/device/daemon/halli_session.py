@@ -451,6 +451,7 @@ class HalliSession(BaseSession[Event]):
         n = len(self.players)
         turn = state.turn
         for seat in sorted(changed, key=lambda s: (s - turn) % n):
+            self._settle_by(seat, sight.t_ns)
             self._infer_unseen_flips(seat, sight, changed)
             now = self._turn()
             if now is not None and now != seat and tops[now] in (UNREADABLE, HIDDEN_BY_HAND):
@@ -475,11 +476,22 @@ class HalliSession(BaseSession[Event]):
             return
         if sight.t_ns <= since_ns:
             return
-        right = after.look(sight.tops)
+        self._settled_seen(after.ringer, after.look(sight.tops), sight.t_ns)
+
+    def _settle_by(self, seat: int, t_ns: int) -> None:
+        """A card turned on `seat` is about to be counted: if the last ring waits to be
+        settled, and only one verdict makes `seat` turn next with the piles as they lie
+        now, settle it so first."""
+        follow, state = self._aftermath, self.state
+        if follow is None or state is None or state.unjudged != follow[0].ringer:
+            return
+        self._settled_seen(follow[0].ringer, follow[0].turned(seat), t_ns)
+
+    def _settled_seen(self, ringer: int, right: bool | None, t_ns: int) -> None:
         if right is not None:
             self._aftermath = None
             with contextlib.suppress(StoreError):  # reported by the box
-                self._box.record(Settle(after.ringer, right, t_ns=sight.t_ns, seen=True))
+                self._box.record(Settle(ringer, right, t_ns=t_ns, seen=True))
 
     def _unread_flip(self) -> None:
         """A card laid where the table showed, that stays unread once the hand has gone:
@@ -496,6 +508,7 @@ class HalliSession(BaseSession[Event]):
         if before and before[-1] is None:
             since = self.timeline.since(turn, UNREAD_FRAMES)
             self.watch.flipped(turn, UNREADABLE)
+            self._settle_by(turn, self._frame_t)
             self._box.record(Flip(turn, None, t_ns=since))
 
     def _turn(self) -> int | None:
@@ -549,6 +562,7 @@ class HalliSession(BaseSession[Event]):
             if top == UNREADABLE and self._unreadable_since(turn) is not None:
                 since = self._unreadable_since(turn)
                 self.watch.flipped(turn, UNREADABLE)
+                self._settle_by(turn, seen.t_ns)
                 self._box.record(Flip(turn, None, t_ns=since, inferred=True))
                 continue
             if top is None or top in (UNREADABLE, HIDDEN_BY_HAND) or top != self.watch.shown[turn]:

@@ -53,11 +53,13 @@ class Aftermath:
     cleared: set[int] = field(default_factory=set)  # places seen showing the table since
     stayed: set[int] = field(default_factory=set)  # piles seen since with their card at the press
     _unread: dict[int, int] = field(default_factory=dict)  # "?" frames in a row, per seat
+    _now: tuple[Reading, ...] = ()  # the last frame's readings
 
     def look(self, tops: Sequence[Reading]) -> bool | None:
         """One frame after the ring: the verdict the table shows, or None (not yet, or
         never: the table agrees with neither, or with both)."""
         laid = []
+        self._now = tuple(tops)
         for seat, top in enumerate(tops):
             if top is None:
                 self.cleared.add(seat)
@@ -73,23 +75,35 @@ class Aftermath:
                 laid.append(seat)
         return self.turned(laid[0]) if len(laid) == 1 else None
 
-    def turned(self, seat: int) -> bool | None:
+    def turned(self, seat: int, code: Reading = UNREADABLE) -> bool | None:
         """A card turned on `seat` (laid, or counted by the referee's other tests: a card
-        on a pile not read): the one verdict that makes `seat` turn next and leaves the
-        piles as they are now, else None."""
-        if self.ringer not in self.cleared:
+        on a pile not read), read as `code`: the one verdict that makes `seat` turn next
+        and leaves the piles as they are now, else None. A code some pile showed at the
+        press is that pile carried, not a card turned."""
+        if self.ringer not in self.cleared or (code not in (UNREADABLE, None)
+                                               and code in self.at_press):
             return None
-        fits = [o for o in self.outcomes if o.turns_next == seat and self._piles_agree(o)]
+        fits = [o for o in self.outcomes if o.turns_next == seat and self._piles_agree(o)
+                and self._gone_now(o, seat)]
         return fits[0].right if len(fits) == 1 else None
+
+    def _gone_now(self, outcome: WhatFollows, seat: int) -> bool:
+        """The places the verdict empties, but the one the next card is laid on, show no
+        card in this frame: nobody else lays a card before that one. After a wrong ring
+        the ringer's place shows the table until its turn comes round again (a card there
+        is the ringer's own, turned after a right ring); after a right ring a hand may
+        still be over a place the ringer emptied."""
+        empty = (None,) if not outcome.right else (None, HIDDEN_BY_HAND)
+        return not self._now or all(self._now[s] in empty for s in outcome.gone if s != seat)
 
     def _laid(self, seat: int, top: Reading) -> bool:
         if top == UNREADABLE:
             return self._unread.get(seat, 0) >= self.unread_frames
-        if top is None or top == HIDDEN_BY_HAND:
-            return False
+        if top is None or top == HIDDEN_BY_HAND or top in self.at_press:
+            return False  # no card, a hand, or a pile carried (the ringer's too)
         before = self.at_press[seat]
         return seat in self.cleared or (before is not None and before != UNREADABLE
-                                         and before != HIDDEN_BY_HAND and top != before)
+                                         and before != HIDDEN_BY_HAND)
 
     def _piles_agree(self, outcome: WhatFollows) -> bool:
         """Every pile seen at the press that the verdict takes has gone, and every one it

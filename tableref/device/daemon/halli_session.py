@@ -451,7 +451,8 @@ class HalliSession(BaseSession[Event]):
         n = len(self.players)
         turn = state.turn
         for seat in sorted(changed, key=lambda s: (s - turn) % n):
-            self._settle_by(seat, sight.t_ns)
+            if len(changed) == 1:  # two cards at once: which came first is not known
+                self._settle_by(seat, sight.t_ns, tops[seat])
             self._infer_unseen_flips(seat, sight, changed)
             now = self._turn()
             if now is not None and now != seat and tops[now] in (UNREADABLE, HIDDEN_BY_HAND):
@@ -478,14 +479,14 @@ class HalliSession(BaseSession[Event]):
             return
         self._settled_seen(after.ringer, after.look(sight.tops), sight.t_ns)
 
-    def _settle_by(self, seat: int, t_ns: int) -> None:
-        """A card turned on `seat` is about to be counted: if the last ring waits to be
-        settled, and only one verdict makes `seat` turn next with the piles as they lie
-        now, settle it so first."""
+    def _settle_by(self, seat: int, t_ns: int, code: str | None = UNREADABLE) -> None:
+        """A card turned on `seat` (read as `code`) is about to be counted: if the last
+        ring waits to be settled, and only one verdict makes `seat` turn next with the
+        piles as they lie now, settle it so first."""
         follow, state = self._aftermath, self.state
         if follow is None or state is None or state.unjudged != follow[0].ringer:
             return
-        self._settled_seen(follow[0].ringer, follow[0].turned(seat), t_ns)
+        self._settled_seen(follow[0].ringer, follow[0].turned(seat, code), t_ns)
 
     def _settled_seen(self, ringer: int, right: bool | None, t_ns: int) -> None:
         if right is not None:
@@ -706,6 +707,7 @@ class HalliSession(BaseSession[Event]):
     def _follow(self, ringer: int, t_ns: int) -> None:
         """Follow the table after `ringer`'s ring, which could not be judged: what each
         verdict would make the players do, and what the table showed at the press."""
+        self._aftermath = None  # an older ring's, if any: never this one's
         state = self.state
         if state is None or state.unjudged != ringer:
             return

@@ -9,7 +9,7 @@ from tableref.device.camera.base import Frame
 from tableref.device.daemon.halli_eyes import HalliEyes, StillTable
 from tableref.device.daemon.halli_flips import HIDDEN_BY_HAND
 from tableref.device.sim.decks import halli_enrolment
-from tableref.vision.halli.recognise import Recogniser
+from tableref.vision.halli.recognise import Recogniser, SeenCard
 from tableref.vision.synth.halli_scene import render_table
 
 SEED = 7
@@ -225,3 +225,34 @@ def test_the_next_game_at_the_table_starts_from_where_the_piles_lay(
     assert isinstance(game2.eyes, HalliEyes) and game2.eyes.first_turn == 0
     seen, _ = game2.eyes.look(Frame(table("PS", "BBL"), 1, 1))  # game 1's cards lie there
     assert seen.tops == ("BBL", "PS")
+
+
+def test_part_of_a_card_beside_a_moving_hand_is_not_read_as_the_card() -> None:
+    """The project's own game (seed 1 of bench/halli_vision_games.py's tuning family): an
+    arm over the lower half of a PP card left an outline round the half above it, with
+    one plum in its middle, and the box counted a P. On a pile where whole cards were read
+    at one size, an outline smaller than that with a hand moving at it is part of a card:
+    a hand over the pile, never the card it seems to be."""
+    h, w = 720, 1280
+    place = (640.0, 360.0)
+    side = [100.0]
+
+    def reader(image: np.ndarray) -> list[SeenCard]:
+        half = side[0] / 2
+        corners = ((place[0] - half, place[1] - half), (place[0] + half, place[1] - half),
+                   (place[0] + half, place[1] + half), (place[0] - half, place[1] + half))
+        return [SeenCard("fruit", "PP" if side[0] == 100.0 else "P", place, corners)]
+
+    eyes = HalliEyes(reader, 1, recheck_s=0)
+    table = np.full((h, w, 3), 90, np.uint8)
+    for k in range(8):  # the empty table learnt, then whole cards read on the pile
+        frame = table.copy()
+        frame[310:410, 590:690] = 240  # the card
+        assert eyes.look(Frame(frame, 10**8 * k, k))[0].tops in ((None,), ("PP",))
+    assert eyes.look(Frame(frame, 10**9, 9))[0].tops == ("PP",)
+    side[0] = 80.0  # an arm over the card's lower part: a smaller outline, one plum
+    arm = frame.copy()
+    arm[390:470, 500:760] = 60
+    assert eyes.look(Frame(arm, 11 * 10**8, 10))[0].tops == (HIDDEN_BY_HAND,)
+    # the same smaller outline, nothing moving: what the camera shows is read
+    assert eyes.look(Frame(arm, 12 * 10**8, 11))[0].tops == ("P",)

@@ -32,6 +32,7 @@ from tableref.vision.halli.seats import pile_places
 from tableref.vision.halli.table_model import LEARNING, TableModel
 
 Reader = Callable[[np.ndarray], list[SeenCard]]  # a Recogniser
+PART = 0.9  # of the side of the cards read on a pile: an outline smaller is part of one
 
 
 class StillTable:
@@ -92,6 +93,8 @@ class HalliEyes:
         self.game_tops: tuple[str | None, ...] = (None,) * seats
         self._stacks: list[tuple[float, float]] = []  # the face-down stacks, seen at the start
         self._sides: list[float] = []  # the read cards' sides (px), the latest ones
+        # ... and per pile (a tilted camera sees near piles bigger than far ones)
+        self._pile_sides: list[list[float]] = [[] for _ in range(seats)]
         self._last_jpeg: float | None = None  # frame time of the last annotated frame
         self._last_read: tuple[float, tuple[str | None, ...]] | None = None
         self.ms: list[float] = []  # recognition time per frame, for the benchmark
@@ -202,9 +205,16 @@ class HalliEyes:
         side = self.card_px or 0.2 * min(size)
         place = self.piles[seat] or pile_places(self.seats, size)[seat]
         if card is not None and card.code is not None:
+            here = card_side(np.asarray(card.corners))
+            usual = self._pile_sides[seat]
+            if len(usual) >= 3 and here < PART * float(np.median(usual)) \
+                    and _share(moving, card.center, 0.7 * side, size) > 0.05:
+                return HIDDEN_BY_HAND  # part of a card beside a moving hand: it may hide more
             self.piles[seat] = card.center  # a read card: the pile lies there
-            self._sides.append(card_side(np.asarray(card.corners)))
+            self._sides.append(here)
             del self._sides[:-50]
+            usual.append(here)
+            del usual[:-9]
             return card.code
         if _share(moving, place, 0.7 * side, size) > 0.05:
             return HIDDEN_BY_HAND  # a hand over the pile: what is under it cannot be said

@@ -256,3 +256,31 @@ def test_part_of_a_card_beside_a_moving_hand_is_not_read_as_the_card() -> None:
     assert eyes.look(Frame(arm, 11 * 10**8, 10))[0].tops == (HIDDEN_BY_HAND,)
     # the same smaller outline, nothing moving: what the camera shows is read
     assert eyes.look(Frame(arm, 12 * 10**8, 11))[0].tops == ("P",)
+
+
+def test_part_of_a_first_card_on_a_pile_is_weighed_against_the_tables_cards() -> None:
+    """Seed 0 of the same benchmark: the arm over the top half of a PSLL card, the first
+    card read on that pile, left two limes, counted LL. With too few cards read on the
+    pile, the cards' size at the table is the measure (a little looser: a tilted camera)."""
+    shown: dict[int, tuple[str, float]] = {0: ("BB", 100.0)}
+    places = {0: (400.0, 360.0), 1: (900.0, 360.0)}
+
+    def reader(image: np.ndarray) -> list[SeenCard]:
+        out = []
+        for seat, (code, s) in shown.items():
+            x, y = places[seat]
+            corners = ((x - s / 2, y - s / 2), (x + s / 2, y - s / 2), (x + s / 2, y + s / 2),
+                       (x - s / 2, y + s / 2))
+            out.append(SeenCard("fruit", code, (x, y), corners))
+        return out
+
+    eyes = HalliEyes(reader, 2, recheck_s=0)
+    eyes.piles = [places[0], places[1]]
+    table = np.full((720, 1280, 3), 90, np.uint8)
+    table[310:410, 350:450] = 240
+    for k in range(8):
+        eyes.look(Frame(table, 10**8 * k, k))
+    shown[1] = ("LL", 75.0)  # the upper part of a PSLL, an arm over the rest
+    arm = table.copy()
+    arm[250:330, 800:1000] = 60
+    assert eyes.look(Frame(arm, 9 * 10**8, 9))[0].tops == ("BB", HIDDEN_BY_HAND)

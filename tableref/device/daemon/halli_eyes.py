@@ -33,6 +33,7 @@ from tableref.vision.halli.table_model import LEARNING, TableModel
 
 Reader = Callable[[np.ndarray], list[SeenCard]]  # a Recogniser
 PART = 0.9  # of the side of the cards read on a pile: an outline smaller is part of one
+PART_ANY = 0.8  # ... of the cards' side at the table, for a pile with too few read yet
 
 
 class StillTable:
@@ -207,8 +208,9 @@ class HalliEyes:
         if card is not None and card.code is not None:
             here = card_side(np.asarray(card.corners))
             usual = self._pile_sides[seat]
-            if len(usual) >= 3 and here < PART * float(np.median(usual)) \
-                    and _share(moving, card.center, 0.7 * side, size) > 0.05:
+            whole = PART * float(np.median(usual)) if len(usual) >= 3 else \
+                PART_ANY * self.card_px if self.card_px and len(self._sides) >= 3 else 0.0
+            if here < whole and _share(moving, card.center, 0.7 * side, size) > 0.05:
                 return HIDDEN_BY_HAND  # part of a card beside a moving hand: it may hide more
             self.piles[seat] = card.center  # a read card: the pile lies there
             self._sides.append(here)

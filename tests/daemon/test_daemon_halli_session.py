@@ -186,12 +186,18 @@ def test_without_a_camera_only_who_was_first() -> None:
     assert t.records[-1]["judged"] is False and "right" not in t.records[-1]
 
 
-def test_an_identical_card_turned_on_the_same_pile_is_inferred() -> None:
+def _three_piles() -> Table:
+    """Seats 0, 1 and 2 have turned BB, L and P: seat 0's turn again."""
     t = Table()
-    s = t.session
     t.seen(100 * MS, ("BB", None, None))
     t.seen(200 * MS, ("BB", "L", None))
     t.seen(300 * MS, ("BB", "L", "P"))
+    return t
+
+
+def test_an_identical_card_turned_on_the_same_pile_is_inferred() -> None:
+    t = _three_piles()
+    s = t.session
     # seat 0 turns another BB (the camera sees no change), then seat 1 turns S
     t.seen(500 * MS, ("BB", "S", "P"))
     flips = [r for r in t.records if r["event"] == "flip"]
@@ -205,11 +211,8 @@ def test_two_identical_cards_in_a_row_are_not_inferred_for_a_card_two_seats_on()
     """A card on seat 2 while seats 0 and 1, whose turns come first, show what they
     showed: both turning the card they had on top is far less likely than the referee
     having lost the turn; the card is reported, not counted, and nothing is inferred."""
-    t = Table()
+    t = _three_piles()
     s = t.session
-    t.seen(100 * MS, ("BB", None, None))
-    t.seen(200 * MS, ("BB", "L", None))
-    t.seen(300 * MS, ("BB", "L", "P"))
     t.seen(500 * MS, ("BB", "L", "S"))
     flips = [r for r in t.records if r["event"] == "flip"]
     assert len(flips) == 3 and not any(f.get("inferred") for f in flips)

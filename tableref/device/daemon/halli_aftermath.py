@@ -44,11 +44,12 @@ class WhatFollows:
 class Aftermath:
     """Follow the table after `ringer`'s unjudged ring. `at_press`: each seat's reading at
     the press (UNREADABLE where the frames could not say); `outcomes`: what each verdict
-    would make the players do (see `outcomes`)."""
+    would make the players do."""
 
     ringer: int
     at_press: tuple[Reading, ...]
     outcomes: tuple[WhatFollows, ...]
+    since_ns: int = 0  # the press: frames up to it say nothing of what followed
     unread_frames: int = 5
     cleared: set[int] = field(default_factory=set)  # places seen showing the table since
     stayed: set[int] = field(default_factory=set)  # piles seen since with their card at the press
@@ -101,9 +102,7 @@ class Aftermath:
             return self._unread.get(seat, 0) >= self.unread_frames
         if top is None or top == HIDDEN_BY_HAND or top in self.at_press:
             return False  # no card, a hand, or a pile carried (the ringer's too)
-        before = self.at_press[seat]
-        return seat in self.cleared or (before is not None and before != UNREADABLE
-                                         and before != HIDDEN_BY_HAND)
+        return seat in self.cleared or self.at_press[seat] not in (None, UNREADABLE)
 
     def _piles_agree(self, outcome: WhatFollows) -> bool:
         """Every pile seen at the press that the verdict takes has gone, and every one it

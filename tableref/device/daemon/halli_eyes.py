@@ -144,6 +144,16 @@ class HalliEyes:
         """The cards' side (px) at this table, from the cards read lately."""
         return float(np.median(self._sides)) if self._sides else None
 
+    def _whole_side(self, seat: int) -> float:
+        """The least side (px) of a whole card on the seat's pile: from the cards read
+        there, else (fewer than three) from the table's, a little looser (0: not known)."""
+        usual = self._pile_sides[seat]
+        if len(usual) >= 3:
+            return PART * float(np.median(usual))
+        if self.card_px and len(self._sides) >= 3:
+            return PART_ANY * self.card_px
+        return 0.0
+
     def _places(self, size: tuple[int, int]) -> list[tuple[float, float]]:
         """Each seat's pile: where its card was last read, else the seat's place."""
         return [p if p is not None else q
@@ -207,16 +217,14 @@ class HalliEyes:
         place = self.piles[seat] or pile_places(self.seats, size)[seat]
         if card is not None and card.code is not None:
             here = card_side(np.asarray(card.corners))
-            usual = self._pile_sides[seat]
-            whole = PART * float(np.median(usual)) if len(usual) >= 3 else \
-                PART_ANY * self.card_px if self.card_px and len(self._sides) >= 3 else 0.0
-            if here < whole and _share(moving, card.center, 0.7 * side, size) > 0.05:
+            if here < self._whole_side(seat) and \
+                    _share(moving, card.center, 0.7 * side, size) > 0.05:
                 return HIDDEN_BY_HAND  # part of a card beside a moving hand: it may hide more
             self.piles[seat] = card.center  # a read card: the pile lies there
             self._sides.append(here)
             del self._sides[:-50]
-            usual.append(here)
-            del usual[:-9]
+            self._pile_sides[seat].append(here)
+            del self._pile_sides[seat][:-9]
             return card.code
         if _share(moving, place, 0.7 * side, size) > 0.05:
             return HIDDEN_BY_HAND  # a hand over the pile: what is under it cannot be said

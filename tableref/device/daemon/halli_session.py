@@ -178,7 +178,7 @@ class HalliSession(BaseSession[Event]):
         self._laid_since_ring: set[int] = set()
         self._unseen: tuple[int, ...] | None = None  # the seats not seen at the last ring
         # the last ring could not be judged: the table followed since its press
-        self._aftermath: tuple[Aftermath, int] | None = None
+        self._aftermath: Aftermath | None = None
         self.last_verdict: dict[str, Any] | None = None
         self._last_ring: Outcome | None = None
         self.verdicts = 0
@@ -463,34 +463,31 @@ class HalliSession(BaseSession[Event]):
         self._unread_flip()
         self._note_frame(sight.t_ns)
 
+    def _following(self) -> Aftermath | None:
+        """The follow-up of the last ring while it still waits to be settled."""
+        after, state = self._aftermath, self.state
+        if after is not None and (state is None or state.over or state.unjudged != after.ringer):
+            self._aftermath = after = None  # settled on the page, or a card turned or a ring
+        return after
+
     def _follow_aftermath(self, sight: TableSeen) -> None:
         """After a ring that could not be judged: settle it when the table shows what the
         players did (`halli_aftermath`), before any card laid since is counted."""
-        follow, state = self._aftermath, self.state
-        if follow is None or state is None:
-            return
-        after, since_ns = follow
-        if len(sight.tops) != len(after.at_press):
-            return
-        if state.unjudged != after.ringer or state.over:
-            self._aftermath = None  # settled on the page, or a card turned or a ring since
-            return
-        if sight.t_ns <= since_ns:
-            return
-        self._settled_seen(after.ringer, after.look(sight.tops), sight.t_ns)
+        after = self._following()
+        if after is not None and len(sight.tops) == len(after.at_press) \
+                and sight.t_ns > after.since_ns:
+            self._settled_seen(after.ringer, after.look(sight.tops), sight.t_ns)
 
     def _settle_by(self, seat: int, t_ns: int, code: str | None = UNREADABLE) -> None:
         """A card turned on `seat` (read as `code`) is about to be counted: if the last
         ring waits to be settled, and only one verdict makes `seat` turn next with the
         piles as they lie now, settle it so first."""
-        follow, state = self._aftermath, self.state
-        if follow is None or state is None or state.unjudged != follow[0].ringer:
-            return
-        self._settled_seen(follow[0].ringer, follow[0].turned(seat, code), t_ns)
+        after = self._following()
+        if after is not None:
+            self._settled_seen(after.ringer, after.turned(seat, code), t_ns)
 
     def _settled_seen(self, ringer: int, right: bool | None, t_ns: int) -> None:
-        if right is not None:
-            self._aftermath = None
+        if right is not None:  # `_settled` forgets the follow-up
             with contextlib.suppress(StoreError):  # reported by the box
                 self._box.record(Settle(ringer, right, t_ns=t_ns, seen=True))
 
@@ -720,7 +717,7 @@ class HalliSession(BaseSession[Event]):
             gone = everyone if right and ringer not in state.bell_from else frozenset({ringer})
             outcomes.append(WhatFollows(right, after.turn, gone))
         at_press = tuple(v.top if v.sure else UNREADABLE for v in self.timeline.visible_at(t_ns))
-        self._aftermath = (Aftermath(ringer, at_press, tuple(outcomes), UNREAD_FRAMES), t_ns)
+        self._aftermath = Aftermath(ringer, at_press, tuple(outcomes), t_ns, UNREAD_FRAMES)
 
     def _unlock(self) -> None:
         self._unlock_timer = None

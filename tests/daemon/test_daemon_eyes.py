@@ -141,6 +141,50 @@ def test_a_card_read_that_no_seat_can_take_leaves_no_seat_sure_it_has_no_card(
     assert eyes.look(Frame(table("PS", "BBL"), 3, 3))[0].tops == ("BBL", "PS")
 
 
+def test_the_seat_order_round_the_bell_beats_the_turn_order_for_a_new_pile(
+        recogniser: Recogniser) -> None:
+    """Four players, seated a quarter turn on from where the box would guess. Cid's first
+    card was not read when he turned it, so it is Dee's turn to turn her first; then Cid's
+    card is read. It lies between Ben's pile and where Dee sits round the bell: Cid's, not
+    Dee's (the turn order alone made it Dee's, and her pile lay at Cid's place all game)."""
+    eyes = HalliEyes(recogniser, 4, recheck_s=0)
+
+    def table(ann: str | None, ben: str | None, cid: str | None, dee: str | None
+              ) -> np.ndarray:
+        return render_table((dee, ann, ben, cid), seed=SEED)  # Ann at place 1 of 4
+
+    eyes.first_turn = 0
+    assert eyes.look(Frame(table("BBL", None, None, None), 1, 1))[0].tops[0] == "BBL"
+    eyes.first_turn = 1
+    assert eyes.look(Frame(table("BBL", "PS", None, None), 2, 2))[0].tops[:2] == ("BBL", "PS")
+    eyes.first_turn = 3  # Cid's card counted unread
+    seen, _ = eyes.look(Frame(table("BBL", "PS", "LLL", None), 3, 3))
+    assert seen.tops[:3] == ("BBL", "PS", "LLL") and seen.tops[3] != "LLL"
+    assert eyes.look(Frame(table("BBL", "PS", "LLL", "SS"), 4, 4)
+                     )[0].tops == ("BBL", "PS", "LLL", "SS")
+
+
+def test_a_card_far_from_a_seats_pile_is_not_that_seats(recogniser: Recogniser) -> None:
+    """Both piles seen, below and above the bell: a card read a twelfth of a turn round
+    from Ann's pile, two cards' widths from it, is not hers (before, the nearest pile took
+    it, and moved there)."""
+    eyes = HalliEyes(recogniser, 2, recheck_s=0)
+
+    def table(*at: tuple[int, str]) -> np.ndarray:
+        tops: list[str | None] = [None] * 12
+        for place, code in at:
+            tops[place] = code
+        return render_table(tuple(tops), seed=SEED)
+
+    eyes.first_turn = 0
+    eyes.look(Frame(table((0, "BBL")), 1, 1))
+    eyes.first_turn = 1
+    assert eyes.look(Frame(table((0, "BBL"), (6, "PS")), 2, 2))[0].tops == ("BBL", "PS")
+    eyes.first_turn = None
+    seen, _ = eyes.look(Frame(table((1, "LLL"), (6, "PS")), 3, 3))
+    assert seen.tops == (HIDDEN_BY_HAND, "PS")
+
+
 def test_a_card_by_a_known_pile_is_not_taken_for_the_new_pile_of_the_seat_to_turn(
         recogniser: Recogniser) -> None:
     eyes = HalliEyes(recogniser, 2, recheck_s=0)

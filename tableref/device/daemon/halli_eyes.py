@@ -7,10 +7,9 @@ players sit: a card read where no pile was learnt yet, while a seat that has not
 card yet is to turn one, is that seat's (`first_turn`); its pile lies there from then on.
 A card read there that is the top card the game gives a seat that has turned one already,
 whose pile the eyes have not seen yet (a restart in the first round), is that seat's pile.
-Once a pile was seen, the seat order round the bell says more than the turn order: a new
-pile lying clearly nearer where another seat's pile is expected among the piles seen
-(`vision.halli.seats.expected_places`) is that seat's. A pile stays where it was seen: a
-card read more than `MOVE` card sides from it (a face-down stack beside it) is not its.
+A card not read (a face-down stack's back, a picture) more than `MOVE` card sides from a
+seat's pile seen is not that pile's top; a card read there is (the pile started again a
+little aside after a gathering, or at the next game).
 Before the game's first card is turned no card lies face up: a card found then and not
 read (unknown, or an animal the box was not taught) is a player's face-down stack, and such
 a card found there later is that stack's back (a back of a deck the box was not taught can
@@ -32,14 +31,13 @@ from tableref.device.daemon.halli_flips import HIDDEN_BY_HAND, UNREADABLE, Table
 from tableref.device.daemon.halli_judge import ANIMAL
 from tableref.vision.halli.hint import card_side
 from tableref.vision.halli.recognise import SeenCard
-from tableref.vision.halli.seats import expected_places, pile_places
+from tableref.vision.halli.seats import pile_places
 from tableref.vision.halli.table_model import LEARNING, TableModel
 
 Reader = Callable[[np.ndarray], list[SeenCard]]  # a Recogniser
 PART = 0.9  # of the side of the cards read on a pile: an outline smaller is part of one
 PART_ANY = 0.8  # ... of the cards' side at the table, for a pile with too few read yet
-MOVE = 1.2  # card sides: a card read farther from a seat's pile seen is not that seat's
-ELSEWHERE = 0.6  # a new pile this much nearer another seat's expected place is not first's
+MOVE = 1.2  # card sides: a card not read farther from a seat's pile seen is not its top
 
 
 class StillTable:
@@ -161,14 +159,13 @@ class HalliEyes:
         return 0.0
 
     def _places(self, size: tuple[int, int]) -> list[tuple[float, float]]:
-        """Each seat's pile: where its card was last read, else the seat's usual place."""
+        """Each seat's pile: where its card was last read, else the seat's place."""
         return [p if p is not None else q
                 for p, q in zip(self.piles, pile_places(self.seats, size), strict=True)]
 
     def _by_seat(self, cards: list[SeenCard], size: tuple[int, int]) -> list[SeenCard | None]:
         w, h = size
         places = self._places(size)
-        expected = expected_places(size, self.piles)
         best: list[tuple[float, SeenCard] | None] = [None] * self.seats
         reach = 0.22 * min(w, h) + 0.1 * max(w, h)
         side = self.card_px or 0.2 * min(w, h)
@@ -183,33 +180,17 @@ class HalliEyes:
                 owner = self._new_pile(card.code, first)
                 if owner is None:
                     continue  # the top card of two seats whose piles are not known yet
-                there = self._elsewhere(owner, card.center, expected)
-                seat, far = (owner, 0.0) if there is None else there
-                dists[seat] = far
-            if dists[seat] > (reach if self.piles[seat] is None else MOVE * side):
-                continue  # no seat's: too far from any pile seen, and from where one lies
+                seat, dists[owner] = owner, 0.0
+            if dists[seat] > reach:
+                continue
+            if card.code is None and self.piles[seat] is not None and dists[seat] > MOVE * side:
+                continue  # a stack's back beside the pile, not the card on it
             held = best[seat]
             # a readable card beats an unreadable one; then the one nearest the place
             rank = dists[seat] + (0 if card.code is not None else 1e6)
             if held is None or rank < held[0]:
                 best[seat] = (rank, card)
         return [None if b is None else b[1] for b in best]
-
-    def _elsewhere(self, owner: int, center: tuple[float, float],
-                   expected: list[tuple[float, float]]) -> tuple[int, float] | None:
-        """Another seat whose pile is not seen yet, and its distance, when a card the turn
-        order gives `owner` lies clearly nearer where that seat's pile is expected than
-        where `owner`'s is (`ELSEWHERE`), once a pile was seen: the seat order round the
-        bell then says more than the turn order, as when the seat before, its card not
-        read when turned, shows it while the seat to turn hides its own."""
-        if all(p is None for p in self.piles):
-            return None  # where the first pile of all lies says nothing of its seat
-        dists = [float(np.hypot(center[0] - x, center[1] - y)) for x, y in expected]
-        others = [(d, s) for s, d in enumerate(dists) if s != owner and self.piles[s] is None]
-        if not others or min(others)[0] >= ELSEWHERE * dists[owner]:
-            return None
-        far, seat = min(others)
-        return seat, far
 
     def _new_pile(self, code: str, first: int) -> int | None:
         """Whose pile a card read where no pile is known is: a seat that turned this card

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import os
 import shutil
 from collections.abc import Iterator
 from pathlib import Path
@@ -38,8 +39,20 @@ def factory() -> Iterator[MockFactory]:
 
 
 def _table(folder: Path, tops: tuple[str | None, ...]) -> None:
+    """The camera's picture of the table from now on (the folder camera reads its one file
+    again for every frame; written whole, then put in place)."""
     folder.mkdir(exist_ok=True)
-    cv2.imwrite(str(folder / "frame.png"), render_table(tops, seed=SEED))
+    ok, png = cv2.imencode(".png", render_table(tops, seed=SEED))
+    assert ok
+    (folder / "frame.part").write_bytes(png.tobytes())
+    os.replace(folder / "frame.part", folder / "frame.png")
+
+
+async def _cards_come(d: Daemon, folder: Path, tops: tuple[str | None, ...]) -> None:
+    """The game begins on the empty table; then the cards come (a card lying there before
+    anything moved is no seat's first card: `HalliEyes`)."""
+    await until(lambda: d.health.ok("camera") and d.snapshot()["halli"]["piles"])
+    _table(folder, tops)
 
 
 def _daemon(tmp: Path, factory: MockFactory, folder: Path, settle_ms: float = 2.0) -> Daemon:
@@ -60,11 +73,12 @@ async def test_a_gpio_bell_rings_the_verdict_and_lights_the_winner(
     tmp_path: Path, factory: MockFactory
 ) -> None:
     folder = tmp_path / "cam"
-    _table(folder, ("pig", None))
+    _table(folder, (None, None))
     d = _daemon(tmp_path, factory, folder)
     await d.start()
     try:
         await until(lambda: d.health.ok("bells") and d.health.ok("camera"))
+        await _cards_come(d, folder, ("pig", None))
         await until(lambda: d.snapshot()["halli"]["piles"][0]["top"] == "pig")
         factory.pin(6).drive_low()  # Ben's button (GPIO 6)
         await asyncio.sleep(0.005)
@@ -88,10 +102,11 @@ async def test_a_camera_that_disappears_leaves_arbitration_and_comes_back(
     tmp_path: Path, factory: MockFactory
 ) -> None:
     folder = tmp_path / "cam"
-    _table(folder, ("BB", None))
+    _table(folder, (None, None))
     d = _daemon(tmp_path, factory, folder)
     await d.start()
     try:
+        await _cards_come(d, folder, ("BB", None))
         await until(lambda: d.snapshot()["halli"]["piles"][0]["top"] == "BB")
         shutil.rmtree(folder)  # unplugged
         await until(lambda: not d.health.ok("camera"))
@@ -121,11 +136,12 @@ async def test_the_page_and_the_gpio_bells_meet_in_one_arbiter_with_the_configs_
     settle_ms` the arbiter weighs both, without it Ben's press is late. The page's press is
     answered once its ring is recorded."""
     folder = tmp_path / "cam"
-    _table(folder, ("pig", None))
+    _table(folder, (None, None))
     d = _daemon(tmp_path, factory, folder, settle_ms=settle_ms)
     await d.start()
     try:
         await until(lambda: d.health.ok("bells") and d.health.ok("camera"))
+        await _cards_come(d, folder, ("pig", None))
         await until(lambda: d.snapshot()["halli"]["piles"][0]["top"] == "pig")
         page = asyncio.ensure_future(d.press_bell(0))  # the page
         asyncio.get_running_loop().call_soon(factory.pin(6).drive_low)  # Ben's (GPIO 6)

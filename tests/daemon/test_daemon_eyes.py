@@ -137,6 +137,7 @@ def test_a_card_read_that_no_seat_can_take_leaves_no_seat_sure_it_has_no_card(
         return render_table((None, left, None, right), seed=SEED)
 
     eyes.first_turn = 0
+    eyes.look(Frame(render_table((None,) * 4, seed=SEED), 0, 0))  # the empty table first
     assert eyes.look(Frame(table(None, "BBL"), 1, 1))[0].tops == ("BBL", None)
     assert eyes.look(Frame(table("PS", "BBL"), 2, 2))[0].tops == ("BBL", HIDDEN_BY_HAND)
     eyes.first_turn = 1  # the session counted Ann's card: Ben is to turn his first
@@ -159,6 +160,7 @@ def test_a_card_not_read_beside_a_seats_pile_is_not_its_top() -> None:
     nearest pile took it, and Ann's seat showed an animal card at the next ring."""
     eyes = HalliEyes(Recogniser(None), 2, recheck_s=0)
     eyes.first_turn = 0
+    eyes.look(Frame(_twelve(), 0, 0))  # the empty table first
     eyes.look(Frame(_twelve((0, "BBL")), 1, 1))
     eyes.first_turn = 1
     assert eyes.look(Frame(_twelve((0, "BBL"), (6, "PS")), 2, 2))[0].tops == ("BBL", "PS")
@@ -197,6 +199,7 @@ def test_a_card_by_a_known_pile_is_not_taken_for_the_new_pile_of_the_seat_to_tur
         recogniser: Recogniser) -> None:
     eyes = HalliEyes(recogniser, 2, recheck_s=0)
     eyes.first_turn = 0
+    eyes.look(Frame(render_table((None,) * 4, seed=SEED), 0, 0))  # the empty table first
     assert eyes.look(Frame(render_table((None, None, None, "BBL"), seed=SEED), 1, 1)
                      )[0].tops == ("BBL", None)
     eyes.first_turn = 1
@@ -222,7 +225,23 @@ def test_a_taught_animal_seen_before_the_first_card_is_turned_is_that_card(
         recogniser: Recogniser) -> None:
     eyes = HalliEyes(recogniser, 2, recheck_s=0)
     eyes.first_turn = 0
+    eyes.look(Frame(render_table((None, None), seed=SEED), 0, 0))  # the empty table first
     assert eyes.look(Frame(render_table(("pig", None), seed=SEED), 1, 1))[0].tops == ("pig", None)
+
+
+def test_a_card_lying_there_before_anything_moved_is_no_seats_first_card(
+        recogniser: Recogniser) -> None:
+    """A card read in the game's first frame, before anything moved on the table (on a
+    floral cloth, flowers outlined and read as two limes: the project's generator, tuning
+    surface, seed 113), is no seat's first card while it lies there unchanged: it had made
+    Ann's pile, and every seat after her took the next seat's cards all game (15 flips
+    read wrong, a ring judged wrong). Ann's first card is the one that comes."""
+    eyes = HalliEyes(recogniser, 2, recheck_s=0)
+    eyes.first_turn = 0
+    seen, _ = eyes.look(Frame(render_table((None, None, "LL", None), seed=SEED), 1, 1))
+    assert "LL" not in seen.tops
+    seen, _ = eyes.look(Frame(render_table(("BBL", None, "LL", None), seed=SEED), 2, 2))
+    assert seen.tops[0] == "BBL"
 
 
 def test_after_a_restart_in_the_first_round_a_card_already_turned_is_its_seats_pile(
@@ -265,7 +284,7 @@ def test_the_next_game_at_the_table_starts_from_where_the_piles_lay(
     game1 = HalliSession(box, kit)
     box.start(game1, names, event=game1.start(names, {}))
     assert isinstance(game1.eyes, HalliEyes)
-    for n, frame in enumerate((table(None, "BBL"), table("PS", "BBL")), 1):
+    for n, frame in enumerate((table(None, None), table(None, "BBL"), table("PS", "BBL")), 1):
         box.clock.advance_to(n * 10**8)
         game1.seen(game1.eyes.look(Frame(frame, n * 10**8, n))[0])
     assert [r["event"] for r in box.journal] == ["start", "flip", "flip"]

@@ -13,7 +13,10 @@ little aside after a gathering, or at the next game).
 Before the game's first card is turned no card lies face up: a card found then and not
 read (unknown, or an animal the box was not taught) is a player's face-down stack, and such
 a card found there later is that stack's back (a back of a deck the box was not taught can
-look like an animal). A card read there (fruit, a taught animal) is still a card.
+look like an animal). A card read there (fruit, a taught animal) is still a card, but not
+one read at the start of the game before anything moved on the table: what lies there
+before anyone turned a card (a cloth's flowers outlined and read as fruit) is no seat's
+first card while it lies there unchanged; a seat's first pile is where a card comes.
 Runs in the daemon's vision thread.
 """
 
@@ -97,6 +100,9 @@ class HalliEyes:
         # the top card of each seat's pile as the game has it (set by the session)
         self.game_tops: tuple[str | None, ...] = (None,) * seats
         self._stacks: list[tuple[float, float]] = []  # the face-down stacks, seen at the start
+        # cards read at the start, before anything moved on the table: (centre, code)
+        self._setup: list[tuple[tuple[float, float], str]] = []
+        self._moved = False  # whether anything moved on the table since the game began
         self._sides: list[float] = []  # the read cards' sides (px), the latest ones
         # ... and per pile (a tilted camera sees near piles bigger than far ones)
         self._pile_sides: list[list[float]] = [[] for _ in range(seats)]
@@ -123,6 +129,9 @@ class HalliEyes:
         self.model.cards([np.asarray(c.corners) for c in cards])
         if self.first_turn is not None and all(p is None for p in self.piles):
             self._learn_stacks(cards)
+            self._moved = self._moved or bool(np.any(table.moving))
+            if learning and not self._moved:  # the table as it lay before anyone moved
+                self._setup += [(c.center, c.code) for c in cards if c.code is not None]
         h, w = frame.image.shape[:2]
         best = self._by_seat(cards, (w, h))
         tops = [self._reading(seat, entry, table.moving, (w, h))
@@ -180,6 +189,8 @@ class HalliEyes:
                 owner = self._new_pile(card.code, first)
                 if owner is None:
                     continue  # the top card of two seats whose piles are not known yet
+                if owner == first and self._since_setup(card, side):
+                    continue  # it lay there before anyone turned a card: no first card
                 seat, dists[owner] = owner, 0.0
             if dists[seat] > reach:
                 continue
@@ -200,6 +211,12 @@ class HalliEyes:
         if len(owners) > 1:
             return None
         return owners[0] if owners else first
+
+    def _since_setup(self, card: SeenCard, side: float) -> bool:
+        """Whether the card was read, the same, where it lies at the start of the game,
+        before anything moved on the table."""
+        return any(code == card.code and np.hypot(card.center[0] - x, card.center[1] - y)
+                   < 0.5 * side for (x, y), code in self._setup)
 
     def _learn_stacks(self, cards: list[SeenCard]) -> None:
         """Before the first card is turned: a card found and not read is a face-down

@@ -7,6 +7,7 @@ plugged back in clears it."""
 from __future__ import annotations
 
 import asyncio
+import os
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -62,7 +63,7 @@ async def test_the_bell_box_rings_verdicts_and_its_loss_is_reported(
     )
     folder = tmp_path / "cam"
     folder.mkdir()
-    cv2.imwrite(str(folder / "frame.png"), render_table(("pig", None), seed=SEED))
+    cv2.imwrite(str(folder / "frame.png"), render_table((None, None), seed=SEED))  # empty
     kit = HalliKit(reader=Recogniser(halli_enrolment(SEED)), timing=Timing(lock_s=0.3))
     equipment = Equipment(camera=FolderSource(folder, fps=20), open_bells=bells_opener(config),
                           kits={"halli": kit})
@@ -72,6 +73,9 @@ async def test_the_bell_box_rings_verdicts_and_its_loss_is_reported(
     try:
         await until(lambda: d.health.ok("bells") and d.health.ok("camera"))
         assert "bell box" in _bells(d)["message"]
+        await until(lambda: d.snapshot()["halli"]["piles"])  # the game is on: Ann turns a pig
+        cv2.imwrite(str(folder / "pig.png"), render_table(("pig", None), seed=SEED))
+        os.replace(folder / "pig.png", folder / "frame.png")  # the camera's one picture
         await until(lambda: d.snapshot()["halli"]["piles"][0]["top"] == "pig")
         # Ben's edge 3 ms before Ann's, Ann's interrupt first: the box's ticks decide.
         t = pico.clock.ticks_at(time.monotonic_ns() + 3_000_000)

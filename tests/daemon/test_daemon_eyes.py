@@ -236,12 +236,25 @@ def test_a_card_lying_there_before_anything_moved_is_no_seats_first_card(
     surface, seed 113), is no seat's first card while it lies there unchanged: it had made
     Ann's pile, and every seat after her took the next seat's cards all game (15 flips
     read wrong, a ring judged wrong). Ann's first card is the one that comes."""
-    eyes = HalliEyes(recogniser, 2, recheck_s=0)
+    eyes = HalliEyes(recogniser, 3, recheck_s=0)
+
+    def table(ann: str | None, ben: str | None, cid: str | None) -> np.ndarray:
+        return render_table((ann, None, ben, "LL", cid, None), seed=SEED)  # LL between
+
     eyes.first_turn = 0
-    seen, _ = eyes.look(Frame(render_table((None, None, "LL", None), seed=SEED), 1, 1))
+    seen, _ = eyes.look(Frame(table(None, None, None), 1, 1))
     assert "LL" not in seen.tops
-    seen, _ = eyes.look(Frame(render_table(("BBL", None, "LL", None), seed=SEED), 2, 2))
-    assert seen.tops[0] == "BBL"
+    seen, _ = eyes.look(Frame(table("BBL", None, None), 2, 2))
+    assert seen.tops[0] == "BBL" and "LL" not in seen.tops
+    eyes.first_turn = 1
+    seen, _ = eyes.look(Frame(table("BBL", "PS", None), 3, 3))
+    assert seen.tops[:2] == ("BBL", "PS") and "LL" not in seen.tops
+    eyes.first_turn = 2
+    seen, _ = eyes.look(Frame(table("BBL", "PS", "P"), 4, 4))
+    assert seen.tops == ("BBL", "PS", "P")
+    eyes.first_turn = None  # Ben's and Cid's piles gathered: the LL beside is not theirs
+    seen, _ = eyes.look(Frame(table("BBL", None, None), 5 * 10**9, 5))
+    assert "LL" not in seen.tops
 
 
 def test_after_a_restart_in_the_first_round_a_card_already_turned_is_its_seats_pile(

@@ -15,8 +15,9 @@ read (unknown, or an animal the box was not taught) is a player's face-down stac
 a card found there later is that stack's back (a back of a deck the box was not taught can
 look like an animal). A card read there (fruit, a taught animal) is still a card, but not
 one read at the start of the game before anything moved on the table: what lies there
-before anyone turned a card (a cloth's flowers outlined and read as fruit) is no seat's
-first card while it lies there unchanged; a seat's first pile is where a card comes.
+before anyone turned a card (a cloth's flowers outlined and read as fruit) is part of the
+table while it lies there unchanged: no seat's first card, nor any seat's top later. A
+seat's first pile is where a card comes.
 Runs in the daemon's vision thread.
 """
 
@@ -137,7 +138,9 @@ class HalliEyes:
         tops = [self._reading(seat, entry, table.moving, (w, h))
                 for seat, entry in enumerate(best)]
         placed = {id(card) for card in best if card is not None}
-        if any(c.code is not None and id(c) not in placed for c in cards):
+        side = self.card_px or 0.2 * min(w, h)
+        if any(c.code is not None and id(c) not in placed and not self._since_setup(c, side)
+               for c in cards):
             # a card read that no seat could take (whose first card is it?): no seat
             # whose place shows no card can be sure it has none
             tops = [HIDDEN_BY_HAND if top is None else top for top in tops]
@@ -182,6 +185,8 @@ class HalliEyes:
         for card in cards:
             if card.code is None and self._on_stack(card):
                 continue  # a stack's back, not a card turned up
+            if self._since_setup(card, side):
+                continue  # it lay there before anyone turned a card: part of the table
             dists = [np.hypot(card.center[0] - px, card.center[1] - py) for px, py in places]
             seat = int(np.argmin(dists))
             if first is not None and self.piles[first] is None and card.code is not None \
@@ -189,8 +194,6 @@ class HalliEyes:
                 owner = self._new_pile(card.code, first)
                 if owner is None:
                     continue  # the top card of two seats whose piles are not known yet
-                if owner == first and self._since_setup(card, side):
-                    continue  # it lay there before anyone turned a card: no first card
                 seat, dists[owner] = owner, 0.0
             if dists[seat] > reach:
                 continue
@@ -214,7 +217,10 @@ class HalliEyes:
 
     def _since_setup(self, card: SeenCard, side: float) -> bool:
         """Whether the card was read, the same, where it lies at the start of the game,
-        before anything moved on the table."""
+        before anything moved on the table, and is no seat's top card as the game has it
+        (after a restart the piles lie there from the start)."""
+        if card.code is None or card.code in self.game_tops:
+            return False
         return any(code == card.code and np.hypot(card.center[0] - x, card.center[1] - y)
                    < 0.5 * side for (x, y), code in self._setup)
 

@@ -138,7 +138,7 @@ class HalliEyes:
         tops = [self._reading(seat, entry, table.moving, (w, h))
                 for seat, entry in enumerate(best)]
         placed = {id(card) for card in best if card is not None}
-        side = self.card_px or 0.2 * min(w, h)
+        side = self._side((w, h))
         if any(c.code is not None and id(c) not in placed and not self._since_setup(c, side)
                for c in cards):
             # a card read that no seat could take (whose first card is it?): no seat
@@ -160,6 +160,10 @@ class HalliEyes:
         """The cards' side (px) at this table, from the cards read lately."""
         return float(np.median(self._sides)) if self._sides else None
 
+    def _side(self, size: tuple[int, int]) -> float:
+        """The cards' side (px) at this table, or a fifth of the frame before any was read."""
+        return self.card_px or 0.2 * min(size)
+
     def _whole_side(self, seat: int) -> float:
         """The least side (px) of a whole card on the seat's pile: from the cards read
         there, else (fewer than three) from the table's, a little looser (0: not known)."""
@@ -180,7 +184,7 @@ class HalliEyes:
         places = self._places(size)
         best: list[tuple[float, SeenCard] | None] = [None] * self.seats
         reach = 0.22 * min(w, h) + 0.1 * max(w, h)
-        side = self.card_px or 0.2 * min(w, h)
+        side = self._side(size)
         first = self.first_turn
         for card in cards:
             if card.code is None and self._on_stack(card):
@@ -243,7 +247,7 @@ class HalliEyes:
 
     def _reading(self, seat: int, card: SeenCard | None, moving: np.ndarray,
                  size: tuple[int, int]) -> str | None:
-        side = self.card_px or 0.2 * min(size)
+        side = self._side(size)
         place = self.piles[seat] or pile_places(self.seats, size)[seat]
         if card is not None and card.code is not None:
             here = card_side(np.asarray(card.corners))

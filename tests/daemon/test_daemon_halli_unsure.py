@@ -269,6 +269,7 @@ def test_a_card_counted_on_the_neighbours_unread_pile_settles_a_wrong_ring() -> 
     assert t.ring().judged is False
     t.seen(1300, None, "?", "P")
     t.seen(1350, None, "?", "P")
+    t.seen(1450, None, "~", "P")  # P1's hand lays a card on its unread one
     t.seen(1500, None, "S", "P")
     settle, flip = t.box.journal[-2:]
     assert settle["event"] == "settle" and settle["right"] is False and settle["seen"] is True
@@ -394,3 +395,41 @@ def test_after_a_ring_an_empty_place_is_no_card() -> None:
     t.seen(2750, None, "P")
     t.seen(2800, None, "P")
     assert t.ring().judged is not False and t.ring().right is False
+
+
+def test_a_card_turned_unread_and_read_at_last_is_no_new_flip() -> None:
+    t = Table()
+    for k, tops in enumerate([("BB", None, None), ("BB", "P", None), ("BB", "P", "L")]):
+        t.seen(100 + 200 * k, *tops)
+        t.seen(150 + 200 * k, *tops)
+    t.seen(700, "~", "P", "L")  # P0 turns a card the camera cannot read
+    for k in range(6):
+        t.seen(750 + 50 * k, "?", "P", "L")
+    t.seen(1100, "?", "~", "L")
+    t.seen(1150, "?", "SS", "L")  # P1 turns an SS: P0's unread card is counted, unread
+    t.seen(1200, "?", "SS", "L")
+    t.seen(1250, "PP", "SS", "L")  # nothing came over P0's pile: its card, read at last
+    t.seen(1300, "PP", "SS", "L")
+    flips = [(e["player"], e.get("card")) for e in t.box.journal if e["event"] == "flip"]
+    assert flips[3:] == [(0, None), (1, "SS")]  # no new card on P0, none inferred on P2
+    assert t.session.view()["message"] == ""  # nothing refused either
+    t.seen(1350, "PP", "SS", "~")
+    t.seen(1400, "PP", "SS", "B")  # P2's turn: its card counts
+    flips = [(e["player"], e.get("card")) for e in t.box.journal if e["event"] == "flip"]
+    assert flips[5:] == [(2, "B")]
+    t.seen(1450, "~", "SS", "B")
+    t.seen(1500, "PP", "SS", "B")  # P0 turns another PP, laid by a hand: a flip
+    t.seen(1550, "~", "SS", "B")
+    t.seen(1600, "LL", "SS", "B")
+    flips = [(e["player"], e.get("card")) for e in t.box.journal if e["event"] == "flip"]
+    assert flips[6:] == [(0, "LL")]
+
+
+def test_an_animal_not_enrolled_is_one_flip_in_a_game_of_two() -> None:
+    t = Table(players=2)
+    for k, tops in enumerate([("B", None), ("B", "P"), ("~", "P")] + [("animal", "P")] * 3):
+        t.seen(100 + 100 * k, *tops)
+        t.seen(150 + 100 * k, *tops)
+    flips = [(e["player"], e.get("card")) for e in t.box.journal if e["event"] == "flip"]
+    assert flips == [(0, "B"), (1, "P"), (0, None)]  # the animal once, which one not known
+    assert t.session.view()["message"] == ""

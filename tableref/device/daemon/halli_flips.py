@@ -36,6 +36,8 @@ class FlipWatch:
     def __init__(self, seats: int) -> None:
         self.shown: list[str | None] = [None] * seats  # the last top taken as a flip
         self.ghosts: list[str | None] = [None] * seats  # gathered by a ring, still in view
+        # when the card on top was turned, if it was turned unread ("?"), else None
+        self.unread_ns: list[int | None] = [None] * seats
 
     def changed(self, tops: tuple[str | None, ...]) -> list[int]:
         """The seats whose pile shows a new readable top card (an empty pile clears its
@@ -63,11 +65,25 @@ class FlipWatch:
         if left is not None and len(left) == len(self.ghosts):
             self.ghosts = list(left)
 
-    def flipped(self, seat: int, code: str | None) -> None:
-        """A flip on `seat` showed `code` (also one the engine refused: the table shows it)."""
+    def flipped(self, seat: int, code: str | None, t_ns: int | None = None) -> None:
+        """A flip on `seat` at `t_ns` showed `code` (also one the engine refused: the table
+        shows it)."""
         self.shown[seat] = code
+        self.unread_ns[seat] = t_ns if code == UNREADABLE else None
+
+    def read_late(self, seat: int, since: list[str | None] | None) -> bool:
+        """Whether the card read on `seat` now is the card turned there unread, read at
+        last: its pile has shown "?" in every frame since that flip (`since`, the seat's
+        readings from the flip on, the frame now last), never a hand over it nor the table,
+        so no card was laid on it. The watch takes the code (no flip later either); the
+        flip stays without its card."""
+        if self.shown[seat] != UNREADABLE or self.unread_ns[seat] is None or not since or \
+                any(r != UNREADABLE for r in since[:-1]):
+            return False
+        self.flipped(seat, since[-1])
+        return True
 
     def gathered(self, seat: int) -> None:
         """A ring took `seat`'s pile: its top stays in view until the camera sees it go."""
         self.ghosts[seat] = self.shown[seat]
-        self.shown[seat] = None
+        self.flipped(seat, None)

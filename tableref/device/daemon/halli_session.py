@@ -275,7 +275,7 @@ class HalliSession(BaseSession[Event]):
         read = event.card if event.card is not None else event.misread
         # a card turned and not read lies there: "?" (no card, None, would let the same
         # unread pile be taken for a new card laid on the table when its turn comes again)
-        self.watch.flipped(event.player, UNREADABLE if read is None else read.code)
+        self.watch.flipped(event.player, UNREADABLE if read is None else read.code, event.t_ns)
         self.message = None
         if event.misread is not None:
             self.message = ("halli.misread", {"name": state.name(event.player),
@@ -447,7 +447,8 @@ class HalliSession(BaseSession[Event]):
         if state is None or state.over:
             return
         tops = sight.tops
-        changed = self.watch.changed(tops)
+        changed = [seat for seat in self.watch.changed(tops) if not self.watch.read_late(
+            seat, self._since_unread(seat))]
         n = len(self.players)
         turn = state.turn
         for seat in sorted(changed, key=lambda s: (s - turn) % n):
@@ -533,6 +534,8 @@ class HalliSession(BaseSession[Event]):
                 return
             event = replace(event, card=None, misread=event.card)
         self._box.record(event)
+        if code == ANIMAL:  # the flip has no card; the pile shows an animal, no new card
+            self.watch.flipped(seat, ANIMAL)
 
     @staticmethod
     def _cannot_hold(state: GameState, flip: Flip) -> bool:
@@ -582,6 +585,12 @@ class HalliSession(BaseSession[Event]):
                 count += 1
             turn = (turn + 1) % n
         return count
+
+    def _since_unread(self, seat: int) -> list[str | None] | None:
+        """The seat's readings since its card was turned unread (None: not unread, or the
+        frames since are not all kept)."""
+        t_ns = self.watch.unread_ns[seat]
+        return None if t_ns is None else self.timeline.readings_since(seat, t_ns)
 
     def _unreadable_since(self, seat: int) -> int | None:
         """When the seat's pile became unreadable, if it has read "?" for the last

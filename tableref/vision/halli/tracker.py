@@ -78,6 +78,13 @@ class SeatTimeline:
         frames = list(self._frames)[-n:]
         return [tops[seat] for _, tops in frames]
 
+    def readings_since(self, seat: int, t_ns: int) -> list[Reading] | None:
+        """The seat's readings in the frames from `t_ns` on, oldest first (None: the frames
+        kept begin after `t_ns`, so what came between is not known)."""
+        if not self._frames or self._frames[0][0] > t_ns:
+            return None
+        return [tops[seat] for t, tops in self._frames if t >= t_ns]
+
     def since(self, seat: int, n: int) -> int | None:
         """The time of the seat's n-th last frame (None: fewer frames)."""
         return self._frames[-n][0] if len(self._frames) >= n else None

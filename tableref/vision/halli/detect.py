@@ -396,6 +396,40 @@ def _changed_small(hint: TableHint | None, sw: int, sh: int) -> Image | None:
     return np.asarray(cv2.resize(hint.changed, (sw, sh), interpolation=cv2.INTER_AREA))
 
 
+def _card_sized(quad: np.ndarray, known: float, opts: DetectOptions) -> bool:
+    """Whether the quad's area is the known card's, within the size tolerance."""
+    rel = abs(cv2.contourArea(quad)) / known
+    return (1 - opts.size_tolerance) ** 2 <= rel <= (1 + opts.size_tolerance) ** 2
+
+
+def _hulls(changed: Image, known: float) -> Image:
+    """Each region of the changed mask (detection pixels) filled to its convex hull; regions
+    much smaller than a card (`known`, its area) left out."""
+    binary = (changed > 127).astype(np.uint8)
+    n, labels, stats, _ = cv2.connectedComponentsWithStats(binary)
+    out = np.zeros_like(binary)
+    for i in range(1, n):
+        if stats[i, cv2.CC_STAT_AREA] < 0.25 * known:
+            continue
+        hull = cv2.convexHull(cv2.findNonZero((labels == i).astype(np.uint8)))
+        (cx, cy), (w, h), angle = cv2.minAreaRect(hull)
+        area = w * h
+        if known < area <= HULL_MARGIN * known:
+            # the change reaches a little beyond the card (its shadow, the model's coarser
+            # pixels): the card is the rectangle of its known size inside
+            d = (w + h - np.sqrt((w + h) ** 2 - 4 * (area - known))) / 4
+            box = cv2.boxPoints(((cx, cy), (w - 2 * d, h - 2 * d), angle))
+            cv2.fillConvexPoly(out, np.round(box).astype(np.int32), 255)
+        else:
+            cv2.fillConvexPoly(out, hull, 255)
+    return out
+
+
+HULL_MARGIN = 1.6  # a changed region up to this many cards' area round a card is that card
+HULL_SIDES = 3  # ... when this many of its sides stand out as a card's edges: a rectangle
+# placed by the change alone (a pile askew, a hand) does not lie on a card's edges
+
+
 CHANGED_PRINT = 0.02  # of a paper card that differs from the empty table, at least: its
 # print (one small fruit is a few hundredths of a card); its white paper may not differ
 # from a pale table in warm light. A quad of the table itself does not differ at all
@@ -443,13 +477,14 @@ def _pile_fitter(small: Image, aspect: float) -> PileFit:
 def _verified(small: Image, white: np.ndarray, edges: Image, frame_area: float,
               opts: DetectOptions, known: float | None, changed: Image | None,
               force: bool = False, pile: PileFit | None = None,
-              nested: bool = False, fine: Callable[[], Image] | None = None
-              ) -> list[Proposal]:
+              nested: bool = False, fine: Callable[[], Image] | None = None,
+              hulls: Image | None = None) -> list[Proposal]:
     """The candidates of the three masks, with the frame balanced to `white`, that the
     evidence calls cards; one per card (the best evidence), none on another card.
     `nested`: the regions closed by edges that lie inside another's hole are proposed too
     (a plain table's region holds every card's face in its holes). `fine`: a copy of the
-    frame twice as fine, made when first asked for (most frames never need it)."""
+    frame twice as fine, made when first asked for (most frames never need it). `hulls`:
+    the changed regions' hulls (`_hulls`), proposed alone."""
     bal = balanced(small, white)
     finer = None if fine is None else cache(lambda: balanced(fine(), white))
     proposals: list[Proposal] = []
@@ -462,6 +497,8 @@ def _verified(small: Image, white: np.ndarray, edges: Image, frame_area: float,
              # what is not the table may be a card's part cut off by a hand, the bell or
              # a row of fruits: its every side must be the card's own edge
              (not_table(bal, opts.close), 0.0, False, 4, False)]
+    if hulls is not None:
+        masks = [(hulls, 0.0, False, HULL_SIDES, False)]
     if force:
         masks = masks[:2]  # fitting cards of a known size: into the paper's blobs
     seen: set[tuple[int, ...]] = set()
@@ -652,6 +689,18 @@ def _detect(frame: Image, opts: DetectOptions, card_area: float | None,
                           nested=True, fine=fine)
         if _explains_more(kept, again, opts):
             kept = again
+    if changed is not None and known:
+        # a fixed camera: a card is what differs from the empty table. Where its paper is
+        # the cloth's colour the change has holes (a pale cloth, a gingham's light squares)
+        # and no paper mask outlines it: each changed region is taken whole, its hull. Only
+        # whole cards, where no card of the known size was found (a part of it may be)
+        hulls = _hulls(changed, known)
+        more = _verified(small, chosen, edges, frame_area, opts, known, changed, fine=fine,
+                         hulls=hulls)
+        for p in (p for p in more if _whole(p, opts)):
+            near = [k for k in kept if _iou_near(p[0], k[0]) or _overlaps(p[0], k[0])]
+            if not any(_card_sized(k[0], known, opts) for k in near):
+                kept = [k for k in kept if not any(k is n for n in near)] + [p]
     whole = [p for p in kept if _whole(p, opts)]
     # the size is agreed among the clearest cards when there are any (paper all round,
     # an outline on three sides and more): a cloth's flowers can pass for small cards by

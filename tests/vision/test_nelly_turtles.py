@@ -4,6 +4,7 @@ import numpy as np
 import pytest
 
 from tableref.vision.nelly import ZoneCount, count_turtles, counts_to_json
+from tableref.vision.nelly.domes import Blob, core_of
 from tableref.vision.nelly.material import PAINT_BGR, PLANT_BGR
 from tableref.vision.nelly.zones import Zone, default_zones
 from tableref.vision.synth.nelly_art import Light, draw_dome, plant_disc
@@ -193,3 +194,55 @@ def test_a_red_turtle_showing_at_the_rim_of_an_orange_one_is_no_second_orange() 
     truth = scene.truth[1]
     assert truth.stacks == 1
     assert seen[1].unsure or seen[1].counts == truth.counts, seen[1]
+
+
+def _blob_of(mask: np.ndarray) -> tuple[Blob, np.ndarray]:
+    """A blob of a uint8 mask as the counter makes one, on a crop of orange paint."""
+    import cv2
+
+
+    dist = cv2.distanceTransform(cv2.copyMakeBorder(mask, 1, 1, 1, 1, cv2.BORDER_CONSTANT,
+                                                    value=0), cv2.DIST_L2, 3)[1:-1, 1:-1]
+    blob = Blob((0, 0), mask > 0, int(np.count_nonzero(mask)), float(dist.max()), dist)
+    bgr = np.empty((*mask.shape, 3), np.uint8)
+    bgr[:] = PAINT_BGR["orange"]
+    core_of(blob, mask, bgr)
+    return blob, bgr
+
+
+def test_a_shell_with_a_narrow_bump_and_a_ragged_rim_is_one_turtle() -> None:
+    """A shell whose rim lost bits to the mixing (bites) and with a narrow tongue of the
+    table leaking in (a tenth of a shell) fits no one-turtle test of its raw outline; cut
+    of what is narrower than a turtle it is one disc. A second turtle's crescent round it,
+    or a larger tongue, is no bump: unsure still."""
+    import cv2
+
+    from tableref.vision.nelly.domes import Paints, read_blob
+    from tableref.vision.nelly.light import NEUTRAL
+
+    paints = Paints(NEUTRAL, 15.0, footprint=560.0)
+
+    def shell() -> np.ndarray:
+        mask = np.zeros((60, 70), np.uint8)
+        cv2.circle(mask, (30, 30), 15, 1, -1)
+        for a in np.linspace(0, 2 * np.pi, 9)[:-1]:  # the rim's bites, 1 px wide
+            x, y = 30 + 15 * np.cos(a), 30 + 15 * np.sin(a)
+            cv2.line(mask, (round(x), round(y)), (round(30 + 10 * np.cos(a)),
+                                                  round(30 + 10 * np.sin(a))), 0, 1)
+        return mask
+
+    bumped = shell()
+    cv2.rectangle(bumped, (44, 28), (56, 32), 1, -1)  # a tongue 5 px wide
+    blob, bgr = _blob_of(bumped)
+    assert read_blob(blob, bgr, paints).counts == {"orange": 1}
+
+    under = shell()  # another orange turtle under it, showing as a crescent
+    cv2.circle(under, (38, 30), 15, 1, -1)
+    under[:, :30] |= shell()[:, :30]
+    blob, bgr = _blob_of(under)
+    assert not read_blob(blob, bgr, paints).counts
+
+    wide = shell()
+    cv2.rectangle(wide, (44, 28), (67, 33), 1, -1)  # a tongue of a quarter of a shell
+    blob, bgr = _blob_of(wide)
+    assert not read_blob(blob, bgr, paints).counts

@@ -38,6 +38,17 @@ RIM = 2  # px: a blob's rim, mixing with what lies round it in a blurred frame
 MIXED = 0.06  # of a single turtle's core in a second paint: another turtle under or on it
 BETWEEN = 0.05  # a hue this near the middle between two paints is neither
 GREEN_SHIFT = 0.12  # at most this refinement of ln(green gain) by the turtles themselves
+# a shell with bumps: a head (a disc of 0.32 shell radii at the rim), a water plant's notch
+# or the table leaking in. An opening this wide (in shell radii) cuts them off; a whole
+# turtle, even on its side (THIN), is wider and stays
+BUMP = 0.4
+BITE = 0.3  # shell radii: the rim's bites (paint lost to mixing at the rim) are narrower
+CUT_DISC = 1.06  # the blob cut so must be a disc, rounder than DISC: cutting smooths a rim
+BUMP_SPAN = 100.0  # degrees: the widest a bump spans seen from the shell's centre (a head
+# ~40); the crescent of a turtle peeking out from under another spans 140 and more
+# the bumps together are no larger than a speck no turtle is taken for (MIN_PART): a part
+# of another turtle showing beside one (under the die, a hand) is counted, or unsure
+BUMP_AREA = MIN_PART
 
 
 @dataclass
@@ -138,6 +149,43 @@ def _peaks(dist: np.ndarray, r1: float) -> int:
     return int(n) - 1
 
 
+def _bumps_cut(blob: Blob, r1: float, shell: float) -> bool:
+    """One shell with small bumps (a head, a plant's notch, the table leaking in): cut off
+    what is narrower than 2 BUMP shell radii, the blob is one disc (CUT_DISC) of at most
+    ONE_DISC turtles' area, and what was cut is a few narrow bumps (each within BUMP_SPAN
+    seen from the disc's centre, together under BUMP_AREA shells): no crescent of a second
+    turtle round it, no second wide part."""
+    r = min(blob.radius, r1)
+    e, c = max(1, round(BUMP * r)), max(1, round(BITE * r))
+    p = e + c + 1
+    win = cv2.copyMakeBorder(blob.window.astype(np.uint8), p, p, p, p, cv2.BORDER_CONSTANT,
+                             value=0)
+    kept = cv2.morphologyEx(win, cv2.MORPH_CLOSE, cv2.getStructuringElement(
+        cv2.MORPH_ELLIPSE, (2 * c + 1, 2 * c + 1)))
+    kept = cv2.morphologyEx(kept, cv2.MORPH_OPEN, cv2.getStructuringElement(
+        cv2.MORPH_ELLIPSE, (2 * e + 1, 2 * e + 1)))
+    n, _, stats, centres = cv2.connectedComponentsWithStats(kept)
+    if n != 2:  # nothing left, or two wide parts
+        return False
+    area = int(stats[1, cv2.CC_STAT_AREA])
+    radius = float(cv2.distanceTransform(kept, cv2.DIST_L2, 3).max())
+    if area / (math.pi * (radius + 1.0) ** 2) > CUT_DISC or area > ONE_DISC * shell:
+        return False
+    cut = cv2.subtract(win, kept)  # what the opening cut off (the closing's fill is none)
+    if cv2.countNonZero(cut) > BUMP_AREA * shell:
+        return False
+    # each bump's span seen from the disc's centre, its 1 px fringe (the rim's noise) left out
+    cut = cv2.morphologyEx(cut, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
+    m, parts = cv2.connectedComponents(cut)
+    cx, cy = centres[1]
+    for j in range(1, m):
+        ys, xs = np.nonzero(parts == j)
+        angle = np.degrees(np.arctan2(ys - cy, xs - cx)) % 360.0
+        if np.unique((angle // 5).astype(int)).size * 5 > BUMP_SPAN:
+            return False
+    return True
+
+
 def _shares(blob: Blob, bgr: np.ndarray, paints: Paints,
             where: np.ndarray | None = None) -> dict[str, float]:
     """Of the blob's core (or of `where`, a mask of its window), the share of pixels whose
@@ -185,9 +233,10 @@ def read_blob(blob: Blob, bgr: np.ndarray, paints: Paints) -> BlobReading:
     # one turtle: a disc on its own scale (a turtle on the bare table looks a little larger
     # than one on a plant, its rim mixing with the table rather than the green), or a
     # blob of one turtle's area that is nearly a disc; or no more than one turtle's area
-    # at all (a turtle lying on its side, its head apart)
+    # at all (a turtle lying on its side, its head apart); or a disc with small bumps
     if ((compact <= DISC and k <= ONE_DISC) or (k <= ONE[1] and compact <= COMPACT)
-            or (k <= ONE_AREA and _peaks(blob.dist, paints.radius) <= 1)):
+            or (k <= ONE_AREA and _peaks(blob.dist, paints.radius) <= 1)
+            or _bumps_cut(blob, paints.radius, paints.shell)):
         hue = float(paints.hue(*blob.median))
         colour = colour_of(hue)
         if colour is None:

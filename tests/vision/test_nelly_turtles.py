@@ -7,7 +7,7 @@ from tableref.vision.nelly import ZoneCount, count_turtles, counts_to_json
 from tableref.vision.nelly.domes import Blob, core_of
 from tableref.vision.nelly.material import PAINT_BGR, PLANT_BGR
 from tableref.vision.nelly.zones import Zone, default_zones
-from tableref.vision.synth.nelly_art import Light, draw_dome, plant_disc
+from tableref.vision.synth.nelly_art import Light, draw_die, draw_dome, plant_disc
 from tableref.vision.synth.nelly_scene import (
     kelvin_rgb,
     random_scene,
@@ -246,3 +246,27 @@ def test_a_shell_with_a_narrow_bump_and_a_ragged_rim_is_one_turtle() -> None:
     cv2.rectangle(wide, (44, 28), (67, 33), 1, -1)  # a tongue of a quarter of a shell
     blob, bgr = _blob_of(wide)
     assert not read_blob(blob, bgr, paints).counts
+
+
+def test_the_dies_symbol_is_told_by_its_white_beyond_the_symbols_blurred_colour() -> None:
+    """The die (an orange face) beside a zone's turtles on the light cloth, the frame
+    blurred and compressed as a camera's (JPEG 60): the symbol's orange, blurred and coarser
+    in the JPEG's colour, tints the white next to it, and a ring 2 px from the symbol read
+    too little of it white, so the symbol was a part of an orange turtle and the zone
+    unsure. The ring starts 3 px off the symbol."""
+    import cv2
+
+    frame, zones, rng = _table("light", 1)
+    spots = _plants(frame, zones[0], 3, rng) + _plants(frame, zones[1], 3, rng)
+    for (x, y), c in zip(spots, ("red", "yellow", "orange") * 2, strict=True):
+        draw_dome(frame, (x, y), 17.0, _paint(c), Light())
+    x0, _, _, y1 = zones[1].bounds
+    draw_die(frame, (x0 + 60, y1 - 45), 29.0, 0.3, "orange",
+             {c: _paint(c) for c in ("red", "yellow", "orange")},
+             np.asarray(PLANT_BGR, np.float32))
+    frame = cv2.GaussianBlur(frame, (0, 0), 1.5)
+    ok, jpeg = cv2.imencode(".jpg", frame, [cv2.IMWRITE_JPEG_QUALITY, 60])
+    assert ok
+    seen = count_turtles(cv2.imdecode(jpeg, cv2.IMREAD_COLOR), zones)
+    assert [s.unsure for s in seen] == [False, False], seen
+    assert _seen(seen) == [{"red": 1, "yellow": 1, "orange": 1}] * 2

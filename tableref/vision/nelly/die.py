@@ -29,12 +29,14 @@ def on_the_die(blob: Blob, u: np.ndarray, v: np.ndarray, bright: np.ndarray,
         return False
     x, y = blob.origin
     hgt, wid = blob.window.shape
-    e = max(2, round(0.3 * radius))
+    e = max(3, round(0.3 * radius))
     x0, y0 = max(x - e - 1, 0), max(y - e - 1, 0)
     x1, y1 = min(x + wid + e + 1, u.shape[1]), min(y + hgt + e + 1, u.shape[0])
     own = np.zeros((y1 - y0, x1 - x0), np.uint8)
     own[y - y0:y - y0 + hgt, x - x0:x - x0 + wid] = blob.window
-    near = cv2.dilate(own, np.ones((3, 3), np.uint8), iterations=2)  # its blurred rim
+    # its blurred rim, and the JPEG's colour at half resolution: the symbol's paint tints
+    # the white next to it out to 3 px
+    near = cv2.dilate(own, np.ones((3, 3), np.uint8), iterations=3)
     ring = (cv2.dilate(own, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * e + 1,) * 2))
             > 0) & (near == 0)
     n = int(np.count_nonzero(ring))

@@ -433,3 +433,36 @@ def test_an_animal_not_enrolled_is_one_flip_in_a_game_of_two() -> None:
     flips = [(e["player"], e.get("card")) for e in t.box.journal if e["event"] == "flip"]
     assert flips == [(0, "B"), (1, "P"), (0, None)]  # the animal once, which one not known
     assert t.session.view()["message"] == ""
+
+
+def test_a_card_read_at_last_while_the_bells_were_locked_is_no_card_turned_after_the_ring() -> None:
+    """P2's card was turned unread; P1 rang and the ring could not be judged (P2's card not
+    known). While the bells were locked P2's card was read at last: once they unlock it is
+    that card still, not the card P2 turns after a wrong ring."""
+    t = Table(4)
+    for k, tops in enumerate([("BB", None, None, None), ("BB", "P", None, None)]):
+        t.seen(100 + 100 * k, *tops)
+        t.seen(150 + 100 * k, *tops)
+    t.seen(300, "BB", "P", "~", None)  # P2 turns a card the camera cannot read
+    for k in range(6):
+        t.seen(350 + 50 * k, "BB", "P", "?", None)
+    t.seen(700, "BB", "P", "?", "~")
+    t.seen(750, "BB", "P", "?", "SSS")  # P3's card: P2's is counted, unread
+    t.seen(800, "BB", "P", "?", "SSS")
+    t.press(1, 820)
+    t.seen(850, "BB", "P", "?", "SSS")
+    t.seen(900, "BB", "P", "LLLL", "SSS")  # P2's card read at last, the bells locked
+    t.seen(950, "BB", "~", "LLLL", "SSS")  # P1's pile goes under the bell: a wrong ring
+    t.seen(2000, "BB", None, "LLLL", "SSS")
+    assert t.ring().judged is False
+    t.seen(2150, "BB", None, "LLLL", "SSS")
+    t.seen(2200, "BB", None, "?", "SSS")
+    t.seen(2250, "BB", None, "LLLL", "SSS")  # still P2's old card
+    flips = [(e["player"], e.get("card")) for e in t.box.journal if e["event"] == "flip"]
+    assert flips[2:] == [(2, None), (3, "SSS")]
+    t.seen(2300, "BB", None, "~", "SSS")
+    t.seen(2350, "BB", None, "SSSS", "SSS")  # P2 turns its next card
+    t.seen(2400, "BB", None, "SSSS", "SSS")
+    settle, flip = t.box.journal[-2:]
+    assert settle["event"] == "settle" and settle["right"] is False
+    assert (flip["player"], flip["card"]) == (2, "SSSS")

@@ -73,12 +73,13 @@ class FlipWatch:
 
     def read_late(self, seat: int, since: list[str | None] | None) -> bool:
         """Whether the card read on `seat` now is the card turned there unread, read at
-        last: its pile has shown "?" in every frame since that flip (`since`, the seat's
-        readings from the flip on, the frame now last), never a hand over it nor the table,
-        so no card was laid on it. The watch takes the code (no flip later either); the
-        flip stays without its card."""
+        last: its pile has shown "?" or this same card in every frame since that flip
+        (`since`, the seat's readings from the flip on, the frame now last; frames while
+        the bells were locked were not looked at for flips), never a hand over it, nor the
+        table, nor another card, so no card was laid on it. The watch takes the code (no
+        flip later either); the flip stays without its card."""
         if self.shown[seat] != UNREADABLE or self.unread_ns[seat] is None or not since or \
-                any(r != UNREADABLE for r in since[:-1]):
+                any(r not in (UNREADABLE, since[-1]) for r in since[:-1]):
             return False
         self.flipped(seat, since[-1])
         return True

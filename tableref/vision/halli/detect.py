@@ -403,8 +403,9 @@ def _card_sized(quad: np.ndarray, known: float, opts: DetectOptions) -> bool:
 
 
 def _hulls(changed: Image, known: float) -> Image:
-    """Each region of the changed mask (detection pixels) filled to its convex hull; regions
-    much smaller than a card (`known`, its area) left out."""
+    """Each region of the changed mask (detection pixels) filled to its convex hull;
+    regions much smaller than a card (`known`, its area) or bigger than HULL_MARGIN cards
+    left out."""
     binary = (changed > 127).astype(np.uint8)
     n, labels, stats, _ = cv2.connectedComponentsWithStats(binary)
     out = np.zeros_like(binary)
@@ -420,11 +421,13 @@ def _hulls(changed: Image, known: float) -> Image:
             d = (w + h - np.sqrt((w + h) ** 2 - 4 * (area - known))) / 4
             box = cv2.boxPoints(((cx, cy), (w - 2 * d, h - 2 * d), angle))
             cv2.fillConvexPoly(out, np.round(box).astype(np.int32), 255)
-        else:
+        elif area <= known:
             cv2.fillConvexPoly(out, hull, 255)
+        # larger: two cards touching, a pile and a hand; no one card's outline
     return out
 
 
+PAIR_AREA = 1.7  # cards' area: an outline this big may be two cards side by side
 HULL_MARGIN = 1.6  # a changed region up to this many cards' area round a card is that card
 HULL_SIDES = 3  # ... when this many of its sides stand out as a card's edges: a rectangle
 # placed by the change alone (a pile askew, a hand) does not lie on a card's edges
@@ -720,8 +723,13 @@ def _detect(frame: Image, opts: DetectOptions, card_area: float | None,
         # tells a card from half a card (a hand) or a box. A card whose fruits crowd its
         # border is whole when its outline stands out all round and it is alone, or of
         # the size the frame's cards agree on (a hand's edge leaves less than a card)
+        # two cards touching along their long sides make one outline of twice a card's
+        # area, shaped 4:3 where a card is 3:2 (a near card is bigger, never that shape)
+        pair = rel > PAIR_AREA and abs(aspect - 2 / opts.card_aspect) < abs(
+            aspect - opts.card_aspect)
         clean = (ev.face_up() or (ev.edged_card() and (
-            not typical or abs(rel - 1) <= opts.size_tolerance))) and shaped and 0.5 <= rel <= 2.0
+            not typical or abs(rel - 1) <= opts.size_tolerance))) and shaped and \
+            0.5 <= rel <= 2.0 and not pair
         if not clean and not (typical and 0.45 <= rel <= 1.4 and fill >= 0.6 and aspect <= 2.6):
             continue  # not a card, nor a card with a hand over it
         full = (quad + 0.5) * scale - 0.5

@@ -27,10 +27,14 @@ class Table:
         self.names = [f"P{i}" for i in range(players)]
         self.session = HalliSession(self.box, HalliKit(timing=TIMING))
         self.box.start(self.session, self.names)
+        # where the eyes find each seat's card (cards 100 px), when a test says
+        self.where: dict[int, tuple[float, float]] = {}
 
     def seen(self, t_ms: int, *tops: str | None, learning: bool = False) -> None:
         self.box.clock.advance_to(t_ms * MS)
-        self.session.seen(TableSeen(t_ms * MS, tops, learning))
+        at = tuple(self.where.get(seat) if top not in (None, "~") else None
+                   for seat, top in enumerate(tops))
+        self.session.seen(TableSeen(t_ms * MS, tops, learning, at, 100.0))
 
     def press(self, player: int, t_ms: int) -> None:
         self.box.clock.advance_to(t_ms * MS)
@@ -402,6 +406,7 @@ def test_a_card_turned_unread_and_read_at_last_is_no_new_flip() -> None:
     for k, tops in enumerate([("BB", None, None), ("BB", "P", None), ("BB", "P", "L")]):
         t.seen(100 + 200 * k, *tops)
         t.seen(150 + 200 * k, *tops)
+    t.where[0] = (300.0, 200.0)
     t.seen(700, "~", "P", "L")  # P0 turns a card the camera cannot read
     for k in range(6):
         t.seen(750 + 50 * k, "?", "P", "L")
@@ -425,6 +430,33 @@ def test_a_card_turned_unread_and_read_at_last_is_no_new_flip() -> None:
     assert flips[6:] == [(0, "LL")]
 
 
+def test_a_card_laid_on_an_unread_one_with_no_hand_seen_is_a_flip_where_it_lands() -> None:
+    """P0's card stays unread; when P0's turn comes again P0 lays an SS on it so quickly
+    that no frame shows the hand. The SS lies a little off where the unread card was found
+    (a card laid by hand lands elsewhere): a flip, not the unread card read at last."""
+    t = Table()
+    for k, tops in enumerate([("BB", None, None), ("BB", "P", None), ("BB", "P", "L")]):
+        t.seen(100 + 200 * k, *tops)
+        t.seen(150 + 200 * k, *tops)
+    t.where[0] = (300.0, 200.0)
+    t.seen(700, "~", "P", "L")
+    for k in range(6):
+        t.seen(750 + 50 * k, "?", "P", "L")
+    t.seen(1100, "?", "~", "L")
+    t.seen(1150, "?", "SS", "L")
+    t.seen(1200, "?", "SS", "~")
+    t.seen(1250, "?", "SS", "B")  # P0's turn again, its pile still unread
+    t.where[0] = (318.0, 191.0)  # 20 px off: a card laid on it
+    t.seen(1300, "SS", "SS", "B")
+    t.seen(1350, "SS", "SS", "B")
+    flips = [(e["player"], e.get("card")) for e in t.box.journal if e["event"] == "flip"]
+    assert flips[3:] == [(0, None), (1, "SS"), (2, "B"), (0, "SS")]
+    t.press(2, 1400)
+    t.seen(1450, "SS", "SS", "B")
+    t.seen(1500, "SS", "SS", "B")
+    assert t.ring().right is True and t.box.said[-1][-1] == "P2 takes 7 cards."
+
+
 def test_an_animal_not_enrolled_is_one_flip_in_a_game_of_two() -> None:
     t = Table(players=2)
     for k, tops in enumerate([("B", None), ("B", "P"), ("~", "P")] + [("animal", "P")] * 3):
@@ -443,6 +475,7 @@ def test_a_card_read_at_last_while_the_bells_were_locked_is_no_card_turned_after
     for k, tops in enumerate([("BB", None, None, None), ("BB", "P", None, None)]):
         t.seen(100 + 100 * k, *tops)
         t.seen(150 + 100 * k, *tops)
+    t.where[2] = (500.0, 300.0)
     t.seen(300, "BB", "P", "~", None)  # P2 turns a card the camera cannot read
     for k in range(6):
         t.seen(350 + 50 * k, "BB", "P", "?", None)
@@ -461,6 +494,7 @@ def test_a_card_read_at_last_while_the_bells_were_locked_is_no_card_turned_after
     flips = [(e["player"], e.get("card")) for e in t.box.journal if e["event"] == "flip"]
     assert flips[2:] == [(2, None), (3, "SSS")]
     t.seen(2300, "BB", None, "~", "SSS")
+    t.where[2] = (480.0, 310.0)
     t.seen(2350, "BB", None, "SSSS", "SSS")  # P2 turns its next card
     t.seen(2400, "BB", None, "SSSS", "SSS")
     settle, flip = t.box.journal[-2:]

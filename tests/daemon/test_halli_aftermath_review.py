@@ -119,6 +119,7 @@ def test_a_ring_not_followed_is_settled_on_the_last_rings_aftermath() -> None:
     config = parse_config('[voice]\nengine = "none"\n')
     t.box = OfflineBox(replace(config, bells=replace(config.bells, settle_ms=2.0)))
     t.names = ["P0", "P1"]
+    t.where = {}
     t.session = HalliSession(t.box, HalliKit(timing=TIMING))
     t.box.start(t.session, t.names, event=Start(("P0", "P1"), cards=(2, 1)))
     t.seen(50, None, None)

@@ -22,11 +22,15 @@ class TableSeen:
     """The top card of each seat's pile in one frame: a code, None (no card), "?" (a card
     not read, or a change there and no card found), "~" (a hand moving over the pile) or
     "animal" (an animal, which one not known);
-    `learning`: the eyes are learning the empty table (nothing may move)."""
+    `learning`: the eyes are learning the empty table (nothing may move);
+    `at`: per seat, the centre (frame px) of the card found on its pile, read or not (None:
+    none found; empty: not known); `card_px`: the cards' side (px) at this table, if known."""
 
     t_ns: int
     tops: tuple[str | None, ...]
     learning: bool = False
+    at: tuple[tuple[float, float] | None, ...] = ()
+    card_px: float | None = None
 
 
 class FlipWatch:
@@ -36,8 +40,10 @@ class FlipWatch:
     def __init__(self, seats: int) -> None:
         self.shown: list[str | None] = [None] * seats  # the last top taken as a flip
         self.ghosts: list[str | None] = [None] * seats  # gathered by a ring, still in view
-        # when the card on top was turned, if it was turned unread ("?"), else None
+        # when the card on top was turned, if it was turned unread ("?"), else None, and
+        # where it was found since, unread
         self.unread_ns: list[int | None] = [None] * seats
+        self.unread_at: list[list[tuple[float, float]]] = [[] for _ in range(seats)]
 
     def changed(self, tops: tuple[str | None, ...]) -> list[int]:
         """The seats whose pile shows a new readable top card (an empty pile clears its
@@ -70,15 +76,26 @@ class FlipWatch:
         shows it)."""
         self.shown[seat] = code
         self.unread_ns[seat] = t_ns if code == UNREADABLE else None
+        self.unread_at[seat] = []
 
-    def read_late(self, seat: int, since: list[str | None] | None) -> bool:
-        """Whether the card read on `seat` now is the card turned there unread, read at
-        last: its pile has shown "?" or this same card in every frame since that flip
-        (`since`, the seat's readings from the flip on, the frame now last; frames while
-        the bells were locked were not looked at for flips), never a hand over it, nor the
-        table, nor another card, so no card was laid on it. The watch takes the code (no
-        flip later either); the flip stays without its card."""
+    def unread_here(self, seat: int, at: tuple[float, float] | None) -> None:
+        """The card turned unread on `seat` was found `at` in a frame, not read."""
+        if self.unread_ns[seat] is not None and at is not None:
+            self.unread_at[seat].append(at)
+            del self.unread_at[seat][:-30]
+
+    def read_late(self, seat: int, since: list[str | None] | None,
+                  at: tuple[float, float] | None, near: float) -> bool:
+        """Whether the card read on `seat` now, found `at`, is the card turned there
+        unread, read at last: it lies where that card was found unread (within `near` px:
+        a card laid by hand lands elsewhere), and the pile has shown "?" or this same card
+        in every frame since that flip (`since`, the seat's readings from the flip on, the
+        frame now last; frames while the bells were locked were not looked at for flips),
+        never a hand over it, nor the table, nor another card. The watch takes the code
+        (no flip later either); the flip stays without its card."""
         if self.shown[seat] != UNREADABLE or self.unread_ns[seat] is None or not since or \
+                at is None or not any((at[0] - x) ** 2 + (at[1] - y) ** 2 <= near ** 2
+                                      for x, y in self.unread_at[seat]) or \
                 any(r not in (UNREADABLE, since[-1]) for r in since[:-1]):
             return False
         self.flipped(seat, since[-1])

@@ -140,6 +140,7 @@ def config_options(config: Config) -> dict[str, bool]:
 
 
 UNREAD_FRAMES = 5  # frames a card laid on an empty place stays unread: turned, not read
+LATE_NEAR = 0.12  # of a card's side: a card read where an unread one lay is that card
 
 
 def _wrong_would(state: GameState) -> str | None:
@@ -195,6 +196,9 @@ class HalliSession(BaseSession[Event]):
         self._recorded = False  # ... and whether it is in the journal yet
         self._late: list[Press] = []  # presses after the settle window, before the verdict
         self._frame_t = 0
+        # where each seat's card was found in the last frame (TableSeen.at)
+        self._at: tuple[tuple[float, float] | None, ...] = ()
+        self._card_px: float | None = None
         self._wait: Timer | None = None
         self._unlock_timer: Timer | None = None
 
@@ -276,6 +280,8 @@ class HalliSession(BaseSession[Event]):
         # a card turned and not read lies there: "?" (no card, None, would let the same
         # unread pile be taken for a new card laid on the table when its turn comes again)
         self.watch.flipped(event.player, UNREADABLE if read is None else read.code, event.t_ns)
+        if read is None and event.player < len(self._at):
+            self.watch.unread_here(event.player, self._at[event.player])
         self.message = None
         if event.misread is not None:
             self.message = ("halli.misread", {"name": state.name(event.player),
@@ -447,8 +453,11 @@ class HalliSession(BaseSession[Event]):
         if state is None or state.over:
             return
         tops = sight.tops
-        changed = [seat for seat in self.watch.changed(tops) if not self.watch.read_late(
-            seat, self._since_unread(seat))]
+        self._at, self._card_px = sight.at, sight.card_px
+        for seat, (top, at) in enumerate(zip(tops, sight.at, strict=False)):
+            if top == UNREADABLE:
+                self.watch.unread_here(seat, at)
+        changed = [seat for seat in self.watch.changed(tops) if not self._read_late(seat)]
         n = len(self.players)
         turn = state.turn
         for seat in sorted(changed, key=lambda s: (s - turn) % n):
@@ -586,11 +595,15 @@ class HalliSession(BaseSession[Event]):
             turn = (turn + 1) % n
         return count
 
-    def _since_unread(self, seat: int) -> list[str | None] | None:
-        """The seat's readings since its card was turned unread (None: not unread, or the
-        frames since are not all kept)."""
-        t_ns = self.watch.unread_ns[seat]
-        return None if t_ns is None else self.timeline.readings_since(seat, t_ns)
+    def _read_late(self, seat: int) -> bool:
+        """Whether the card read on `seat` is its card turned unread, read at last
+        (`FlipWatch.read_late`: where that card lay, within LATE_NEAR of a card's side)."""
+        t_ns, side = self.watch.unread_ns[seat], self._card_px
+        if t_ns is None or side is None:
+            return False
+        at = self._at[seat] if seat < len(self._at) else None
+        return self.watch.read_late(seat, self.timeline.readings_since(seat, t_ns), at,
+                                    LATE_NEAR * side)
 
     def _unreadable_since(self, seat: int) -> int | None:
         """When the seat's pile became unreadable, if it has read "?" for the last

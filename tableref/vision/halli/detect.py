@@ -404,8 +404,7 @@ def _card_sized(quad: np.ndarray, known: float, opts: DetectOptions) -> bool:
 
 def _hulls(changed: Image, known: float) -> Image:
     """Each region of the changed mask (detection pixels) filled to its convex hull;
-    regions much smaller than a card (`known`, its area) or bigger than HULL_MARGIN cards
-    left out."""
+    regions much smaller than a card (`known`, its area) left out."""
     binary = (changed > 127).astype(np.uint8)
     n, labels, stats, _ = cv2.connectedComponentsWithStats(binary)
     out = np.zeros_like(binary)
@@ -421,9 +420,8 @@ def _hulls(changed: Image, known: float) -> Image:
             d = (w + h - np.sqrt((w + h) ** 2 - 4 * (area - known))) / 4
             box = cv2.boxPoints(((cx, cy), (w - 2 * d, h - 2 * d), angle))
             cv2.fillConvexPoly(out, np.round(box).astype(np.int32), 255)
-        elif area <= known:
+        else:  # a card, or more (two cards touching: `PAIR_AREA` tells them apart)
             cv2.fillConvexPoly(out, hull, 255)
-        # larger: two cards touching, a pile and a hand; no one card's outline
     return out
 
 

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+import numpy as np
+
 from tableref.vision.halli.tracker import HIDDEN, UNSURE
 
 UNREADABLE = UNSURE  # "?": a card not read, or something there that is no card found
@@ -93,10 +95,11 @@ class FlipWatch:
         frame now last; frames while the bells were locked were not looked at for flips),
         never a hand over it, nor the table, nor another card. The watch takes the code
         (no flip later either); the flip stays without its card."""
-        if self.shown[seat] != UNREADABLE or self.unread_ns[seat] is None or not since or \
-                at is None or not any((at[0] - x) ** 2 + (at[1] - y) ** 2 <= near ** 2
-                                      for x, y in self.unread_at[seat]) or \
-                any(r not in (UNREADABLE, since[-1]) for r in since[:-1]):
+        if self.shown[seat] != UNREADABLE or self.unread_ns[seat] is None or not since \
+                or at is None:
+            return False
+        here = any(np.hypot(at[0] - x, at[1] - y) <= near for x, y in self.unread_at[seat])
+        if not here or any(r not in (UNREADABLE, since[-1]) for r in since[:-1]):
             return False
         self.flipped(seat, since[-1])
         return True

@@ -198,7 +198,6 @@ class HalliSession(BaseSession[Event]):
         self._frame_t = 0
         # where each seat's card was found in the last frame (TableSeen.at)
         self._at: tuple[tuple[float, float] | None, ...] = ()
-        self._card_px: float | None = None
         self._wait: Timer | None = None
         self._unlock_timer: Timer | None = None
 
@@ -453,11 +452,12 @@ class HalliSession(BaseSession[Event]):
         if state is None or state.over:
             return
         tops = sight.tops
-        self._at, self._card_px = sight.at, sight.card_px
+        self._at = sight.at
         for seat, (top, at) in enumerate(zip(tops, sight.at, strict=False)):
             if top == UNREADABLE:
                 self.watch.unread_here(seat, at)
-        changed = [seat for seat in self.watch.changed(tops) if not self._read_late(seat)]
+        changed = [seat for seat in self.watch.changed(tops)
+                   if not self._read_late(seat, sight.card_px)]
         n = len(self.players)
         turn = state.turn
         for seat in sorted(changed, key=lambda s: (s - turn) % n):
@@ -595,10 +595,10 @@ class HalliSession(BaseSession[Event]):
             turn = (turn + 1) % n
         return count
 
-    def _read_late(self, seat: int) -> bool:
+    def _read_late(self, seat: int, side: float | None) -> bool:
         """Whether the card read on `seat` is its card turned unread, read at last
-        (`FlipWatch.read_late`: where that card lay, within LATE_NEAR of a card's side)."""
-        t_ns, side = self.watch.unread_ns[seat], self._card_px
+        (`FlipWatch.read_late`: where that card lay, within LATE_NEAR of a card's `side`)."""
+        t_ns = self.watch.unread_ns[seat]
         if t_ns is None or side is None:
             return False
         at = self._at[seat] if seat < len(self._at) else None

@@ -52,6 +52,9 @@ WHOLE_SUPPORT = 2  # outlines agreeing on a size: two covered cards agreeing is 
 # 1.5 cos 35 = 1.23 times as long as it is wide; what is squarer is part of a card (cut by
 # a shadow's edge, a hand) and may hide fruits
 MIN_ASPECT = 1.2
+MIN_EDGES = 2  # sides of a card's outline that stand out as its edges, at least, to read
+# it: a quad the finder laid across a card has the card's paper round it (a hand over a
+# card leaves the card's edges on two sides and more, and its own edge on another)
 PICTURE_MARGIN = 0.25  # a card found by its outline alone (no paper): over any other code
 NET_SURE = 0.9  # the reader network's confidence in its whole answer, to take it
 
@@ -143,6 +146,9 @@ class Recogniser:
             if runs_off(outline, frame.shape, REACH * short, sides):
                 seen.append(at)  # the picture's edge may cut it: what is beyond is unknown
                 continue
+            if sum(side >= SIDE_STANDS_OUT for side in sides) < MIN_EDGES:
+                seen.append(at)  # no card's edge along most of its outline: a quad laid
+                continue  # across a card, a part of one
             outlined = self._whole_card(quad.corners, found, hint) and \
                 min(sides) >= SIDE_STANDS_OUT
             around = rectify_surround(frame, outline)

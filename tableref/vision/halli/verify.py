@@ -20,6 +20,9 @@ Image = np.ndarray
 _W, _H, _R = 32, 48, 4  # the rectified card, and the ring of surroundings round it
 _BAND = 3  # the border band's depth inside the card, pixels of the rectified card
 SIDE_STANDS_OUT = 0.6  # of a side's length that differs from what lies outside it
+ALONG = 1.0  # an edge runs along a side where the gradient across the side (on the band and
+# the ring) is at least this times the gradient along it in the band (within 45 degrees):
+# a card's own edge, the card below's edge beside it; not an edge crossing it at a slant
 
 
 @dataclass(frozen=True)
@@ -121,11 +124,14 @@ def evidence(balanced: Image, quad: np.ndarray) -> Evidence:
     return Evidence(band, worst, paper, ink, sides, float(np.mean(contrasts)))
 
 
-def _side_contrasts(nmn: Image, chroma: Image) -> list[float]:
+def _side_contrasts(nmn: Image, chroma: Image, along: float = 0.0) -> list[float]:
     """Per side of the rectified quad (with its ring), the fraction of its length where
     the band just inside differs from the ring just outside (brightness relative to the
     white, or colour): an edge, a step or a shadow all along it is an outline; a patch
-    of cloth between prints stands out only where a print touches it."""
+    of cloth between prints stands out only where a print touches it. With `along`, only
+    where an edge runs along the side (`ALONG`), or a dark seam lies between band and
+    ring: a quad laid across a card (a card's size fitted inside a pile askew) stands out
+    only where the card's edges, its printed frame and its fruits cross it at a slant."""
     y0, y1, x0, x1 = _R, _R + _H, _R, _R + _W
     across, down = slice(x0 + 2, x1 - 2), slice(y0 + 2, y1 - 2)
     strips = [
@@ -134,12 +140,33 @@ def _side_contrasts(nmn: Image, chroma: Image) -> list[float]:
         ((down, slice(x0 + 1, x0 + 3)), (down, slice(x0 - 3, x0 - 1))),
         ((down, slice(x1 - 3, x1 - 1)), (down, slice(x1 + 1, x1 + 3))),
     ]
+    # the steps across each side (rows for the first two, columns for the others), the
+    # band and the ring between them, against the changes along the side in the band
+    # (a pattern on the table outside may run up to the card's edge at any angle): where
+    # an edge crosses the side at a slant, its gradient runs along the side as much as
+    # across it
+    spans = [(slice(y0 - 3, y0 + 3), across), (slice(y1 - 3, y1 + 3), across),
+             (down, slice(x0 - 3, x0 + 3)), (down, slice(x1 - 3, x1 + 3))]
+    bands = [(slice(y0, y0 + 3), across), (slice(y1 - 3, y1), across),
+             (down, slice(x0, x0 + 3)), (down, slice(x1 - 3, x1))]
+    seams = [(slice(y0 - 2, y0 + 2), across), (slice(y1 - 2, y1 + 2), across),
+             (down, slice(x0 - 2, x0 + 2)), (down, slice(x1 - 2, x1 + 2))]
+    gx = np.abs(cv2.Sobel(nmn, cv2.CV_32F, 1, 0)) + np.abs(cv2.Sobel(chroma, cv2.CV_32F, 1, 0))
+    gy = np.abs(cv2.Sobel(nmn, cv2.CV_32F, 0, 1)) + np.abs(cv2.Sobel(chroma, cv2.CV_32F, 0, 1))
     contrasts = []
     for n, (i, o) in enumerate(strips):
         axis = 0 if n < 2 else 1  # average across the strip's depth
         d = (np.abs(nmn[i].mean(axis=axis) - nmn[o].mean(axis=axis))
              + np.abs(chroma[i].mean(axis=axis) - chroma[o].mean(axis=axis)))
-        contrasts.append(float((d >= 0.05).mean()))
+        normal, tangent = (gy, gx) if n < 2 else (gx, gy)
+        runs = normal[spans[n]].sum(axis=axis) >= along * 2 * tangent[bands[n]].sum(axis=axis)
+        step = d >= 0.05
+        if along:
+            # or a dark seam between the two (the card's edge and its shadow on the card
+            # below it, paper both sides)
+            step |= np.minimum(nmn[i].mean(axis=axis), nmn[o].mean(axis=axis)) \
+                - nmn[seams[n]].min(axis=axis) >= 0.05
+        contrasts.append(float((step & runs).mean()))
     return contrasts
 
 
@@ -147,7 +174,8 @@ def outline_sides(img: Image, quad: np.ndarray) -> list[float]:
     """How much each side of `quad` stands out from what lies just outside it (see
     `_side_contrasts`), brightness taken relative to the quad's own brightest part: the
     outline evidence of a card printed edge to edge (a picture, a back), which shows no
-    paper for `evidence` to weigh."""
+    paper for `evidence` to weigh, and the reader's: only an edge running along the side
+    counts (`ALONG`), a dark seam too (a card's edge on the card below it)."""
     patch = _rectified(img, quad).astype(np.float32)
     mn_all = patch.min(axis=2)
     mx_all = patch.max(axis=2)
@@ -155,7 +183,7 @@ def outline_sides(img: Image, quad: np.ndarray) -> list[float]:
     card = mx_all[_R:_R + _H, _R:_R + _W].ravel()
     k = int(0.8 * card.size)
     white = max(float(np.partition(card, k)[k:].mean()), 1.0)
-    return _side_contrasts(mx_all / white, chroma)
+    return _side_contrasts(mx_all / white, chroma, ALONG)
 
 
 def runs_off(quad: np.ndarray, shape: tuple[int, ...], near: float,

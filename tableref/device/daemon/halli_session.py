@@ -544,7 +544,7 @@ class HalliSession(BaseSession[Event]):
             event = replace(event, card=None, misread=event.card)
         self._box.record(event)
         if code == ANIMAL:  # the flip has no card; the pile shows an animal, no new card
-            self.watch.flipped(seat, ANIMAL)
+            self.watch.took(seat, ANIMAL)
 
     @staticmethod
     def _cannot_hold(state: GameState, flip: Flip) -> bool:

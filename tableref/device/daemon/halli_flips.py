@@ -37,7 +37,9 @@ class TableSeen:
 
 class FlipWatch:
     """What each pile was last seen to show (changed by the game's events, so that a replay
-    of the journal rebuilds it) against what a frame shows now."""
+    of the journal rebuilds it) against what a frame shows now. What the camera made since
+    of a card turned unread (`read_as`) no event says: the session keeps it with the journal
+    as its note (halli_note), and a restart puts it back with `took`."""
 
     def __init__(self, seats: int) -> None:
         self.shown: list[str | None] = [None] * seats  # the last top taken as a flip
@@ -46,6 +48,9 @@ class FlipWatch:
         # where it was found since, unread
         self.unread_ns: list[int | None] = [None] * seats
         self.unread_at: list[list[tuple[float, float]]] = [[] for _ in range(seats)]
+        # the card on top was turned unread at this time and taken since to be this code
+        # (read at last, or ANIMAL): no event says so
+        self.read_as: list[tuple[int, str] | None] = [None] * seats
 
     def changed(self, tops: tuple[str | None, ...]) -> list[int]:
         """The seats whose pile shows a new readable top card (an empty pile clears its
@@ -79,6 +84,19 @@ class FlipWatch:
         self.shown[seat] = code
         self.unread_ns[seat] = t_ns if code == UNREADABLE else None
         self.unread_at[seat] = []
+        self.read_as[seat] = None
+
+    def took(self, seat: int, code: str, turned_ns: int | None = None) -> bool:
+        """The card turned unread on `seat` (at `turned_ns`, if given: that flip only) is
+        `code`: read at last, or ANIMAL (an animal, which one not known). The pile shows it
+        and no flip is counted for it. False (nothing changed): the top is no card turned
+        unread, or another one."""
+        turned = self.unread_ns[seat]
+        if self.shown[seat] != UNREADABLE or turned is None or turned_ns not in (None, turned):
+            return False
+        self.flipped(seat, code)
+        self.read_as[seat] = (turned, code)
+        return True
 
     def unread_here(self, seat: int, at: tuple[float, float] | None) -> None:
         """The card turned unread on `seat` was found `at` in a frame, not read."""
@@ -94,15 +112,15 @@ class FlipWatch:
         in every frame since that flip (`since`, the seat's readings from the flip on, the
         frame now last; frames while the bells were locked were not looked at for flips),
         never a hand over it, nor the table, nor another card. The watch takes the code
-        (no flip later either); the flip stays without its card."""
+        (`took`: no flip later either); the flip stays without its card."""
         if self.shown[seat] != UNREADABLE or self.unread_ns[seat] is None or not since \
                 or at is None:
             return False
         here = any(np.hypot(at[0] - x, at[1] - y) <= near for x, y in self.unread_at[seat])
-        if not here or any(r not in (UNREADABLE, since[-1]) for r in since[:-1]):
+        top = since[-1]
+        if not here or top is None or any(r not in (UNREADABLE, top) for r in since[:-1]):
             return False
-        self.flipped(seat, since[-1])
-        return True
+        return self.took(seat, top)
 
     def gathered(self, seat: int) -> None:
         """A ring took `seat`'s pile: its top stays in view until the camera sees it go."""

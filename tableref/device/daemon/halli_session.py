@@ -19,6 +19,9 @@ and presses meanwhile are recorded as `late`. Every wait is a timer on `box.cloc
 
 Events go through `box.record` (journalled, then `apply`), which is also how the journal is
 replayed: the session's state is the fold of its events (tableref.games.halli.events).
+What the camera made of a card turned unread since its flip was counted (read at last, an
+animal not enrolled) is no event: it is the session's note (`box.keep`, halli_note), which a
+restart gives back to `restore` after the journal's events.
 """
 
 from __future__ import annotations
@@ -39,6 +42,7 @@ from tableref.device.daemon.halli_aftermath import Aftermath, WhatFollows
 from tableref.device.daemon.halli_eyes import HalliEyes
 from tableref.device.daemon.halli_flips import HIDDEN_BY_HAND, UNREADABLE, FlipWatch, TableSeen
 from tableref.device.daemon.halli_judge import ANIMAL, judge
+from tableref.device.daemon.halli_note import Note, NoteError
 from tableref.device.daemon.halli_words import (
     Phrase,
     moved_said,
@@ -200,6 +204,7 @@ class HalliSession(BaseSession[Event]):
         self._at: tuple[tuple[float, float] | None, ...] = ()
         self._wait: Timer | None = None
         self._unlock_timer: Timer | None = None
+        self._kept: dict[str, Any] = Note().to_json()  # the last note kept (halli_note)
 
     # -- the events -------------------------------------------------------------------
     def start(self, players: Sequence[str], options: Mapping[str, bool]) -> Start:
@@ -259,6 +264,7 @@ class HalliSession(BaseSession[Event]):
         self.missed = 0
         self.last_missed = None
         self.message = None
+        self._kept = Note().to_json()
         settle_ns = round(self._box.config.bells.settle_ms * 1e6)
         self._arbiter = Arbiter(self._bell, settle_ns=settle_ns, clock=self._box.clock)
 
@@ -437,6 +443,10 @@ class HalliSession(BaseSession[Event]):
         """A recognised frame. Flips seen before the press being judged still count."""
         if not isinstance(sight, TableSeen):
             raise TypeError(f"a Halli session reads TableSeen, not {type(sight).__name__}")
+        self._look(sight)
+        self._keep()
+
+    def _look(self, sight: TableSeen) -> None:
         if len(sight.tops) == self.timeline.seats:
             self.timeline.add(sight.t_ns, sight.tops)
         if sight.learning != self.learning:
@@ -544,7 +554,7 @@ class HalliSession(BaseSession[Event]):
             event = replace(event, card=None, misread=event.card)
         self._box.record(event)
         if code == ANIMAL:  # the flip has no card; the pile shows an animal, no new card
-            self.watch.flipped(seat, ANIMAL)
+            self.watch.took(seat, ANIMAL)
 
     @staticmethod
     def _cannot_hold(state: GameState, flip: Flip) -> bool:
@@ -749,6 +759,26 @@ class HalliSession(BaseSession[Event]):
         self._ring = None
         self.locked = False
         self._box.changed()
+
+    # -- what is no event, kept with the journal (halli_note) ----------------------------
+    def _keep(self) -> None:
+        if self.state is None:
+            return
+        note = Note.of(self.watch).to_json()
+        if note != self._kept:
+            self._kept = note
+            self._box.keep(note)
+
+    def restore(self, note: Mapping[str, Any]) -> None:
+        """The last note kept, after the journal's events (a restart): what the camera made
+        of each card turned unread that is still on top (halli_note)."""
+        try:
+            kept = Note.from_json(note, len(self.players))
+        except NoteError as err:
+            logging.getLogger("tableref.daemon").error("%s: the note is left out", err)
+            return
+        kept.restore(self.watch)
+        self._kept = Note.of(self.watch).to_json()
 
     def close(self) -> None:
         if self.watch.shown:  # a game was followed: what it leaves on the table

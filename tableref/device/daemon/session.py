@@ -17,8 +17,9 @@ names the module of its session. A session speaks its game's own typed events (t
   `standing()` the scores so far of a game left unfinished (kept in the history).
 
 What a session knows that is no event (Nelly: the question the buttons answer, the
-players' answers about the camera) it keeps with `box.keep(note)`, and a restart hands the
-last note to `restore(note)` after the journal's events: nothing is lost on a kill -9.
+players' answers about the camera; Halli: what the camera read of a card turned unread) it
+keeps with `box.keep(note)`, and a restart hands the last note to `restore(note)` after the
+journal's events: nothing is lost on a kill -9.
 
 The world reaches a session through its inputs, all on the daemon's loop: `press` (a bell,
 from any source: GPIO, the bell box, the page, the simulated players) and `release` (that

@@ -33,7 +33,14 @@ import numpy as np
 
 from tableref.vision.nelly.dark import outside_level, plant_level, too_dark
 from tableref.vision.nelly.die import on_the_die
-from tableref.vision.nelly.domes import Blob, Paints, core_of, read_blob, refine_green
+from tableref.vision.nelly.domes import (
+    Blob,
+    Paints,
+    colour_of,
+    core_of,
+    read_blob,
+    refine_green,
+)
 from tableref.vision.nelly.gloss import (
     MAX_DOMES,
     frame_highlight,
@@ -53,6 +60,7 @@ from tableref.vision.nelly.plants import (
     turtles_on_plants,
 )
 from tableref.vision.nelly.prints import Print, on_a_plant, table_print
+from tableref.vision.nelly.scraps import scattered_turtle
 from tableref.vision.nelly.still import QUARTER, changed_over, exposure, quarter
 from tableref.vision.nelly.table import TableModel, table_outside
 from tableref.vision.nelly.zones import Zone
@@ -398,6 +406,7 @@ def _count_zone(d: _ZoneData, paints: Paints, printed: Print | None = None,
         return ZoneCount(player, unsure=True, why=over)
     why = ""
     turtles: list[Blob] = []  # the blobs counted as turtles
+    scraps: dict[str, list[Blob]] = {}  # specks by their paint: no turtle, no part of one
     for blob in d.blobs:
         if blob.area > LARGE * shell:
             why = why or "something of the turtles' colours, larger than a turtle"
@@ -428,6 +437,15 @@ def _count_zone(d: _ZoneData, paints: Paints, printed: Print | None = None,
             counts[c] += k
         if seen.counts:
             turtles.append(blob)
+        else:  # a speck: of a paint's colour, unless the table's print shows it by the dozen
+            hue = float(paints.hue(*blob.median))
+            paint = colour_of(hue)
+            if paint and not (off and printed is not None and printed.near(hue, blob.area)):
+                scraps.setdefault(paint, []).append(blob)
+    if not why and scraps and any(scattered_turtle(
+            same, _counted(d, paints, turtles), paints.radius, shell) for same in scraps.values()):
+        why = ("scraps of paint that together are a part of a turtle (a turtle seen only in "
+               "pieces?)")
     if not why and d.plants and something_on_a_plant(d.u, d.v, d.bright, d.plants,
                                                       _counted(d, paints, turtles)):
         why = "something on a water plant that was not counted (a turtle too dark or pale?)"

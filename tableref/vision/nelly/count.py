@@ -76,6 +76,7 @@ NECK = 9  # px: the narrowest part of a turtle is wider, a plant's notch near it
 # shows (the game's material: a shell is a little over half a plant across)
 TURTLE_PER_PLANT = (0.45, 0.75, 0.58)
 LIGHT_FILL = 0.35  # of a plant's disc green at least, for the light to be read from it
+PLANT_SHADOW = 0.2  # of a plant's radius: its shadow and blurred rim lie within this beyond it
 MIN_TURTLE = 150  # px: no turtle the camera can count is smaller (one is ~350 px at 0.7 mm/px)
 _LOG = LOG1P
 
@@ -442,8 +443,7 @@ def _count_zone(d: _ZoneData, paints: Paints, printed: Print | None = None,
             paint = colour_of(hue)
             if paint and not (off and printed is not None and printed.near(hue, blob.area)):
                 scraps.setdefault(paint, []).append(blob)
-    if not why and scraps and any(scattered_turtle(
-            same, _counted(d, paints, turtles), paints.radius, shell) for same in scraps.values()):
+    if not why and scraps and _scattered(d, paints, scraps, turtles):
         why = ("scraps of paint that together are a part of a turtle (a turtle seen only in "
                "pieces?)")
     if not why and d.plants and something_on_a_plant(d.u, d.v, d.bright, d.plants,
@@ -453,6 +453,27 @@ def _count_zone(d: _ZoneData, paints: Paints, printed: Print | None = None,
             d.bright, d.alike, lambda: _counted(d, paints), shell, paints.radius):
         why = "a dome's shading amid the table's colour (a turtle of the table's colour?)"
     return ZoneCount(player, counts["red"], counts["yellow"], counts["orange"], bool(why), why)
+
+
+def _scattered(d: _ZoneData, paints: Paints, scraps: dict[str, list[Blob]],
+               turtles: Sequence[Blob]) -> bool:
+    """Do a paint's scraps add up to a part of a turtle (scraps.py), the die's symbol (a
+    small disc ringed by the die's white, read as a speck) left out?"""
+    assert d.table is not None
+    # and the plants with their shadows: their rims and notches show the table mixed with
+    # their green, and shaded (a turtle on a plant that was not counted is
+    # something_on_a_plant's)
+    counted = _counted(d, paints, turtles)
+    for p in d.plants:
+        cv2.circle(counted, (round(p.x), round(p.y)), round((1 + PLANT_SHADOW) * p.r), 1, -1)
+    for same in scraps.values():
+        if not scattered_turtle(same, counted, paints.radius, paints.shell):
+            continue
+        same = [b for b in same if not on_the_die(b, d.u, d.v, d.bright, d.table, paints.shell,
+                                                  paints.radius)]
+        if scattered_turtle(same, counted, paints.radius, paints.shell):
+            return True
+    return False
 
 
 def _counted(d: _ZoneData, paints: Paints, turtles: Sequence[Blob] | None = None

@@ -291,3 +291,20 @@ def test_a_turtle_beside_the_plants_on_a_cloth_with_blotches_of_its_own_colours(
     assert not seen[0].unsure, seen[0].why
     assert seen[0].counts == {"red": 1, "yellow": 0, "orange": 1}
     assert seen[1].counts == {"red": 0, "yellow": 1, "orange": 1}
+
+
+def test_a_red_turtles_cap_on_a_red_check_is_no_dot_of_a_print() -> None:
+    """A development scene (the broad part, seed 5005, player 2, a red and blue checked
+    cloth): a fallen red turtle on a red check shows only its lit cap, a thin red piece,
+    the rest of it of the cloth's own colour. Outside the zones the dark red checks fall
+    apart at the paint's threshold into many small patches, nearly all of the cloth's own
+    colours: the table print took them for red dots by the hundred and the cap for one,
+    a sure count a red short. A patch stands for a piece of its pixels not of the table's
+    colours (a few), so the cap is no dot: the zone is unsure."""
+    broad = NellySceneOptions(tables_extra=BROAD_TABLES, perspective=0.04, blur=1.8,
+                              jpeg=(55, 95), stack=0.3, stack_three=0.15, dim=0.2, mixed=0.15,
+                              die=0.15, skin=(0.45, 1.0), still=True)
+    scene = random_scene(np.random.default_rng(5005), broad)
+    seen = count_turtles(scene.image, scene.zones, still=scene.still)
+    truth = scene.truth[2]
+    assert seen[2].unsure or seen[2].counts == truth.counts, (seen[2], truth.counts)

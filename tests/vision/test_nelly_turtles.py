@@ -270,3 +270,38 @@ def test_the_dies_symbol_is_told_by_its_white_beyond_the_symbols_blurred_colour(
     seen = count_turtles(cv2.imdecode(jpeg, cv2.IMREAD_COLOR), zones)
     assert [s.unsure for s in seen] == [False, False], seen
     assert _seen(seen) == [{"red": 1, "yellow": 1, "orange": 1}] * 2
+
+
+def test_a_yellow_crescent_beside_an_orange_turtle_in_shadow_is_no_single_orange() -> None:
+    """A development scene (the broad part, seed 5078, player 1, wood, in a shadow): an
+    orange turtle lies nearly on a yellow one, whose crescent shows on one side outside
+    the core the colour is read on; the blob is round enough for one turtle, and it was a
+    sure count of one orange, a yellow short. A second paint on one side of the body (not
+    all round it, as a blurred rim's mixing is) makes it unsure."""
+    from tableref.vision.synth.nelly_scene import NellySceneOptions
+    from tableref.vision.synth.nelly_tables import BROAD_TABLES
+
+    broad = NellySceneOptions(tables_extra=BROAD_TABLES, perspective=0.04, blur=1.8,
+                              jpeg=(55, 95), stack=0.3, stack_three=0.15, dim=0.2, mixed=0.15,
+                              die=0.15, skin=(0.45, 1.0), still=True)
+    scene = random_scene(np.random.default_rng(5078), broad)
+    seen = count_turtles(scene.image, scene.zones, still=scene.still)
+    truth = scene.truth[1]
+    assert truth.stacks == 1
+    assert seen[1].unsure or seen[1].counts == truth.counts, seen[1]
+
+
+def test_a_yellow_turtle_on_a_red_cloth_with_an_orange_blurred_rim_is_one_yellow() -> None:
+    """A development scene (the broad part, seed 87, player 1, warm): a lone yellow turtle
+    on a red cloth, blurred and compressed, has a rim of orange all round (yellow and red
+    mixed): that is no crescent of an orange turtle under it, and it stays counted."""
+    from tableref.vision.synth.nelly_scene import NellySceneOptions
+    from tableref.vision.synth.nelly_tables import BROAD_TABLES
+
+    broad = NellySceneOptions(tables_extra=BROAD_TABLES, perspective=0.04, blur=1.8,
+                              jpeg=(55, 95), stack=0.3, stack_three=0.15, dim=0.2, mixed=0.15,
+                              die=0.15, skin=(0.45, 1.0), still=True)
+    scene = random_scene(np.random.default_rng(87), broad)
+    seen = count_turtles(scene.image, scene.zones, still=scene.still)
+    assert not seen[1].unsure, seen[1].why
+    assert seen[1].counts == scene.truth[1].counts

@@ -8,9 +8,10 @@ why it cannot be said). What makes a zone unsure rather than wrong: hands (somet
 a zone by colour; a turtle washed out by glare), still (a large change since the table's
 last still frame, when the daemon gives one: a hand of any colour), plants (something on a
 plant that was not counted), prints (patches like the table's printed dots), dark (too
-dark to read), hidden (a dome's cap amid the table's colour), gloss (a blob of one turtle's
-area and more whose lamp's highlight is off where a single dome's sits: a turtle lying on
-another); die tells the die's colour symbol from a part of a turtle. material holds what
+dark to read), scraps (specks of one paint that together, within a turtle's disc, are a
+part of a turtle), hidden (a dome's cap amid the table's colour), gloss (a blob of one
+turtle's area and more whose lamp's highlight is off where a single dome's sits: a turtle
+lying on another); die tells the die's colour symbol from a part of a turtle. material holds what
 the counter knows of the game's colours.
 
 Methods that hold by construction rather than thresholds fitted to scenes: the light from

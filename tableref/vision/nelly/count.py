@@ -33,7 +33,14 @@ import numpy as np
 
 from tableref.vision.nelly.dark import outside_level, plant_level, too_dark
 from tableref.vision.nelly.die import on_the_die
-from tableref.vision.nelly.domes import Blob, Paints, core_of, read_blob, refine_green
+from tableref.vision.nelly.domes import (
+    Blob,
+    Paints,
+    colour_of,
+    core_of,
+    read_blob,
+    refine_green,
+)
 from tableref.vision.nelly.gloss import (
     MAX_DOMES,
     frame_highlight,
@@ -53,6 +60,7 @@ from tableref.vision.nelly.plants import (
     turtles_on_plants,
 )
 from tableref.vision.nelly.prints import Print, on_a_plant, table_print
+from tableref.vision.nelly.scraps import scattered_turtle
 from tableref.vision.nelly.still import QUARTER, changed_over, exposure, quarter
 from tableref.vision.nelly.table import TableModel, table_outside
 from tableref.vision.nelly.zones import Zone
@@ -68,6 +76,7 @@ NECK = 9  # px: the narrowest part of a turtle is wider, a plant's notch near it
 # shows (the game's material: a shell is a little over half a plant across)
 TURTLE_PER_PLANT = (0.45, 0.75, 0.58)
 LIGHT_FILL = 0.35  # of a plant's disc green at least, for the light to be read from it
+PLANT_SHADOW = 0.2  # of a plant's radius: its shadow and blurred rim lie within this beyond it
 MIN_TURTLE = 150  # px: no turtle the camera can count is smaller (one is ~350 px at 0.7 mm/px)
 _LOG = LOG1P
 
@@ -398,6 +407,7 @@ def _count_zone(d: _ZoneData, paints: Paints, printed: Print | None = None,
         return ZoneCount(player, unsure=True, why=over)
     why = ""
     turtles: list[Blob] = []  # the blobs counted as turtles
+    scraps: dict[str, list[Blob]] = {}  # specks by their paint: no turtle, no part of one
     for blob in d.blobs:
         if blob.area > LARGE * shell:
             why = why or "something of the turtles' colours, larger than a turtle"
@@ -428,6 +438,14 @@ def _count_zone(d: _ZoneData, paints: Paints, printed: Print | None = None,
             counts[c] += k
         if seen.counts:
             turtles.append(blob)
+        else:  # a speck: of a paint's colour, unless the table's print shows it by the dozen
+            hue = float(paints.hue(*blob.median))
+            paint = colour_of(hue)
+            if paint and not (off and printed is not None and printed.near(hue, blob.area)):
+                scraps.setdefault(paint, []).append(blob)
+    if not why and scraps and _scattered(d, paints, scraps, turtles):
+        why = ("scraps of paint that together are a part of a turtle (a turtle seen only in "
+               "pieces?)")
     if not why and d.plants and something_on_a_plant(d.u, d.v, d.bright, d.plants,
                                                       _counted(d, paints, turtles)):
         why = "something on a water plant that was not counted (a turtle too dark or pale?)"
@@ -435,6 +453,27 @@ def _count_zone(d: _ZoneData, paints: Paints, printed: Print | None = None,
             d.bright, d.alike, lambda: _counted(d, paints), shell, paints.radius):
         why = "a dome's shading amid the table's colour (a turtle of the table's colour?)"
     return ZoneCount(player, counts["red"], counts["yellow"], counts["orange"], bool(why), why)
+
+
+def _scattered(d: _ZoneData, paints: Paints, scraps: dict[str, list[Blob]],
+               turtles: Sequence[Blob]) -> bool:
+    """Do a paint's scraps add up to a part of a turtle (scraps.py), the die's symbol (a
+    small disc ringed by the die's white, read as a speck) left out?"""
+    assert d.table is not None
+    # and the plants with their shadows: their rims and notches show the table mixed with
+    # their green, and shaded (a turtle on a plant that was not counted is
+    # something_on_a_plant's)
+    counted = _counted(d, paints, turtles)
+    for p in d.plants:
+        cv2.circle(counted, (round(p.x), round(p.y)), round((1 + PLANT_SHADOW) * p.r), 1, -1)
+    for same in scraps.values():
+        if not scattered_turtle(same, counted, paints.radius, paints.shell):
+            continue
+        same = [b for b in same if not on_the_die(b, d.u, d.v, d.bright, d.table, paints.shell,
+                                                  paints.radius)]
+        if scattered_turtle(same, counted, paints.radius, paints.shell):
+            return True
+    return False
 
 
 def _counted(d: _ZoneData, paints: Paints, turtles: Sequence[Blob] | None = None

@@ -49,6 +49,8 @@ BUMP_SPAN = 100.0  # degrees: the widest a bump spans seen from the shell's cent
 # the bumps together are no larger than a speck no turtle is taken for (MIN_PART): a part
 # of another turtle showing beside one (under the die, a hand) is counted, or unsure
 BUMP_AREA = MIN_PART
+RING_SPAN = 270.0  # degrees: a second paint round a turtle's rim spanning less is another
+# turtle's crescent (at most half the rim, ~180, and the blur), more is the rim's mixing
 
 
 @dataclass
@@ -215,6 +217,40 @@ def _one_paint(blob: Blob, bgr: np.ndarray, paints: Paints, colour: str) -> bool
     return all(v < MIN_SHARE for c, v in shares.items() if c != colour)
 
 
+def _crescent(blob: Blob, bgr: np.ndarray, paints: Paints, colour: str) -> bool:
+    """A turtle of another paint under this one (or on it), showing beside it: beyond the
+    core, out to the rim's mixing (RIM px), more than MIN_SHARE of the blob's body is of
+    one other paint, on one side of it. Two discs of one size overlapping show each other
+    over half the rim at most (a little more, blurred): under RING_SPAN degrees seen from
+    the blob's centre. The rim's mixing with the table or a plant, where a blurred frame
+    mixes the turtle's paint into a second paint's hue (a yellow on a red cloth shows an
+    orange rim), rings the turtle all round instead."""
+    body = cv2.erode(blob.window.astype(np.uint8), np.ones((2 * RIM + 1, 2 * RIM + 1), np.uint8),
+                     borderType=cv2.BORDER_CONSTANT, borderValue=0) > 0
+    n = int(np.count_nonzero(body))
+    if n == 0:
+        return False
+    x, y = blob.origin
+    hgt, wid = blob.window.shape
+    px = bgr[y:y + hgt, x:x + wid].astype(np.float32)
+    hues = paints.hue(px[..., 0], px[..., 1], px[..., 2])
+    others = {"red": hues < RED_ORANGE, "orange": (hues >= RED_ORANGE) & (hues < ORANGE_YELLOW),
+              "yellow": hues >= ORANGE_YELLOW}
+    ys, xs = np.nonzero(blob.window)
+    cy, cx = float(ys.mean()), float(xs.mean())
+    for c, sel in others.items():
+        if c == colour:
+            continue
+        other = body & sel
+        if np.count_nonzero(other) < MIN_SHARE * n:
+            continue
+        oy, ox = np.nonzero(other)
+        angle = np.degrees(np.arctan2(oy - cy, ox - cx)) % 360.0
+        if np.unique((angle // 10).astype(int)).size * 10 < RING_SPAN:
+            return True
+    return False
+
+
 def read_blob(blob: Blob, bgr: np.ndarray, paints: Paints) -> BlobReading:
     """The turtles in one blob; `bgr` is the zone's crop."""
     if paints.radius <= 0:
@@ -246,8 +282,10 @@ def read_blob(blob: Blob, bgr: np.ndarray, paints: Paints) -> BlobReading:
             return BlobReading(why=f"a part of a {colour} turtle (covered, or at the edge?)",
                                part=colour, piece=True, hue=hue)
         # one turtle is of one paint: a second paint in its core is a turtle lying on it
-        # or under it, nearly hidden
-        if sorted(_shares(blob, bgr, paints).values())[-2] >= MIXED:
+        # or under it, nearly hidden; and so is one in its body out to the rim's mixing (a
+        # crescent of a turtle under it, outside the core the colour is read on)
+        if sorted(_shares(blob, bgr, paints).values())[-2] >= MIXED or _crescent(
+                blob, bgr, paints, colour):
             return BlobReading(why="turtles of two colours lying on each other that cannot be "
                                    "told apart")
         return BlobReading({colour: 1})

@@ -85,8 +85,6 @@ def table_print(table: TableModel, paints: Paints, min_bright: int = 40) -> Prin
     hues = paints.hue(mean[0], mean[1], mean[2])[1:]
     areas = stats[1:, cv2.CC_STAT_AREA].astype(np.float64) * STRIDE * STRIDE
     small_enough = areas <= SIZE[1] * paints.shell
-    out.hues = np.asarray(hues[small_enough], np.float32)
-    out.sizes = areas[small_enough]
     clear = (np.abs(hues - RED_ORANGE) >= BETWEEN) & (np.abs(hues - ORANGE_YELLOW) >= BETWEEN)
     # a patch of the table's own colours (a wood's grain, a pattern's warm patches) is left
     # out of the zones' paint pixel by pixel (count._blobs): its copy in a zone is never a
@@ -95,11 +93,18 @@ def table_print(table: TableModel, paints: Paints, min_bright: int = 40) -> Prin
     sel_px = paint > 0
     like = np.zeros(paint.shape, np.float64)
     like[sel_px] = table.like(u[sel_px], v[sel_px])
-    own = np.bincount(flat, like.ravel(), minlength=n)[1:] / count[1:] <= TABLE_LIKE
+    share = np.bincount(flat, like.ravel(), minlength=n)[1:] / count[1:]
+    own = share <= TABLE_LIKE
+    # and a piece in a zone is what of such a patch is not of the table's colours: a
+    # patch stands for a piece of its area less its table-coloured pixels (a dark red
+    # check's pixels falling apart at the paint's threshold are no dots of a print)
+    piece = areas * (1.0 - share)
+    out.hues = np.asarray(hues[small_enough], np.float32)
+    out.sizes = piece[small_enough]
     for colour, sel in (("red", hues < RED_ORANGE),
                         ("orange", (hues >= RED_ORANGE) & (hues < ORANGE_YELLOW)),
                         ("yellow", hues >= ORANGE_YELLOW)):
-        found = areas[sel & clear & small_enough & own]
+        found = piece[sel & clear & small_enough & own]
         if found.size:
             out.areas[colour] = found.tolist()
     return out

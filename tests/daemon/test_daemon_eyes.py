@@ -368,3 +368,31 @@ def test_part_of_a_first_card_on_a_pile_is_weighed_against_the_tables_cards() ->
     arm = table.copy()
     arm[250:330, 800:1000] = 60
     assert eyes.look(Frame(arm, 9 * 10**8, 9))[0].tops == ("BB", HIDDEN_BY_HAND)
+
+
+def test_a_card_read_where_a_seats_first_card_lay_unread_is_that_seats(
+        recogniser: Recogniser) -> None:
+    """Cid's first card was not read ("?": his flip counted unread, and Dee is to turn her
+    first card); Cid's next card, on the same pile, is read. It is Cid's, not Dee's new
+    pile: the project's generator, seed 123 of four players on a floral cloth, where every
+    card of Cid's was then read as Dee's and Dee's pile never found (5 wrong reads)."""
+    eyes = HalliEyes(recogniser, 4, recheck_s=0)
+    empty = render_table((None,) * 4, seed=SEED)
+    for k in range(4):  # still frames of the empty table: the model learns it
+        eyes.look(Frame(empty, k * 10**9, k))
+    eyes.first_turn = 0
+    assert eyes.look(Frame(render_table(("BBL", None, None, None), seed=SEED), 5 * 10**9, 5)
+                     )[0].tops == ("BBL", None, None, None)
+    eyes.first_turn = 1
+    assert eyes.look(Frame(render_table(("BBL", "PS", None, None), seed=SEED), 6 * 10**9, 6)
+                     )[0].tops == ("BBL", "PS", None, None)
+    eyes.first_turn = 2
+    blotted = render_table(("BBL", "PS", "LL", None), seed=SEED)
+    x, y = (round(v) for v in pile_places(4, (1280, 720))[2])
+    blotted[y - 25:y + 25, x - 25:x + 25] = (90, 90, 90)  # a grey blot: no fruit read
+    seen = [eyes.look(Frame(blotted, k * 10**9, k))[0].tops for k in (7, 8)]
+    assert seen[-1] == ("BBL", "PS", "?", None)  # still: no hand over it
+    eyes.first_turn = 3  # the session counted Cid's flip, unread: Dee's turn
+    again = render_table(("BBL", "PS", "SSL", None), seed=SEED)
+    seen = [eyes.look(Frame(again, k * 10**9, k))[0].tops for k in (9, 10)]
+    assert seen[-1] == ("BBL", "PS", "SSL", None)

@@ -101,6 +101,10 @@ class HalliEyes:
         # the top card of each seat's pile as the game has it (set by the session)
         self.game_tops: tuple[str | None, ...] = (None,) * seats
         self._stacks: list[tuple[float, float]] = []  # the face-down stacks, seen at the start
+        # where each seat's card was found unread while its pile was not known yet (or its
+        # place, not the table, where no card was found): a card read there later is that
+        # seat's (its flip was counted unread), whoever's turn it is
+        self._unread: list[tuple[float, float] | None] = [None] * seats
         # cards read at the start, before anything moved on the table: (centre, code)
         self._setup: list[tuple[tuple[float, float], str]] = []
         self._moved = False  # whether anything moved on the table since the game began
@@ -139,6 +143,10 @@ class HalliEyes:
         best = self._by_seat(cards, (w, h))
         tops = [self._reading(seat, entry, table.moving, (w, h))
                 for seat, entry in enumerate(best)]
+        places = pile_places(self.seats, (w, h))
+        for seat, (top, card) in enumerate(zip(tops, best, strict=True)):
+            if top == UNREADABLE and self.piles[seat] is None:  # found there, or its place
+                self._unread[seat] = places[seat] if card is None else card.center  # changed
         placed = {id(card) for card in best if card is not None}
         side = self._side((w, h))
         if any(c.code is not None and id(c) not in placed and not self._since_setup(c, side)
@@ -197,7 +205,11 @@ class HalliEyes:
                 continue  # it lay there before anyone turned a card: part of the table
             dists = [np.hypot(card.center[0] - px, card.center[1] - py) for px, py in places]
             seat = int(np.argmin(dists))
-            if first is not None and self.piles[first] is None and card.code is not None \
+            unread = None if card.code is None or self._near_learnt(card.center, side) \
+                else self._unread_here(card.center, side)
+            if unread is not None:
+                seat, dists[unread] = unread, 0.0  # read at last where that seat's lay
+            elif first is not None and self.piles[first] is None and card.code is not None \
                     and not self._near_learnt(card.center, side):
                 owner = self._new_pile(card.code, first)
                 if owner is None:
@@ -222,6 +234,14 @@ class HalliEyes:
         if len(owners) > 1:
             return None
         return owners[0] if owners else first
+
+    def _unread_here(self, center: tuple[float, float], side: float) -> int | None:
+        """The one seat, its pile not known, whose card was found unread within half a card
+        of `center` (None: no seat, or two)."""
+        near = [s for s, at in enumerate(self._unread) if at is not None
+                and self.piles[s] is None
+                and np.hypot(center[0] - at[0], center[1] - at[1]) < 0.5 * side]
+        return near[0] if len(near) == 1 else None
 
     def _since_setup(self, card: SeenCard, side: float) -> bool:
         """Whether the card was read, the same, where it lies at the start of the game,

@@ -52,9 +52,9 @@ WHOLE_SUPPORT = 2  # outlines agreeing on a size: two covered cards agreeing is 
 # 1.5 cos 35 = 1.23 times as long as it is wide; what is squarer is part of a card (cut by
 # a shadow's edge, a hand) and may hide fruits
 MIN_ASPECT = 1.2
-MIN_EDGES = 2  # sides of a card's outline that stand out as its edges, at least, to read
-# it: a quad the finder laid across a card has the card's paper round it (a hand over a
-# card leaves the card's edges on two sides and more, and its own edge on another)
+MIN_EDGES = 3  # sides of a card's outline that stand out as its edges, at least, to read
+# it: a card under a hand shows its own edges and the hand's; a quad the finder laid across
+# a card, or a half of one, has the card's paper and fruits beyond one side and more
 PICTURE_MARGIN = 0.25  # a card found by its outline alone (no paper): over any other code
 NET_SURE = 0.9  # the reader network's confidence in its whole answer, to take it
 

@@ -41,6 +41,8 @@ from tableref.vision.halli.table_model import LEARNING, TableModel
 Reader = Callable[[np.ndarray], list[SeenCard]]  # a Recogniser
 PART = 0.9  # of the side of the cards read on a pile: an outline smaller is part of one
 PART_ANY = 0.8  # ... of the cards' side at the table, for a pile with too few read yet
+BESIDE = 0.25  # of a ring round a card smaller than whole that is not the table: covered
+RING = 0.33  # the ring's width, in the card's sides
 MOVE = 1.2  # card sides: a card not read farther from a seat's pile seen is not its top
 
 
@@ -129,8 +131,9 @@ class HalliEyes:
                 and HIDDEN_BY_HAND not in last[1]):
             self.skipped += 1
             return TableSeen(frame.t_ns, last[1], learning, last[2], self.card_px), None
+        hint = self.model.hint()
         if self._takes_hint:
-            cards = self.recogniser(frame.image, hint=self.model.hint())  # type: ignore[call-arg]
+            cards = self.recogniser(frame.image, hint=hint)  # type: ignore[call-arg]
         else:
             cards = self.recogniser(frame.image)
         self.model.cards([np.asarray(c.corners) for c in cards])
@@ -141,7 +144,7 @@ class HalliEyes:
                 self._setup += [(c.center, c.code) for c in cards if c.code is not None]
         h, w = frame.image.shape[:2]
         best = self._by_seat(cards, (w, h))
-        tops = [self._reading(seat, entry, table.moving, (w, h))
+        tops = [self._reading(seat, entry, table.moving, (w, h), hint.changed)
                 for seat, entry in enumerate(best)]
         places = pile_places(self.seats, (w, h))
         for seat, (top, card) in enumerate(zip(tops, best, strict=True)):
@@ -270,14 +273,17 @@ class HalliEyes:
                    for p in self.piles)
 
     def _reading(self, seat: int, card: SeenCard | None, moving: np.ndarray,
-                 size: tuple[int, int]) -> str | None:
+                 size: tuple[int, int], changed: np.ndarray | None = None) -> str | None:
         side = self._side(size)
         place = self.piles[seat] or pile_places(self.seats, size)[seat]
         if card is not None and card.code is not None:
             here = card_side(np.asarray(card.corners))
-            if here < self._whole_side(seat) and \
-                    _share(moving, card.center, 0.7 * side, size) > 0.05:
-                return HIDDEN_BY_HAND  # part of a card beside a moving hand: it may hide more
+            if here < self._whole_side(seat) and (
+                    _share(moving, card.center, 0.7 * side, size) > 0.05
+                    or _beside(changed, np.asarray(card.corners), here) > BESIDE):
+                # part of a card beside a moving hand, or beside what is not the table (an
+                # arm held still across it): it may hide more
+                return HIDDEN_BY_HAND
             self.piles[seat] = card.center  # a read card: the pile lies there
             self._sides.append(here)
             del self._sides[:-50]
@@ -308,6 +314,28 @@ def _share(mask: np.ndarray, center: tuple[float, float], radius: float,
                255, -1)
     area = int(np.count_nonzero(disc))
     return int(np.count_nonzero(mask & disc)) / max(area, 1)
+
+
+def _beside(changed: np.ndarray | None, corners: np.ndarray, side: float) -> float:
+    """The share of a ring round the quad `corners` (a third of its `side` wide) that
+    differs from the empty table (`changed`, frame-sized; 0 while not known)."""
+    if changed is None:
+        return 0.0
+    q = np.asarray(corners, np.float32).reshape(4, 2)
+    c = q.mean(axis=0)
+    grown = c + (q - c) * (1 + 2 * RING * side / max(float(np.linalg.norm(q[0] - q[2])), 1.0))
+    x0, y0 = np.floor(grown.min(axis=0)).astype(int)
+    x1, y1 = np.ceil(grown.max(axis=0)).astype(int) + 1
+    h, w = changed.shape[:2]
+    x0, y0, x1, y1 = max(x0, 0), max(y0, 0), min(x1, w), min(y1, h)
+    if x1 <= x0 or y1 <= y0:
+        return 0.0
+    ring = np.zeros((y1 - y0, x1 - x0), np.uint8)
+    off = np.array([x0, y0], np.float32)
+    cv2.fillConvexPoly(ring, np.round(grown - off).astype(np.int32), 1)
+    cv2.fillConvexPoly(ring, np.round(q - off).astype(np.int32), 0)
+    n = int(ring.sum())
+    return float((changed[y0:y1, x0:x1][ring > 0] > 127).sum()) / max(n, 1)
 
 
 def _takes_hint(reader: Reader) -> bool:

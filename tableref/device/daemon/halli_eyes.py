@@ -103,9 +103,9 @@ class HalliEyes:
         # the top card of each seat's pile as the game has it (set by the session)
         self.game_tops: tuple[str | None, ...] = (None,) * seats
         self._stacks: list[tuple[float, float]] = []  # the face-down stacks, seen at the start
-        # where each seat's card was found unread while its pile was not known yet (or its
-        # place, not the table, where no card was found): a card read there later is that
-        # seat's (its flip was counted unread), whoever's turn it is
+        # where the first card of a seat (its turn to turn its first) was found unread, or
+        # its own place changed with no card found: a card read there later is that
+        # seat's (its flip was counted unread), whoever's turn it is then
         self._unread: list[tuple[float, float] | None] = [None] * seats
         # cards read at the start, before anything moved on the table: (centre, code)
         self._setup: list[tuple[tuple[float, float], str]] = []
@@ -144,12 +144,10 @@ class HalliEyes:
                 self._setup += [(c.center, c.code) for c in cards if c.code is not None]
         h, w = frame.image.shape[:2]
         best = self._by_seat(cards, (w, h))
-        tops = [self._reading(seat, entry, table.moving, (w, h), hint.changed)
+        found = [np.asarray(c.corners, np.float32) for c in [*cards, *getattr(cards, "backs", [])]]
+        tops = [self._reading(seat, entry, table.moving, (w, h), hint.changed, found)
                 for seat, entry in enumerate(best)]
-        places = pile_places(self.seats, (w, h))
-        for seat, (top, card) in enumerate(zip(tops, best, strict=True)):
-            if top == UNREADABLE and self.piles[seat] is None:  # found there, or its place
-                self._unread[seat] = places[seat] if card is None else card.center  # changed
+        self._note_unread(tops, best, (w, h))
         placed = {id(card) for card in best if card is not None}
         side = self._side((w, h))
         if any(c.code is not None and id(c) not in placed and not self._since_setup(c, side)
@@ -238,6 +236,23 @@ class HalliEyes:
             return None
         return owners[0] if owners else first
 
+    def _note_unread(self, tops: list[str | None], best: list[SeenCard | None],
+                     size: tuple[int, int]) -> None:
+        """Where the seat to turn its first card shows it unread: a card found unread at a
+        place no pile is known at (whichever seat's place it lies nearest: players sit
+        anywhere), else the seat's own place changed with no card found."""
+        first = self.first_turn
+        if first is None or self.piles[first] is not None:
+            return
+        side = self._side(size)
+        for seat, (top, card) in enumerate(zip(tops, best, strict=True)):
+            if top != UNREADABLE or self.piles[seat] is not None:
+                continue
+            if card is not None and not self._near_learnt(card.center, side):
+                self._unread[first] = card.center
+            elif card is None and seat == first:
+                self._unread[first] = pile_places(self.seats, size)[first]
+
     def _unread_here(self, center: tuple[float, float], side: float) -> int | None:
         """The one seat, its pile not known, whose card was found unread within half a card
         of `center` (None: no seat, or two)."""
@@ -273,16 +288,20 @@ class HalliEyes:
                    for p in self.piles)
 
     def _reading(self, seat: int, card: SeenCard | None, moving: np.ndarray,
-                 size: tuple[int, int], changed: np.ndarray | None = None) -> str | None:
+                 size: tuple[int, int], changed: np.ndarray | None = None,
+                 found: list[np.ndarray] | None = None) -> str | None:
         side = self._side(size)
         place = self.piles[seat] or pile_places(self.seats, size)[seat]
         if card is not None and card.code is not None:
             here = card_side(np.asarray(card.corners))
             if here < self._whole_side(seat) and (
                     _share(moving, card.center, 0.7 * side, size) > 0.05
-                    or _beside(changed, np.asarray(card.corners), here) > BESIDE):
-                # part of a card beside a moving hand, or beside what is not the table (an
-                # arm held still across it): it may hide more
+                    or (len(self._pile_sides[seat]) >= 3 and _beside(
+                        changed, np.asarray(card.corners), here, found or []) > BESIDE)):
+                # part of a card beside a moving hand, or, smaller than the pile's own
+                # cards, beside what is not the table (an arm held still across it): it
+                # may hide more. (A pile's first cards are measured against the table's:
+                # a far pile's under a tilted camera are smaller, its stack beside it)
                 return HIDDEN_BY_HAND
             self.piles[seat] = card.center  # a read card: the pile lies there
             self._sides.append(here)
@@ -316,9 +335,11 @@ def _share(mask: np.ndarray, center: tuple[float, float], radius: float,
     return int(np.count_nonzero(mask & disc)) / max(area, 1)
 
 
-def _beside(changed: np.ndarray | None, corners: np.ndarray, side: float) -> float:
+def _beside(changed: np.ndarray | None, corners: np.ndarray, side: float,
+            others: list[np.ndarray]) -> float:
     """The share of a ring round the quad `corners` (a third of its `side` wide) that
-    differs from the empty table (`changed`, frame-sized; 0 while not known)."""
+    differs from the empty table (`changed`, frame-sized; 0 while not known), the cards
+    found in the frame (`others`: other piles, the face-down stacks) left out."""
     if changed is None:
         return 0.0
     q = np.asarray(corners, np.float32).reshape(4, 2)
@@ -333,7 +354,9 @@ def _beside(changed: np.ndarray | None, corners: np.ndarray, side: float) -> flo
     ring = np.zeros((y1 - y0, x1 - x0), np.uint8)
     off = np.array([x0, y0], np.float32)
     cv2.fillConvexPoly(ring, np.round(grown - off).astype(np.int32), 1)
-    cv2.fillConvexPoly(ring, np.round(q - off).astype(np.int32), 0)
+    for other in [q, *others]:
+        poly = np.asarray(other, np.float32).reshape(4, 2) - off
+        cv2.fillConvexPoly(ring, np.round(poly).astype(np.int32), 0)
     n = int(ring.sum())
     return float((changed[y0:y1, x0:x1][ring > 0] > 127).sum()) / max(n, 1)
 

@@ -46,6 +46,7 @@ import numpy as np
 
 from tableref.vision.nelly import count_turtles
 from tableref.vision.nelly.count import ZoneCount
+from tableref.vision.synth.nelly_parts import DEV_BROAD
 from tableref.vision.synth.nelly_scene import (
     COLOURS,
     NellyScene,
@@ -56,12 +57,6 @@ from tableref.vision.synth.nelly_scene import (
 from tableref.vision.synth.nelly_tables import BROAD_TABLES, HELDOUT_TABLES
 
 HELDOUT_SEED = 900_000
-# the broad parts: tables of any colour (green felt, red, orange and yellow cloths, pale
-# wood, warm prints), dim rooms, two lamps of different colours, stronger blur, stacks of
-# three, the die over a turtle's edge, darker hands
-DEV_BROAD = NellySceneOptions(tables_extra=BROAD_TABLES, perspective=0.04, blur=1.8,
-                              jpeg=(55, 95), stack=0.3, stack_three=0.15, dim=0.2, mixed=0.15,
-                              die=0.15, skin=(0.45, 1.0), still=True)
 # held out: its own seeds, and what the development part never shows: material smaller and
 # larger, more tilt, lower JPEG quality, more hands, stacks, dim rooms, mixed lamps and
 # dice, and three table kinds of its own (slate, tiles, stripes)

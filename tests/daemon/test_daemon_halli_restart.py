@@ -12,81 +12,14 @@ the eyes find the cards (TableSeen.at) where `Table.where` says, the cards 100 p
 
 from __future__ import annotations
 
-import json
-from dataclasses import replace
-
 import pytest
-
-from tableref.device.config import parse_config
-from tableref.device.daemon.halli_session import HalliKit, HalliSession, TableSeen, Timing
-from tableref.device.daemon.offline import OfflineBox
-from tableref.games.halli import Ring
-
-MS = 1_000_000
-TIMING = Timing(frame_wait_s=0.5, lock_s=0.01)
-
-
-class Table:
-    def __init__(self, players: int = 3) -> None:
-        config = parse_config('[voice]\nengine = "none"\n')
-        self.box = OfflineBox(replace(config, bells=replace(config.bells, settle_ms=2.0)))
-        self.names = [f"P{i}" for i in range(players)]
-        self.session = HalliSession(self.box, HalliKit(timing=TIMING))
-        self.box.start(self.session, self.names)
-        # where the eyes find each seat's card, when a test says
-        self.where: dict[int, tuple[float, float]] = {}
-
-    def seen(self, t_ms: int, *tops: str | None) -> None:
-        self.box.clock.advance_to(t_ms * MS)
-        at = tuple(self.where.get(seat) if top not in (None, "~") else None
-                   for seat, top in enumerate(tops))
-        self.session.seen(TableSeen(t_ms * MS, tops, at=at, card_px=100.0))
-
-    def press(self, player: int, t_ms: int) -> None:
-        self.box.clock.advance_to(t_ms * MS)
-        self.session.press(player, t_ms * MS)
-
-    def ring(self) -> Ring:
-        rings = [e for e in self.box.events if isinstance(e, Ring)]
-        assert rings, "no ring recorded yet"
-        return rings[-1]
-
-    def flips(self) -> list[tuple[int, str | None]]:
-        return [(e["player"], e.get("card")) for e in self.box.journal if e["event"] == "flip"]
-
-    def restarted(self) -> Table:
-        """The box restarted: a fresh session fed the journal, then the note it kept last
-        (as app._resume does), the clock where it was."""
-        fresh = Table.__new__(Table)
-        fresh.names = self.names
-        fresh.where = dict(self.where)
-        fresh.box = OfflineBox(self.box.config, clock=self.box.clock, names=self.names)
-        fresh.session = HalliSession(fresh.box, HalliKit(timing=TIMING))
-        fresh.box.session = fresh.session
-        for line in self.box.journal:
-            fresh.box.journal.append(line)
-            event = fresh.session.decode(json.loads(json.dumps(line)))
-            fresh.box.events.append(event)
-            fresh.session.apply(event)
-        if self.box.note is not None:
-            fresh.box.note = self.box.note
-            fresh.session.restore(json.loads(json.dumps(self.box.note)))
-        return fresh
+from halli_table import Table, p0_turns_unread
 
 
 def _p0_unread_then_round() -> Table:
     """P0 turns a card the camera never reads (counted unread when P1 turns SS), P2
     turns B: P0's turn again, P0's pile still reading "?"."""
-    t = Table()
-    for k, tops in enumerate([("BB", None, None), ("BB", "P", None), ("BB", "P", "L")]):
-        t.seen(100 + 200 * k, *tops)
-        t.seen(150 + 200 * k, *tops)
-    t.where[0] = (300.0, 200.0)
-    t.seen(700, "~", "P", "L")  # P0 turns a card the camera cannot read
-    for k in range(6):
-        t.seen(750 + 50 * k, "?", "P", "L")
-    t.seen(1100, "?", "~", "L")
-    t.seen(1150, "?", "SS", "L")
+    t = p0_turns_unread()
     t.seen(1200, "?", "SS", "~")
     t.seen(1250, "?", "SS", "B")
     t.seen(1300, "?", "SS", "B")

@@ -9,41 +9,13 @@ import json
 from dataclasses import replace
 
 import pytest
+from halli_table import MS, TIMING, Table, p0_turns_unread
 
 from tableref.device.config import parse_config
-from tableref.device.daemon.halli_session import HalliKit, HalliSession, TableSeen, Timing
+from tableref.device.daemon.halli_session import HalliKit, HalliSession
 from tableref.device.daemon.offline import OfflineBox
 from tableref.device.daemon.session import Refused
-from tableref.games.halli import Ring, replay
-
-MS = 1_000_000
-TIMING = Timing(frame_wait_s=0.5, lock_s=0.01)
-
-
-class Table:
-    def __init__(self, players: int = 3) -> None:
-        config = parse_config('[voice]\nengine = "none"\n')
-        self.box = OfflineBox(replace(config, bells=replace(config.bells, settle_ms=2.0)))
-        self.names = [f"P{i}" for i in range(players)]
-        self.session = HalliSession(self.box, HalliKit(timing=TIMING))
-        self.box.start(self.session, self.names)
-        # where the eyes find each seat's card (cards 100 px), when a test says
-        self.where: dict[int, tuple[float, float]] = {}
-
-    def seen(self, t_ms: int, *tops: str | None, learning: bool = False) -> None:
-        self.box.clock.advance_to(t_ms * MS)
-        at = tuple(self.where.get(seat) if top not in (None, "~") else None
-                   for seat, top in enumerate(tops))
-        self.session.seen(TableSeen(t_ms * MS, tops, learning, at, 100.0))
-
-    def press(self, player: int, t_ms: int) -> None:
-        self.box.clock.advance_to(t_ms * MS)
-        self.session.press(player, t_ms * MS)
-
-    def ring(self) -> Ring:
-        rings = [e for e in self.box.events if isinstance(e, Ring)]
-        assert rings, "no ring recorded yet"
-        return rings[-1]
+from tableref.games.halli import replay
 
 
 def test_a_hand_over_a_pile_whose_card_changed_makes_the_verdict_unsure() -> None:
@@ -402,16 +374,7 @@ def test_after_a_ring_an_empty_place_is_no_card() -> None:
 
 
 def test_a_card_turned_unread_and_read_at_last_is_no_new_flip() -> None:
-    t = Table()
-    for k, tops in enumerate([("BB", None, None), ("BB", "P", None), ("BB", "P", "L")]):
-        t.seen(100 + 200 * k, *tops)
-        t.seen(150 + 200 * k, *tops)
-    t.where[0] = (300.0, 200.0)
-    t.seen(700, "~", "P", "L")  # P0 turns a card the camera cannot read
-    for k in range(6):
-        t.seen(750 + 50 * k, "?", "P", "L")
-    t.seen(1100, "?", "~", "L")
-    t.seen(1150, "?", "SS", "L")  # P1 turns an SS: P0's unread card is counted, unread
+    t = p0_turns_unread()  # P1 turns an SS: P0's unread card is counted, unread
     t.seen(1200, "?", "SS", "L")
     t.seen(1250, "PP", "SS", "L")  # nothing came over P0's pile: its card, read at last
     t.seen(1300, "PP", "SS", "L")
@@ -434,16 +397,7 @@ def test_a_card_laid_on_an_unread_one_with_no_hand_seen_is_a_flip_where_it_lands
     """P0's card stays unread; when P0's turn comes again P0 lays an SS on it so quickly
     that no frame shows the hand. The SS lies a little off where the unread card was found
     (a card laid by hand lands elsewhere): a flip, not the unread card read at last."""
-    t = Table()
-    for k, tops in enumerate([("BB", None, None), ("BB", "P", None), ("BB", "P", "L")]):
-        t.seen(100 + 200 * k, *tops)
-        t.seen(150 + 200 * k, *tops)
-    t.where[0] = (300.0, 200.0)
-    t.seen(700, "~", "P", "L")
-    for k in range(6):
-        t.seen(750 + 50 * k, "?", "P", "L")
-    t.seen(1100, "?", "~", "L")
-    t.seen(1150, "?", "SS", "L")
+    t = p0_turns_unread()
     t.seen(1200, "?", "SS", "~")
     t.seen(1250, "?", "SS", "B")  # P0's turn again, its pile still unread
     t.where[0] = (318.0, 191.0)  # 20 px off: a card laid on it

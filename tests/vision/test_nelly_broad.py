@@ -11,6 +11,7 @@ from tableref.vision.nelly import count_turtles
 from tableref.vision.nelly.material import PAINT_BGR, PLANT_BGR
 from tableref.vision.nelly.zones import default_zones
 from tableref.vision.synth.nelly_art import Light, draw_die, draw_dome, plant_disc
+from tableref.vision.synth.nelly_parts import DEV_BROAD
 from tableref.vision.synth.nelly_scene import NellySceneOptions, random_scene
 from tableref.vision.synth.nelly_tables import BROAD_TABLES, HELDOUT_TABLES, KINDS
 
@@ -301,9 +302,7 @@ def test_a_red_turtles_cap_on_a_red_check_is_no_dot_of_a_print() -> None:
     colours: the table print took them for red dots by the hundred and the cap for one,
     a sure count a red short. A patch stands for a piece of its pixels not of the table's
     colours (a few), so the cap is no dot: the zone is unsure."""
-    broad = NellySceneOptions(tables_extra=BROAD_TABLES, perspective=0.04, blur=1.8,
-                              jpeg=(55, 95), stack=0.3, stack_three=0.15, dim=0.2, mixed=0.15,
-                              die=0.15, skin=(0.45, 1.0), still=True)
+    broad = DEV_BROAD
     scene = random_scene(np.random.default_rng(5005), broad)
     seen = count_turtles(scene.image, scene.zones, still=scene.still)
     truth = scene.truth[2]

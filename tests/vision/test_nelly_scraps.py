@@ -10,13 +10,10 @@ import pytest
 from tableref.vision.nelly import count_turtles
 from tableref.vision.nelly.domes import Blob
 from tableref.vision.nelly.scraps import scattered_turtle
-from tableref.vision.synth.nelly_scene import NellySceneOptions, random_scene
-from tableref.vision.synth.nelly_tables import BROAD_TABLES
+from tableref.vision.synth.nelly_parts import DEV_BROAD
+from tableref.vision.synth.nelly_scene import random_scene
 
-# bench/nelly_turtles.py's development part
-BROAD = NellySceneOptions(tables_extra=BROAD_TABLES, perspective=0.04, blur=1.8,
-                          jpeg=(55, 95), stack=0.3, stack_three=0.15, dim=0.2, mixed=0.15,
-                          die=0.15, skin=(0.45, 1.0), still=True)
+BROAD = DEV_BROAD  # bench/nelly_turtles.py's development part
 
 
 @pytest.mark.parametrize(("seed", "player"), [

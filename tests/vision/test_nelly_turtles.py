@@ -1,5 +1,7 @@
 """Turtles counted in the project's own synthetic Nelly tables."""
 
+from typing import Any
+
 import numpy as np
 import pytest
 
@@ -178,19 +180,20 @@ def test_two_turtles_of_one_colour_hold_no_second_paint_out_to_the_rim() -> None
     assert not _one_paint(blob, bgr, paints, "orange")
 
 
+def _broad_scene(seed: int) -> tuple[list[Any], Any]:
+    """A scene of bench/nelly_turtles.py's broad development part, and what is counted."""
+    from tableref.vision.synth.nelly_parts import DEV_BROAD
+
+    scene = random_scene(np.random.default_rng(seed), DEV_BROAD)
+    return list(count_turtles(scene.image, scene.zones, still=scene.still)), scene
+
+
 def test_a_red_turtle_showing_at_the_rim_of_an_orange_one_is_no_second_orange() -> None:
     """A development scene (the broad part, seed 14, player 1, pale wood): a red turtle
     under an orange one shows only as a crescent round the orange's rim, outside the core
     the colour is read on, and two peaks made it two orange turtles, a sure count wrong in
     two colours. A crescent of a second paint makes it unsure."""
-    from tableref.vision.synth.nelly_scene import NellySceneOptions
-    from tableref.vision.synth.nelly_tables import BROAD_TABLES
-
-    broad = NellySceneOptions(tables_extra=BROAD_TABLES, perspective=0.04, blur=1.8,
-                              jpeg=(55, 95), stack=0.3, stack_three=0.15, dim=0.2, mixed=0.15,
-                              die=0.15, skin=(0.45, 1.0), still=True)
-    scene = random_scene(np.random.default_rng(14), broad)
-    seen = count_turtles(scene.image, scene.zones, still=scene.still)
+    seen, scene = _broad_scene(14)
     truth = scene.truth[1]
     assert truth.stacks == 1
     assert seen[1].unsure or seen[1].counts == truth.counts, seen[1]
@@ -278,14 +281,7 @@ def test_a_yellow_crescent_beside_an_orange_turtle_in_shadow_is_no_single_orange
     the core the colour is read on; the blob is round enough for one turtle, and it was a
     sure count of one orange, a yellow short. A second paint on one side of the body (not
     all round it, as a blurred rim's mixing is) makes it unsure."""
-    from tableref.vision.synth.nelly_scene import NellySceneOptions
-    from tableref.vision.synth.nelly_tables import BROAD_TABLES
-
-    broad = NellySceneOptions(tables_extra=BROAD_TABLES, perspective=0.04, blur=1.8,
-                              jpeg=(55, 95), stack=0.3, stack_three=0.15, dim=0.2, mixed=0.15,
-                              die=0.15, skin=(0.45, 1.0), still=True)
-    scene = random_scene(np.random.default_rng(5078), broad)
-    seen = count_turtles(scene.image, scene.zones, still=scene.still)
+    seen, scene = _broad_scene(5078)
     truth = scene.truth[1]
     assert truth.stacks == 1
     assert seen[1].unsure or seen[1].counts == truth.counts, seen[1]
@@ -295,13 +291,6 @@ def test_a_yellow_turtle_on_a_red_cloth_with_an_orange_blurred_rim_is_one_yellow
     """A development scene (the broad part, seed 87, player 1, warm): a lone yellow turtle
     on a red cloth, blurred and compressed, has a rim of orange all round (yellow and red
     mixed): that is no crescent of an orange turtle under it, and it stays counted."""
-    from tableref.vision.synth.nelly_scene import NellySceneOptions
-    from tableref.vision.synth.nelly_tables import BROAD_TABLES
-
-    broad = NellySceneOptions(tables_extra=BROAD_TABLES, perspective=0.04, blur=1.8,
-                              jpeg=(55, 95), stack=0.3, stack_three=0.15, dim=0.2, mixed=0.15,
-                              die=0.15, skin=(0.45, 1.0), still=True)
-    scene = random_scene(np.random.default_rng(87), broad)
-    seen = count_turtles(scene.image, scene.zones, still=scene.still)
+    seen, scene = _broad_scene(87)
     assert not seen[1].unsure, seen[1].why
     assert seen[1].counts == scene.truth[1].counts

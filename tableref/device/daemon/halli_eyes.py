@@ -42,7 +42,7 @@ Reader = Callable[[np.ndarray], list[SeenCard]]  # a Recogniser
 PART = 0.9  # of the side of the cards read on a pile: an outline smaller is part of one
 PART_ANY = 0.8  # ... of the cards' side at the table, for a pile with too few read yet
 BESIDE = 0.25  # of a ring round a card smaller than whole that is not the table: covered
-RING = 0.33  # the ring's width, in the card's sides
+RING = 0.33  # how far the ring's corners lie out from the card's, in the card's sides
 MOVE = 1.2  # card sides: a card not read farther from a seat's pile seen is not its top
 
 
@@ -337,7 +337,8 @@ def _share(mask: np.ndarray, center: tuple[float, float], radius: float,
 
 def _beside(changed: np.ndarray | None, corners: np.ndarray, side: float,
             others: list[np.ndarray]) -> float:
-    """The share of a ring round the quad `corners` (a third of its `side` wide) that
+    """The share of a ring round the quad `corners` (its corners moved out a third of its
+    `side` along the diagonals: a band a fifth to a quarter of the side wide) that
     differs from the empty table (`changed`, frame-sized; 0 while not known), the cards
     found in the frame (`others`: other piles, the face-down stacks) left out."""
     if changed is None:

@@ -151,22 +151,26 @@ def _side_contrasts(nmn: Image, chroma: Image, along: float = 0.0) -> list[float
              (down, slice(x0, x0 + 3)), (down, slice(x1 - 3, x1))]
     seams = [(slice(y0 - 2, y0 + 2), across), (slice(y1 - 2, y1 + 2), across),
              (down, slice(x0 - 2, x0 + 2)), (down, slice(x1 - 2, x1 + 2))]
-    gx = np.abs(cv2.Sobel(nmn, cv2.CV_32F, 1, 0)) + np.abs(cv2.Sobel(chroma, cv2.CV_32F, 1, 0))
-    gy = np.abs(cv2.Sobel(nmn, cv2.CV_32F, 0, 1)) + np.abs(cv2.Sobel(chroma, cv2.CV_32F, 0, 1))
+    if along:  # the gradients, only when asked for (the finder weighs many quads without)
+        gx = np.abs(cv2.Sobel(nmn, cv2.CV_32F, 1, 0)) + np.abs(
+            cv2.Sobel(chroma, cv2.CV_32F, 1, 0))
+        gy = np.abs(cv2.Sobel(nmn, cv2.CV_32F, 0, 1)) + np.abs(
+            cv2.Sobel(chroma, cv2.CV_32F, 0, 1))
     contrasts = []
     for n, (i, o) in enumerate(strips):
         axis = 0 if n < 2 else 1  # average across the strip's depth
         d = (np.abs(nmn[i].mean(axis=axis) - nmn[o].mean(axis=axis))
              + np.abs(chroma[i].mean(axis=axis) - chroma[o].mean(axis=axis)))
-        normal, tangent = (gy, gx) if n < 2 else (gx, gy)
-        runs = normal[spans[n]].sum(axis=axis) >= along * 2 * tangent[bands[n]].sum(axis=axis)
         step = d >= 0.05
         if along:
             # or a dark seam between the two (the card's edge and its shadow on the card
-            # below it, paper both sides)
+            # below it, paper both sides); either running along the side
             step |= np.minimum(nmn[i].mean(axis=axis), nmn[o].mean(axis=axis)) \
                 - nmn[seams[n]].min(axis=axis) >= 0.05
-        contrasts.append(float((step & runs).mean()))
+            normal, tangent = (gy, gx) if n < 2 else (gx, gy)
+            step &= normal[spans[n]].sum(axis=axis) >= along * 2 * tangent[bands[n]].sum(
+                axis=axis)
+        contrasts.append(float(step.mean()))
     return contrasts
 
 

@@ -112,6 +112,12 @@ def colour_of(h: float) -> str | None:
     return "red" if h < RED_ORANGE else "orange" if h < ORANGE_YELLOW else "yellow"
 
 
+def paint_masks(hues: np.ndarray) -> dict[str, np.ndarray]:
+    """Per paint, where `hues` are its (split at the middles between the paints)."""
+    return {"red": hues < RED_ORANGE, "orange": (hues >= RED_ORANGE) & (hues < ORANGE_YELLOW),
+            "yellow": hues >= ORANGE_YELLOW}
+
+
 def refine_green(blobs: Sequence[Blob], paints: Paints) -> float:
     """The shift of ln(green gain), within +-GREEN_SHIFT, that brings the single turtles'
     hues nearest to the known paints (0 with fewer than three single turtles)."""
@@ -198,11 +204,7 @@ def _shares(blob: Blob, bgr: np.ndarray, paints: Paints,
     if px.size == 0:
         return dict.fromkeys(COLOURS, 0.0)
     hues = paints.hue(px[:, 0], px[:, 1], px[:, 2])
-    return {
-        "red": float(np.mean(hues < RED_ORANGE)),
-        "orange": float(np.mean((hues >= RED_ORANGE) & (hues < ORANGE_YELLOW))),
-        "yellow": float(np.mean(hues >= ORANGE_YELLOW)),
-    }
+    return {c: float(np.mean(sel)) for c, sel in paint_masks(hues).items()}
 
 
 def _one_paint(blob: Blob, bgr: np.ndarray, paints: Paints, colour: str) -> bool:
@@ -234,8 +236,7 @@ def _crescent(blob: Blob, bgr: np.ndarray, paints: Paints, colour: str) -> bool:
     hgt, wid = blob.window.shape
     px = bgr[y:y + hgt, x:x + wid].astype(np.float32)
     hues = paints.hue(px[..., 0], px[..., 1], px[..., 2])
-    others = {"red": hues < RED_ORANGE, "orange": (hues >= RED_ORANGE) & (hues < ORANGE_YELLOW),
-              "yellow": hues >= ORANGE_YELLOW}
+    others = paint_masks(hues)
     ys, xs = np.nonzero(blob.window)
     cy, cx = float(ys.mean()), float(xs.mean())
     for c, sel in others.items():

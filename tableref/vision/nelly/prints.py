@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 import cv2
 import numpy as np
 
-from tableref.vision.nelly.domes import BETWEEN, Paints
+from tableref.vision.nelly.domes import BETWEEN, Paints, paint_masks
 from tableref.vision.nelly.material import LOG1P, ORANGE_YELLOW, RED_ORANGE
 from tableref.vision.nelly.table import STRIDE, TableModel
 
@@ -101,9 +101,7 @@ def table_print(table: TableModel, paints: Paints, min_bright: int = 40) -> Prin
     piece = areas * (1.0 - share)
     out.hues = np.asarray(hues[small_enough], np.float32)
     out.sizes = piece[small_enough]
-    for colour, sel in (("red", hues < RED_ORANGE),
-                        ("orange", (hues >= RED_ORANGE) & (hues < ORANGE_YELLOW)),
-                        ("yellow", hues >= ORANGE_YELLOW)):
+    for colour, sel in paint_masks(hues).items():
         found = piece[sel & clear & small_enough & own]
         if found.size:
             out.areas[colour] = found.tolist()

@@ -294,3 +294,35 @@ def test_a_yellow_turtle_on_a_red_cloth_with_an_orange_blurred_rim_is_one_yellow
     seen, scene = _broad_scene(87)
     assert not seen[1].unsure, seen[1].why
     assert seen[1].counts == scene.truth[1].counts
+
+
+def test_a_shells_highlight_where_the_red_clips_is_no_second_paint() -> None:
+    """The lamp's white on an orange shell, where the red channel clips, reads yellow in
+    the core's middle (a tenth of it, over MIXED): it was a yellow turtle nearly hidden
+    under the orange and the zone unsure. The highlight (glare.py) is left out of the
+    core's shares; a patch of red paint there, darker in green, is not."""
+    import cv2
+
+    from tableref.vision.nelly.domes import Paints, read_blob
+    from tableref.vision.nelly.light import NEUTRAL
+
+    paints = Paints(NEUTRAL, 15.0, footprint=560.0)
+    mask = np.zeros((60, 70), np.uint8)
+    cv2.circle(mask, (30, 30), 15, 1, -1)
+    blob, bgr = _blob_of(mask)
+    cv2.circle(bgr, (27, 27), 4, (142, 238, 255), -1)  # orange + white, the red clipped
+    assert read_blob(blob, bgr, paints).counts == {"orange": 1}
+    blob, bgr = _blob_of(mask)
+    cv2.circle(bgr, (27, 27), 4, PAINT_BGR["red"], -1)  # a red turtle's patch
+    assert not read_blob(blob, bgr, paints).counts
+
+
+def test_a_lone_orange_turtle_whose_highlight_reads_yellow_is_counted() -> None:
+    """A development scene (the broad part, seed 5004, player 0, wood): an orange turtle's
+    highlight reads yellow (its red clipped), 7 % of its core, and the zone was unsure
+    ('turtles of two colours lying on each other'); it holds no stack."""
+    seen, scene = _broad_scene(5004)
+    truth = scene.truth[0]
+    assert truth.stacks == 0
+    assert not seen[0].unsure, seen[0].why
+    assert seen[0].counts == truth.counts

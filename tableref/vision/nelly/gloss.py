@@ -25,9 +25,8 @@ import cv2
 import numpy as np
 
 from tableref.vision.nelly.domes import Blob
+from tableref.vision.nelly.glare import highlight_peak
 
-PROMINENT = 15.0  # levels: a highlight this far above the dome's median blue, or none seen
-PEAK = 0.6  # of its height above the median: the highlight's extent
 MIN_DOMES = 3  # single domes with a highlight needed to place a frame's highlight
 MAX_DOMES = 25  # enough single domes to place it
 # a turtle lying a third of a radius off another shows a crescent of a fifth of a shell,
@@ -58,17 +57,11 @@ def highlight_offset(blob: Blob, bgr: np.ndarray, r1: float) -> tuple[float, flo
         return None
     x, y = blob.origin
     hgt, wid = blob.window.shape
-    blue = cv2.GaussianBlur(bgr[y:y + hgt, x:x + wid, 0].astype(np.float32), (0, 0), 1.0)
-    med = float(np.median(blue[inner]))
-    masked = np.where(inner, blue, -1.0)
-    iy, ix = np.unravel_index(int(np.argmax(masked)), masked.shape)
-    height = float(masked[iy, ix]) - med
-    if height < PROMINENT:
+    peak = highlight_peak(bgr[y:y + hgt, x:x + wid], inner)
+    if peak is None:
         return None
-    top = (inner & (blue >= med + PEAK * height)).astype(np.uint8)
-    _, labels = cv2.connectedComponents(top)
-    sel = labels == labels[iy, ix]
-    w = blue[sel] - med
+    sel, above = peak
+    w = above[sel]
     py, px = np.nonzero(sel)
     hx = float(np.sum(w * px) / np.sum(w))
     hy = float(np.sum(w * py) / np.sum(w))

@@ -158,21 +158,27 @@ def test_the_broad_options_draw_the_die_over_turtles_and_say_so() -> None:
     assert hidden > 0
 
 
-def test_turtles_in_a_deep_shadow_off_the_plants_make_the_zone_unsure() -> None:
-    """Fallen turtles in a zone under a deep shadow of a dim room: their paint is darker than
-    what the counter reads as paint, and no plant lies there to check. The plants elsewhere
-    tell the frame's light, the table round the zones how much darker the zone is: too dark
-    to count, unsure (it was a sure 0)."""
+def _fallen_in_shadow(light: float, shade: float) -> np.ndarray:
+    """Four fallen turtles in player 0's zone, off the plants, under a shadow `shade` deep;
+    player 1's plants with a turtle each; the whole frame at `light`."""
     frame = _cloth((60, 75, 70), 6)
     for i, (x, y) in enumerate(_spots(0, 4)):
         draw_dome(frame, (x, y), R_DOME, _paint(("red", "yellow", "red", "orange")[i]), Light())
     for i, (x, y) in enumerate(_spots(1, 3)):
         plant_disc(frame, (x, y), R_PLANT, _green(), np.random.default_rng(50 + i))
         draw_dome(frame, (x, y), R_DOME, _paint("yellow"), Light())
-    dark = frame.astype(np.float32) * 0.6
+    dark = frame.astype(np.float32) * light
     x0, y0, x1, y1 = (int(v) for v in default_zones(2, SIZE)[0].bounds)
-    dark[max(y0 - 30, 0):y1 + 30, max(x0 - 30, 0):x1 + 30] *= 0.22
-    seen = count_turtles(dark.astype(np.uint8), default_zones(2, SIZE))
+    dark[max(y0 - 30, 0):y1 + 30, max(x0 - 30, 0):x1 + 30] *= shade
+    return dark.astype(np.uint8)
+
+
+def test_turtles_in_a_deep_shadow_off_the_plants_make_the_zone_unsure() -> None:
+    """Fallen turtles in a zone under a deep shadow of a dim room: their paint is darker than
+    what the counter reads as paint, and no plant lies there to check. The plants elsewhere
+    tell the frame's light, the table round the zones how much darker the zone is: too dark
+    to count, unsure (it was a sure 0)."""
+    seen = count_turtles(_fallen_in_shadow(0.6, 0.22), default_zones(2, SIZE))
     assert seen[0].unsure or seen[0].counts == {"red": 2, "yellow": 1, "orange": 1}, seen[0]
     assert seen[1].counts == {"red": 0, "yellow": 3, "orange": 0}
 
@@ -315,16 +321,7 @@ def test_turtles_in_a_shadow_are_counted_where_their_paint_reads(shade: float) -
     sure count that misses them (unsure where too dark), and counted once a plant there
     would be at 30 or more (dark.DARK_PLANT: a red shell's lit top is at the paint's
     threshold where a plant is at 20). At 0.22 (about 33) the zone was unsure, too dark."""
-    frame = _cloth((60, 75, 70), 6)
-    for i, (x, y) in enumerate(_spots(0, 4)):
-        draw_dome(frame, (x, y), R_DOME, _paint(("red", "yellow", "red", "orange")[i]), Light())
-    for i, (x, y) in enumerate(_spots(1, 3)):
-        plant_disc(frame, (x, y), R_PLANT, _green(), np.random.default_rng(50 + i))
-        draw_dome(frame, (x, y), R_DOME, _paint("yellow"), Light())
-    dark = frame.astype(np.float32)
-    x0, y0, x1, y1 = (int(v) for v in default_zones(2, SIZE)[0].bounds)
-    dark[max(y0 - 30, 0):y1 + 30, max(x0 - 30, 0):x1 + 30] *= shade
-    seen = count_turtles(dark.astype(np.uint8), default_zones(2, SIZE))
+    seen = count_turtles(_fallen_in_shadow(1.0, shade), default_zones(2, SIZE))
     assert seen[0].unsure or seen[0].counts == {"red": 2, "yellow": 1, "orange": 1}, seen[0]
     if shade >= 0.22:
         assert not seen[0].unsure, seen[0].why

@@ -107,19 +107,10 @@ def _border_intact(card: Image, fruits: list[np.ndarray]) -> bool:
     b = BORDER
     # each band as (place along the side, depth), its ends left out: at a corner the
     # other side's band runs across it (a pixel of table where the outline is a little
-    # off runs along that side, not across this one). A crossing goes on inwards: what
-    # ends within the band (a wedge of table where the outline is a little turned off
-    # the card's edge) covers only the margin, where no fruit is printed
-    bands = (foreign[:2 * b].T, foreign[::-1][:2 * b].T, foreign[:, :2 * b],
-             foreign[:, ::-1][:, :2 * b])
-    return not any(_crossed(band[len(band) // 10:-(len(band) // 10)], b) for band in bands)
-
-
-def _crossed(band: Image, b: int) -> bool:
-    """Whether foreign ink crosses a side's band (place along the side, depth from the
-    edge in: 2b deep) at some place: all through its outer b pixels and on into the next
-    b, half of them at least."""
-    return bool((band[:, :b].all(axis=1) & (band[:, b:].mean(axis=1) >= 0.5)).any())
+    # off runs along that side, not across this one)
+    bands = (foreign[:b].T, foreign[-b:].T, foreign[:, :b], foreign[:, -b:])
+    return not any(bool(band[len(band) // 10:-(len(band) // 10)].all(axis=1).any())
+                   for band in bands)
 
 
 def _whole_layout_seen(fruits: list[Fruit], unseen: Image) -> bool:

@@ -142,13 +142,9 @@ def _quad(cx: float, cy: float, w: float, h: float, a: float) -> np.ndarray:
                     np.float32)
 
 
-def test_cards_thrown_over_a_card_and_arms_over_it_in_the_whole_recogniser() -> None:
-    """45 tables (any surface): card A at the middle, two lone cards beside it (the cards'
-    size), and over part of A another card thrown on (two tables in three; it hides 5 to
-    45 % of A) or an arm (its sleeve white one time in five). Whatever is read inside A's
-    or the thrown card's outline is its code or unknown. Passes before and after 2510a55
-    (on 900 such tables the change altered no wrong read: the recogniser does not call a
-    covered card outlined)."""
+def _thrown_table(s: int) -> list[tuple[int, str | None, str | None]]:
+    """Table `s` of the whole-recogniser guard: what is read wrong inside card A's or the
+    thrown card's outline, as (table, truth, read)."""
     import cv2
 
     from tableref.vision.halli.recognise import Recogniser
@@ -165,41 +161,61 @@ def test_cards_thrown_over_a_card_and_arms_over_it_in_the_whole_recogniser() -> 
                                     False) >= 0
 
     rec = Recogniser(nets=False)
-    wrong = []
-    for s in range(45):
-        rng = np.random.default_rng([31, s])
-        deck = random_deck(rng, TUNED[s % 3])
-        deck = Deck(**{**deck.__dict__, "layout": DRAWN[(s // 3) % len(DRAWN)]})
-        frame = surface(rng, (1280, 720), SURFACES[int(rng.integers(len(SURFACES)))])
-        cw = float(rng.uniform(80, 140))
-        ch = 1.5 * cw
-        a = float(rng.uniform(0, math.pi))
-        qa = _quad(640, 360, cw, ch, a)
-        ca = codes[int(rng.integers(len(codes)))]
-        paste_card(frame, deck.card(ca, rng), qa)
-        for x in (250, 1030):
-            paste_card(frame, deck.card(codes[int(rng.integers(len(codes)))], rng),
-                       _quad(x, 360, cw, ch, float(rng.uniform(0, math.pi))))
-        qb, cb = None, None
-        if s % 3 != 2:
-            t = rng.uniform(0.55, 0.95)
-            d = rng.uniform(0, 2 * math.pi)
-            qb = _quad(640 + math.cos(d) * t * ch * 0.6, 360 + math.sin(d) * t * ch * 0.6,
-                       cw, ch, a + float(rng.uniform(-0.9, 0.9)))
-            cb = codes[int(rng.integers(len(codes)))]
-            paste_card(frame, deck.card(cb, rng), qb)
+    wrong: list[tuple[int, str | None, str | None]] = []
+    rng = np.random.default_rng([31, s])
+    deck = random_deck(rng, TUNED[s % 3])
+    deck = Deck(**{**deck.__dict__, "layout": DRAWN[(s // 3) % len(DRAWN)]})
+    frame = surface(rng, (1280, 720), SURFACES[int(rng.integers(len(SURFACES)))])
+    cw = float(rng.uniform(80, 140))
+    ch = 1.5 * cw
+    a = float(rng.uniform(0, math.pi))
+    qa = _quad(640, 360, cw, ch, a)
+    ca = codes[int(rng.integers(len(codes)))]
+    paste_card(frame, deck.card(ca, rng), qa)
+    for x in (250, 1030):
+        paste_card(frame, deck.card(codes[int(rng.integers(len(codes)))], rng),
+                   _quad(x, 360, cw, ch, float(rng.uniform(0, math.pi))))
+    qb, cb = None, None
+    if s % 3 != 2:
+        t = rng.uniform(0.55, 0.95)
+        d = rng.uniform(0, 2 * math.pi)
+        qb = _quad(640 + math.cos(d) * t * ch * 0.6, 360 + math.sin(d) * t * ch * 0.6,
+                   cw, ch, a + float(rng.uniform(-0.9, 0.9)))
+        cb = codes[int(rng.integers(len(codes)))]
+        paste_card(frame, deck.card(cb, rng), qb)
+    else:
+        at = np.array([640, 360]) + rng.uniform(-1, 1, 2) * cw * 0.8
+        arm(frame, rng, (float(at[0]), float(at[1])), cw)
+    for c in rec(frame):
+        if c.kind != "fruit":
+            continue
+        if qb is not None and inside(qb, c.center):
+            truth = cb
+        elif inside(qa, c.center):
+            truth = ca
         else:
-            at = np.array([640, 360]) + rng.uniform(-1, 1, 2) * cw * 0.8
-            arm(frame, rng, (float(at[0]), float(at[1])), cw)
-        for c in rec(frame):
-            if c.kind != "fruit":
-                continue
-            if qb is not None and inside(qb, c.center):
-                truth = cb
-            elif inside(qa, c.center):
-                truth = ca
-            else:
-                continue
-            if c.code != canonical(str(truth)):
-                wrong.append((s, truth, c.code))
+            continue
+        if c.code != canonical(str(truth)):
+            wrong.append((s, truth, c.code))
+    return wrong
+
+
+def test_cards_thrown_over_a_card_and_arms_over_it_in_the_whole_recogniser() -> None:
+    """45 tables (any surface): card A at the middle, two lone cards beside it (the cards'
+    size), and over part of A another card thrown on (two tables in three; it hides 5 to
+    45 % of A) or an arm (its sleeve white one time in five). Whatever is read inside A's
+    or the thrown card's outline is its code or unknown. Passes before and after 2510a55
+    (on 900 such tables the change altered no wrong read: the recogniser does not call a
+    covered card outlined)."""
+    wrong = [w for s in range(45) for w in _thrown_table(s)]
     assert wrong == []
+
+
+# found by the review on 900 such tables, before 2510a55 and after it alike (with one
+# recogniser for all, its card size learnt; read alone, as here, these four stay wrong)
+@pytest.mark.xfail(strict=True, reason="known, open in #11: a card thrown askew over another, "
+                   "or an arm over it: the card under it, or the thrown card with the fruits of "
+                   "the one below, read wrong")
+@pytest.mark.parametrize("table", [549, 734, 737, 846])
+def test_known_wrong_reads_of_cards_thrown_over_a_card(table: int) -> None:
+    assert _thrown_table(table) == []

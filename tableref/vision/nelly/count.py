@@ -77,6 +77,9 @@ NECK = 9  # px: the narrowest part of a turtle is wider, a plant's notch near it
 TURTLE_PER_PLANT = (0.45, 0.75, 0.58)
 LIGHT_FILL = 0.35  # of a plant's disc green at least, for the light to be read from it
 PLANT_SHADOW = 0.2  # of a plant's radius: its shadow and blurred rim lie within this beyond it
+RIMMED = 1.4  # one turtle's discs: a shell's blob with its rim mixing with the table, at most
+AGREE = 5  # blobs of one turtle's radius that agree on a larger area: then it is a shell's
+SPREAD = 1.15  # their largest area over their smallest, at most
 MIN_TURTLE = 150  # px: no turtle the camera can count is smaller (one is ~350 px at 0.7 mm/px)
 _LOG = LOG1P
 
@@ -307,11 +310,20 @@ def turtle_radius(radii: Sequence[float]) -> float:
 def footprint(blobs: Sequence[Blob], r1: float) -> float:
     """One turtle's area as this frame shows it (with its head, if the game's turtles have
     heads): the median area of the compact blobs of one turtle's radius (most blobs are
-    single turtles); 0 with fewer than three such blobs."""
+    single turtles); 0 with fewer than three such blobs. Where a rim mixing with the table
+    (a dim room, a cloth of a paint's colour) makes every shell's blob larger than that,
+    the blobs of one turtle's radius up to RIMMED discs, when at least AGREE of them agree
+    on their area (within SPREAD): a turtle lying on another is larger than a single one
+    beside it, and most turtles in a frame lie alone."""
     disc = math.pi * (r1 + 1.0) ** 2
-    areas = [b.area for b in blobs if abs(b.radius - r1) <= 0.12 * r1
-             and 0.8 * disc <= b.area <= 1.25 * disc]
-    return float(np.median(areas)) if len(areas) >= 3 else 0.0
+    one = [b.area for b in blobs if abs(b.radius - r1) <= 0.12 * r1]
+    areas = [a for a in one if 0.8 * disc <= a <= 1.25 * disc]
+    if len(areas) >= 3:
+        return float(np.median(areas))
+    rimmed = [a for a in one if 0.8 * disc <= a <= RIMMED * disc]
+    if len(rimmed) >= AGREE and max(rimmed) <= SPREAD * min(rimmed):
+        return float(np.median(rimmed))
+    return 0.0
 
 
 def count_turtles(frame: Image, zones: Sequence[Zone], options: CountOptions | None = None,

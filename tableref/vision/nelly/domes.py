@@ -21,7 +21,6 @@ from dataclasses import dataclass, field
 import cv2
 import numpy as np
 
-from tableref.vision.nelly.fringe import fringed_disc
 from tableref.vision.nelly.glare import glare
 from tableref.vision.nelly.light import Light
 from tableref.vision.nelly.material import COLOURS, ORANGE_YELLOW, PAINT_HUE, RED_ORANGE
@@ -216,19 +215,6 @@ def _unglared(blob: Blob, bgr: np.ndarray) -> np.ndarray:
     return np.asarray(blob.core & ~glare(bgr[y:y + hgt, x:x + wid], blob.core))
 
 
-def _fringed(blob: Blob, bgr: np.ndarray, paints: Paints, colour: str) -> bool:
-    """One turtle of `colour` with a fringe of other hues round it (fringe.py): its paint
-    (the highlight filled in) one disc of no more than ONE_AREA turtles' area (a turtle's
-    own paint is without the rim its blob has: a shell and a crescent of another of its
-    paint under it, offset a third of a radius, is some 1.2)."""
-    x, y = blob.origin
-    hgt, wid = blob.window.shape
-    px = bgr[y:y + hgt, x:x + wid].astype(np.float32)
-    own = paint_masks(paints.hue(px[..., 0], px[..., 1], px[..., 2]))[colour]
-    return fringed_disc(blob.window, own, paints.shell, paints.radius, MIN_PART,
-                        (ONE[0], ONE_AREA), COMPACT)
-
-
 def _one_paint(blob: Blob, bgr: np.ndarray, paints: Paints, colour: str) -> bool:
     """Turtles of one colour are of its paint all over: beyond its core, out to the rim's
     mixing (RIM px), a blob of several holds no second paint (at most MIN_SHARE), as the
@@ -329,8 +315,6 @@ def read_blob(blob: Blob, bgr: np.ndarray, paints: Paints) -> BlobReading:
                                    "told apart")
         if n:
             return BlobReading({c: n})
-        if _fringed(blob, bgr, paints, c) and not _crescent(blob, bgr, paints, c):
-            return BlobReading({c: 1})  # one turtle, its rim mixing with what lies round
         return BlobReading(why=f"{c} turtles lying on each other that cannot be told apart")
     if k < TWO[0]:  # two colours in one turtle's area: a part of each, or one on another
         return BlobReading(why="turtles lying on each other that cannot be told apart")

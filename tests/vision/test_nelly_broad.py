@@ -316,23 +316,10 @@ def test_a_red_turtles_cap_on_a_red_check_is_no_dot_of_a_print() -> None:
 
 
 @pytest.mark.parametrize("shade", [0.12, 0.15, 0.18, 0.22, 0.3, 0.4])
-def test_turtles_in_a_shadow_are_counted_where_their_paint_reads(shade: float) -> None:
+def test_turtles_in_a_shadow_are_never_counted_short(shade: float) -> None:
     """The fallen turtles of the deep-shadow test under shadows of every depth: never a
-    sure count that misses them (unsure where too dark), and counted once a plant there
-    would be at 30 or more (dark.DARK_PLANT: a red shell's lit top is at the paint's
-    threshold where a plant is at 20). At 0.22 (about 33) the zone was unsure, too dark."""
+    sure count that misses them (unsure where too dark). A lower too-dark limit that
+    counted them from 0.22 on was reverted after review: close stacks in a zone's shadow
+    then read a turtle short (tests/vision/test_nelly_review.py)."""
     seen = count_turtles(_fallen_in_shadow(1.0, shade), default_zones(2, SIZE))
     assert seen[0].unsure or seen[0].counts == {"red": 2, "yellow": 1, "orange": 1}, seen[0]
-    if shade >= 0.22:
-        assert not seen[0].unsure, seen[0].why
-
-
-def test_a_dim_rooms_zones_whose_turtles_all_read_are_not_too_dark() -> None:
-    """A development scene (the broad part, seed 5050, a plain cloth in a dim room at 0.47
-    of the light): players 0 and 1 lie a little darker than the table round them (a plant
-    there at 36-38), every turtle in them reads, and they were unsure, too dark."""
-    scene = random_scene(np.random.default_rng(5050), DEV_BROAD)
-    seen = count_turtles(scene.image, scene.zones, still=scene.still)
-    for k in (0, 1):
-        assert not seen[k].unsure, seen[k].why
-        assert seen[k].counts == scene.truth[k].counts

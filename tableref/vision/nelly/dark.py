@@ -14,13 +14,7 @@ import numpy as np
 
 from tableref.vision.nelly.table import TableModel
 
-# a plant's brightest channel below this: too dark to read paint beside it. The darkest
-# paint, red, is brighter than the plants' green (its red 208, their green 162): where a
-# plant is at 20 a red shell's lit top is at the paint's threshold (count.CountOptions'
-# min_bright, 26), and nothing of a turtle is read below; half as much again for a
-# shadow's unevenness within a zone. Above it a turtle shows at least its lit part (a part
-# of a turtle makes the zone unsure), or all of it
-DARK_PLANT = 30
+DARK_PLANT = 40  # a plant's brightest channel below this: too dark to read paint beside it
 
 
 def plant_level(levels: list[float]) -> float:

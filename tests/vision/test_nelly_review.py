@@ -8,7 +8,8 @@ exposure), a shadow over zone 0 (`shade`, the frame there times it), noise, blur
 Offsets are in shell radii (17 px). A zone's count must be the truth or unsure.
 
 HARMS: sure wrong counts on 09cc87a that its parent 45e9ee5 gave as unsure (these fail on
-the merge; dark.py's limit and fringe.py were reverted after this review, glare.py kept). GUARDS: cases that pass on both. Of 3,020 crafted tables (6,040 zones; two
+the merge; dark.py's limit and fringe.py were reverted after this review, glare.py kept).
+GUARDS: cases that pass on both. Of 3,020 crafted tables (6,040 zones; two
 turtles of two colours or of one lying on each other, 0.05-1.3 radii apart, the top tilted
 up to 1.1 rad; lone and stacked turtles under shadows 0.1-0.8; lamps 2700-6500 K, gloss,
 blur, noise, JPEG; the development tables only) 35 zones are harms:

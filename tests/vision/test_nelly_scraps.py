@@ -13,8 +13,6 @@ from tableref.vision.nelly.scraps import scattered_turtle
 from tableref.vision.synth.nelly_parts import DEV_BROAD
 from tableref.vision.synth.nelly_scene import random_scene
 
-BROAD = DEV_BROAD  # bench/nelly_turtles.py's development part
-
 
 @pytest.mark.parametrize(("seed", "player"), [
     (5062, 3),  # a yellow turtle fallen on an ochre table: a sliver of its rim shows
@@ -24,7 +22,7 @@ BROAD = DEV_BROAD  # bench/nelly_turtles.py's development part
 def test_a_turtle_seen_only_in_scraps_is_never_a_sure_miss(seed: int, player: int) -> None:
     """Each scrap was too small to be read and was dropped as a speck; together, within one
     turtle's disc, they are a part of a turtle, and the zone was a sure count one short."""
-    scene = random_scene(np.random.default_rng(seed), BROAD)
+    scene = random_scene(np.random.default_rng(seed), DEV_BROAD)
     seen = count_turtles(scene.image, scene.zones, still=scene.still)
     truth = scene.truth[player]
     assert seen[player].unsure or seen[player].counts == truth.counts, (seen[player],
@@ -62,7 +60,7 @@ def test_the_specks_of_a_plants_notch_and_shadow_are_no_scraps_of_a_turtle() -> 
     """A development scene (seed 43, player 0, a warm table in a dim room): the table seen
     through the plants' notches and in their shadows falls into orange specks at the
     plants' rims; they are the plants' business, and the red turtle stays counted."""
-    scene = random_scene(np.random.default_rng(43), BROAD)
+    scene = random_scene(np.random.default_rng(43), DEV_BROAD)
     seen = count_turtles(scene.image, scene.zones, still=scene.still)
     assert not seen[0].unsure, seen[0].why
     assert seen[0].counts == scene.truth[0].counts

@@ -239,8 +239,9 @@ class HalliEyes:
     def _note_unread(self, tops: list[str | None], best: list[SeenCard | None],
                      size: tuple[int, int]) -> None:
         """Where the seat to turn its first card shows it unread: a card found unread at a
-        place no pile is known at (whichever seat's place it lies nearest: players sit
-        anywhere), else the seat's own place changed with no card found."""
+        place no pile is known at, whichever seat's guessed place it was given to (players
+        sit anywhere: that guess does not say whose it is), else that seat's own place
+        changed with no card found."""
         first = self.first_turn
         if first is None or self.piles[first] is not None:
             return

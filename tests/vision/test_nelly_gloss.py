@@ -8,7 +8,12 @@ import numpy as np
 
 from tableref.vision.nelly import count_turtles
 from tableref.vision.nelly.domes import Blob
-from tableref.vision.nelly.gloss import LIE_SHIFT, frame_highlight, highlight_offset
+from tableref.vision.nelly.gloss import (
+    LIE_SHIFT,
+    frame_highlight,
+    highlight_offset,
+    longer_along,
+)
 from tableref.vision.nelly.material import PAINT_BGR, PLANT_BGR
 from tableref.vision.nelly.zones import default_zones
 from tableref.vision.synth.nelly_art import Light, draw_dome, plant_disc
@@ -66,9 +71,9 @@ def test_two_domes_a_third_of_a_radius_apart_put_the_highlight_off_centre() -> N
         assert math.hypot(two[0] - one[0], two[1] - one[1]) >= LIE_SHIFT, lean
 
 
-def _table(lean: float) -> tuple[np.ndarray, list]:
-    """Two zones of turtles on their plants; in the first, an orange turtle lying 0.31 of a
-    radius off another orange one, tipped towards `lean`."""
+def _table(lean: float, apart: float = 0.31) -> tuple[np.ndarray, list]:
+    """Two zones of turtles on their plants; in the first, an orange turtle lying `apart`
+    (0.31) of a radius off another orange one, tipped towards `lean`."""
     rng = np.random.default_rng(1)
     frame = table_top(rng, (1280, 720), "light")
     zones = default_zones(2, (1280, 720))
@@ -83,7 +88,7 @@ def _table(lean: float) -> tuple[np.ndarray, list]:
         draw_dome(frame, (x, y), R, _paint(c), Light())
     x, y = spots[3]
     draw_dome(frame, (x, y), R, _paint("orange"), Light())
-    off = 0.31 * R
+    off = apart * R
     draw_dome(frame, (x + off * math.cos(lean), y + off * math.sin(lean)), R, _paint("orange"),
               Light(), tilt=0.5, lean=lean)
     return frame, zones
@@ -108,3 +113,32 @@ def test_development_scenes_with_a_turtle_hidden_under_another_are_unsure() -> N
         truth = scene.truth[player]
         assert truth.stacks == 1
         assert seen[player].unsure or seen[player].counts == truth.counts, (seed, seen[player])
+
+
+def test_two_discs_d_apart_are_d_longer_along_the_line_joining_them() -> None:
+    """gloss.longer_along: a disc is as long every way; two discs d px apart are d longer
+    along the line joining them than across it, and d shorter across."""
+    import cv2
+
+    for angle in np.linspace(0, math.pi, 6, endpoint=False):
+        u = (float(math.cos(angle)), float(math.sin(angle)))
+        one = np.zeros((60, 60), np.uint8)
+        cv2.circle(one, (30, 30), 17, 1, -1)
+        assert abs(longer_along(one, u)) <= 1.5, angle
+        for d in (3.0, 5.0, 8.0):
+            two = one.copy()
+            cv2.circle(two, (round(30 + d * u[0]), round(30 + d * u[1])), 17, 1, -1)
+            assert abs(longer_along(two, u) - d) <= 1.5, (angle, d)
+            assert abs(longer_along(two, (-u[1], u[0])) + d) <= 1.5, (angle, d)
+
+
+def test_a_turtle_lying_a_quarter_of_a_radius_off_another_is_never_one() -> None:
+    """The close tier: 0.25 radii apart, the top tilted 0.5 towards the offset, its area
+    1.1 shells and its highlight 0.1-0.15 radii off: unsure in each of 8 directions, or
+    counted right (before the close tier, one orange short for sure in all 8); the other
+    zone's single turtles counted."""
+    for lean in np.linspace(0, 2 * math.pi, 8, endpoint=False):
+        seen = count_turtles(*_table(float(lean), 0.25))
+        assert seen[0].unsure or seen[0].counts == {"red": 1, "yellow": 1, "orange": 3}, (
+            lean, seen[0])
+        assert not seen[1].unsure and seen[1].counts == {"red": 2, "yellow": 1, "orange": 0}

@@ -887,14 +887,105 @@ def test_guard_another_paint_in_a_shells_core_is_no_highlight(
 
 
 LIT_WRONG = [h for h in HARMS if h[1] == "lit: parent wrong too"]
+# of those, now right or unsure (by seed): the light misread (misread.py), 54018; a
+# turtle lying close on another, its highlight off and its outline longer that way
+# (gloss.py's close tier), the rest
+LIT_FIXED = {54018, 47351, 26047, 13139, 59360, 22663, 16898, 48285, 79432, 65213, 83204,
+             41893, 61856, 12500, 22848}
+LIT_OPEN = [h for h in LIT_WRONG if h[3]["seed"] not in LIT_FIXED]
+LIT_MENDED = [h for h in LIT_WRONG if h[3]["seed"] in LIT_FIXED]
 
 
 @pytest.mark.xfail(strict=True, reason="known, open in #13: turtles lying close on each other "
-                   "(mostly of one colour, 0.1-0.36 shell radii apart, the top one tilted) "
-                   "counted short for sure in full light, and (54018, zone 1) an orange read "
-                   "as yellow in pale blurred light; before this review and after")
-@pytest.mark.parametrize("harm", LIT_WRONG, ids=[_id(h) for h in LIT_WRONG])
+                   "(mostly of one colour, 0.12-0.32 shell radii apart, the top one tilted) "
+                   "counted short for sure in full light; before this review and after")
+@pytest.mark.parametrize("harm", LIT_OPEN, ids=[_id(h) for h in LIT_OPEN])
 def test_known_close_stacks_in_full_light_counted_short(harm: tuple[Any, ...]) -> None:
-    """The review's shadowed harms that the counter gets wrong without the shadow too (24
-    of them, and the colour confusion): sure wrong counts on the crafted tables, open."""
+    """The review's shadowed harms that the counter gets wrong without the shadow too, still
+    open: stacks 0.12-0.21 radii apart (their highlight under 0.1 radii off, or their
+    outline barely longer), two of them lying 0.27-0.32 apart whose outline is not longer
+    along the highlight's shift, and 21265 (a green table: the plants read too large, so
+    one turtle's size too)."""
     _check({k: v for k, v in harm[3].items() if k != "shade"}, harm[2])
+
+
+@pytest.mark.parametrize("harm", LIT_MENDED, ids=[_id(h) for h in LIT_MENDED])
+def test_close_stacks_and_colours_in_full_light_counted_or_unsure(harm: tuple[Any, ...]
+                                                                  ) -> None:
+    """Of the review's cases wrong in full light, those now counted right or unsure:
+    (54018, zone 1) an orange read as yellow in pale blurred light, the light misread; 14
+    stacks 0.2-0.35 radii apart, the top tilted, whose highlight lies off a single dome's
+    and whose outline is longer that way (gloss.py)."""
+    _check({k: v for k, v in harm[3].items() if k != "shade"}, harm[2])
+
+
+# close stacks of one colour in full light of the helper's own (seeds 91001-91012, drawn as
+# the review's: 0.15-0.36 radii apart, the top tilted 0.3-1.0 towards any side); on main
+# 2 of 12 were right or unsure, with gloss.py's close tier 6: all those 0.27 radii apart
+# or more, none of those 0.17-0.23 apart
+_OWN = {'table': 'pale_wood', 'kelvin': 6500, 'expo': 1.05, 'blur': 0.52, 'jpeg': 66,
+        'noise': 2.0, 'gloss': 0.56, 'ldir': [0.48, -0.421, 0.77], 'amb': 0.4}
+OWN_CLOSE = [
+    {**_OWN, 'seed': 91005, 'variant': True, 'fillers': [],
+     'turtles': [['yellow', 0, 0, 0.0, 0.0], ['yellow', 0.252, -0.096, 0.4, 3.84]]},
+    {'seed': 91007, 'table': 'warm', 'kelvin': 3500, 'expo': 1.06, 'blur': 1.13, 'jpeg': 83,
+     'noise': 2.6, 'gloss': 0.53, 'ldir': [-0.114, -0.43, 0.896], 'amb': 0.23,
+     'variant': False, 'fillers': [],
+     'turtles': [['red', 0, 0, 0.0, 0.0], ['red', -0.324, -0.131, 0.7, 4.33]]},
+    {'seed': 91009, 'table': 'pale_wood', 'kelvin': 3500, 'expo': 0.91, 'blur': 0.55,
+     'jpeg': 86, 'noise': 3.6, 'gloss': 0.84, 'ldir': [0.065, -0.476, 0.877], 'amb': 0.43,
+     'variant': False, 'fillers': ['yellow'],
+     'turtles': [['red', 0, 0, 0.0, 0.0], ['red', 0.155, -0.283, 0.62, 3.81]]},
+]
+OWN_OPEN = [
+    {'seed': 91003, 'table': 'wood', 'kelvin': 2700, 'expo': 0.8, 'blur': 1.46, 'jpeg': 84,
+     'noise': 0.6, 'gloss': 0.53, 'ldir': [-0.199, 0.013, 0.98], 'amb': 0.44,
+     'variant': False, 'fillers': ['yellow', 'orange'],
+     'turtles': [['orange', 0, 0, 0.0, 0.0], ['orange', -0.135, 0.136, 0.64, 3.1]]},
+    {'seed': 91011, 'table': 'light', 'kelvin': 3000, 'expo': 1.07, 'blur': 0.52, 'jpeg': 63,
+     'noise': 3.9, 'gloss': 0.85, 'ldir': [-0.274, 0.27, 0.923], 'amb': 0.31,
+     'variant': True, 'fillers': [],
+     'turtles': [['orange', 0, 0, 0.0, 0.0], ['orange', -0.156, 0.135, 0.68, 2.65]]},
+]
+
+
+@pytest.mark.parametrize("case", OWN_CLOSE, ids=[str(c["seed"]) for c in OWN_CLOSE])
+def test_own_close_stacks_in_full_light_counted_or_unsure(case: dict[str, Any]) -> None:
+    """Two turtles of one colour 0.27-0.35 radii apart, the top tilted: right or unsure
+    (they were one turtle short for sure before gloss.py's close tier)."""
+    _check(case, 0)
+
+
+@pytest.mark.xfail(strict=True, reason="known: a stack 0.19-0.21 radii apart shows its "
+                   "highlight under 0.1 radii off a single dome's; one short for sure")
+@pytest.mark.parametrize("case", OWN_OPEN, ids=[str(c["seed"]) for c in OWN_OPEN])
+def test_own_closer_stacks_in_full_light_still_counted_short(case: dict[str, Any]) -> None:
+    _check(case, 0)
+
+
+_LIT = {'table': 'light', 'kelvin': 4500, 'expo': 1.0, 'blur': 1.0, 'jpeg': 85, 'noise': 2.0,
+        'ldir': [0.3, -0.4, 0.866], 'amb': 0.3, 'variant': False}
+LONE = [  # (id, case): a lone turtle tilted, one glossy, two apart; zone 0 and zone 1
+    *[(f"tilted-{c}-{tilt}-{lean}", {**_LIT, 'seed': 92000 + k, 'gloss': 0.7,
+                                     'fillers': ['red', 'yellow'],
+                                     'turtles': [[c, 0, 0, tilt, lean]]})
+      for k, (c, tilt, lean) in enumerate([('orange', 0.4, 0.0), ('red', 0.7, 2.0),
+                                           ('yellow', 1.0, 4.0), ('orange', 0.6, 5.5)])],
+    *[(f"glossy-{c}-{g}", {**_LIT, 'seed': 92100 + k, 'gloss': g, 'fillers': ['red'],
+                           'turtles': [[c, 0, 0, 0.0, 0.0]]})
+      for k, (c, g) in enumerate([('orange', 0.95), ('red', 0.9), ('yellow', 0.95)])],
+    *[(f"apart-{c}-{dx}", {**_LIT, 'seed': 92200 + k, 'gloss': 0.7, 'fillers': [],
+                           'turtles': [[c, 0, 0, 0.0, 0.0], [c, dx, 0.0, 0.5, 0.0]]})
+      for k, (c, dx) in enumerate([('orange', 2.2), ('yellow', 2.4), ('red', 2.3)])],
+]
+
+
+@pytest.mark.parametrize("case", [c for _, c in LONE], ids=[i for i, _ in LONE])
+def test_guard_lone_tilted_glossy_and_apart_turtles_counted_sure(case: dict[str, Any]
+                                                                 ) -> None:
+    """gloss.py's close tier leaves a lone tilted turtle (less than a shell's area), a lone
+    turtle with a strong highlight (its highlight where a single dome's is) and two
+    turtles lying apart (two shells, two peaks) counted, sure and right."""
+    img, zones, truth = _render(case)
+    for got, want in zip(count_turtles(img, zones), truth, strict=True):
+        assert not got.unsure and got.counts == want, (got.why, got.counts, want)

@@ -287,10 +287,21 @@ def test_a_yellow_crescent_beside_an_orange_turtle_in_shadow_is_no_single_orange
     assert seen[1].unsure or seen[1].counts == truth.counts, seen[1]
 
 
-def test_a_yellow_turtle_on_a_red_cloth_with_an_orange_blurred_rim_is_one_yellow() -> None:
+def test_a_yellow_turtle_on_a_red_cloth_with_an_orange_blurred_rim_is_one_yellow(
+        monkeypatch: pytest.MonkeyPatch) -> None:
     """A development scene (the broad part, seed 87, player 1, warm): a lone yellow turtle
     on a red cloth, blurred and compressed, has a rim of orange all round (yellow and red
-    mixed): that is no crescent of an orange turtle under it, and it stays counted."""
+    mixed): that is no crescent of an orange turtle under it, and it stays counted. (An
+    orange on a plant there, the cloth taking in its outline, has its highlight 0.1 radii
+    off and its outline longer that way: gloss.py's close tier makes the zone unsure; the
+    yellow is judged with the close tier off.)"""
+    from tableref.vision.nelly import gloss
+
+    seen, scene = _broad_scene(87)
+    assert seen[1].unsure or seen[1].counts == scene.truth[1].counts
+    assert not seen[1].unsure or "lying on another" in seen[1].why, seen[1].why
+    monkeypatch.setattr(gloss, "CLOSE_AREA", gloss.LIE_AREA)
+    monkeypatch.setattr(gloss, "CLOSE_SHIFT", gloss.LIE_SHIFT)
     seen, scene = _broad_scene(87)
     assert not seen[1].unsure, seen[1].why
     assert seen[1].counts == scene.truth[1].counts

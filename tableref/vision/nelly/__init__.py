@@ -10,9 +10,11 @@ last still frame, when the daemon gives one: a hand of any colour), plants (some
 plant that was not counted), prints (patches like the table's printed dots), dark (too
 dark to read), scraps (specks of one paint that together, within a turtle's disc, are a
 part of a turtle), hidden (a dome's cap amid the table's colour), gloss (a blob of one
-turtle's area and more whose lamp's highlight is off where a single dome's sits: a turtle
-lying on another); die tells the die's colour symbol from a part of a turtle. material holds what
-the counter knows of the game's colours.
+turtle's area and more whose lamp's highlight is off where a single dome's sits, and,
+lying close, whose outline is longer that way: a turtle lying on another), misread (a
+turtle's colour a whole paint's step beyond every paint's: the frame's light misread);
+die tells the die's colour symbol from a part of a turtle. material holds what the
+counter knows of the game's colours.
 
 Methods that hold by construction rather than thresholds fitted to scenes: the light from
 the plants' printed green (von Kries); the colour as the paint hue (G-B)/(R-B), which glare

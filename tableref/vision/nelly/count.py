@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 import cv2
 import numpy as np
@@ -34,6 +34,7 @@ import numpy as np
 from tableref.vision.nelly.dark import outside_level, plant_level, too_dark
 from tableref.vision.nelly.die import on_the_die
 from tableref.vision.nelly.domes import (
+    ONE,
     Blob,
     Paints,
     colour_of,
@@ -52,6 +53,7 @@ from tableref.vision.nelly.hands import something_over
 from tableref.vision.nelly.hidden import hidden_dome
 from tableref.vision.nelly.light import light_from_plants
 from tableref.vision.nelly.material import COLOURS, LOG1P
+from tableref.vision.nelly.misread import LIGHT_WHY, light_misread
 from tableref.vision.nelly.plants import (
     Plant,
     one_size,
@@ -367,8 +369,13 @@ def count_turtles(frame: Image, zones: Sequence[Zone], options: CountOptions | N
                             <= TURTLE_PER_PLANT[1] * pr]) or TURTLE_PER_PLANT[2] * pr
     else:
         r1 = turtle_radius(radii)
-    paints = Paints(light, r1, footprint=footprint([b for d in data for b in d.blobs], r1))
-    paints.green = refine_green([b for d in data for b in d.blobs], paints)
+    blobs = [b for d in data for b in d.blobs]
+    paints = Paints(light, r1, footprint=footprint(blobs, r1))
+    paints.green = refine_green(blobs, paints)
+    # the light off by more than the turtles' refinement corrects (misread.py): every zone
+    # unsure
+    misread = light_misread([float(paints.hue(*b.median)) for b in blobs
+                             if ONE[0] <= b.area / paints.shell <= ONE[1]])
     printed = table_print(table, paints, opts.min_bright)
     placed: list[tuple[float, float] | None] = []
 
@@ -403,6 +410,8 @@ def count_turtles(frame: Image, zones: Sequence[Zone], options: CountOptions | N
                                  "colours (a deep shadow?)"))
             continue
         out.append(_count_zone(crop, paints, printed, highlight))
+    if misread:  # what could be counted, none of it with confidence
+        out = [c if c.unsure else replace(c, unsure=True, why=LIGHT_WHY) for c in out]
     return out
 
 

@@ -18,6 +18,7 @@ from tableref.vision.halli.tracker import HIDDEN, UNSURE
 # one card's outline inside another's, both 2:3 and turned alike: their centres lie at most
 # half the difference of their long sides apart, sqrt(1.5) / 2 of the sides' difference
 NESTED = 0.61
+ALIKE = 0.1  # of a card's side: outlines whose sides differ less are of one size (noise)
 UNREADABLE = UNSURE  # "?": a card not read, or something there that is no card found
 HIDDEN_BY_HAND = HIDDEN  # "~": a hand moves over the pile
 
@@ -115,23 +116,31 @@ class FlipWatch:
 
     def read_late(self, seat: int, since: list[str | None] | None,
                   at: tuple[float, float] | None, near: float,
-                  side: float | None = None) -> bool:
+                  side: float | None = None, due: bool = True) -> bool:
         """Whether the card read on `seat` now, found `at` (an outline of `side` px), is
         the card turned there unread, read at last: it lies where that card was found
-        unread (within `near` px: a card laid by hand lands elsewhere; an outline that was
-        a part of that card, or of the pile round it, lies inside the card's or round it,
-        its centre up to `NESTED` of the two sides' difference further), and the pile has
+        unread (within `near` px: a card laid by hand lands elsewhere), and the pile has
         shown "?" or this same card
         in every frame since that flip (`since`, the seat's readings from the flip on, the
         frame now last; frames while the bells were locked were not looked at for flips),
         never a hand over it, nor the table, nor another card. The watch takes the code
-        (`took`: no flip later either); the flip stays without its card."""
+        (`took`: no flip later either); the flip stays without its card.
+
+        While the seat is not `due` to turn a card, no new card can come on its pile: an
+        outline found there unread that was a part of the card, or the pile's round it (its
+        side more than `ALIKE` off the card's), lies inside the card or round it, its centre
+        up to `NESTED` of the sides' difference further. When the seat is due, a card laid
+        on the pile with no hand seen reads the same: only `near` counts then."""
         if self.shown[seat] != UNREADABLE or self.unread_ns[seat] is None or not since \
                 or at is None:
             return False
-        here = any(np.hypot(at[0] - x, at[1] - y) <= near + (
-            NESTED * abs(side - s) if side is not None and s is not None else 0.0)
-            for x, y, s in self.unread_at[seat])
+
+        def reach(s: float | None) -> float:
+            if due or side is None or s is None or abs(side - s) <= ALIKE * side:
+                return near
+            return near + NESTED * abs(side - s)
+
+        here = any(np.hypot(at[0] - x, at[1] - y) <= reach(s) for x, y, s in self.unread_at[seat])
         top = since[-1]
         if not here or top is None or any(r not in (UNREADABLE, top) for r in since[:-1]):
             return False

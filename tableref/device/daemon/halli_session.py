@@ -616,7 +616,8 @@ class HalliSession(BaseSession[Event]):
             return False
         at = self._at[seat] if seat < len(self._at) else None
         return self.watch.read_late(seat, self.timeline.readings_since(seat, t_ns), at,
-                                    LATE_NEAR * side, self._found_side(seat))
+                                    LATE_NEAR * side, self._found_side(seat),
+                                    due=seat == self._turn())
 
     def _found_side(self, seat: int) -> float | None:
         """The side (px) of what the last frame found on the seat's pile, if known."""

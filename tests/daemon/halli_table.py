@@ -22,14 +22,18 @@ class Table:
         self.names = [f"P{i}" for i in range(players)]
         self.session = HalliSession(self.box, HalliKit(timing=TIMING))
         self.box.start(self.session, self.names)
-        # where the eyes find each seat's card (cards 100 px), when a test says
+        # where the eyes find each seat's card (cards 100 px), when a test says, and the
+        # side of what they find there when it is not a whole card (a part, a pile's outline)
         self.where: dict[int, tuple[float, float]] = {}
+        self.sides: dict[int, float] = {}
 
     def seen(self, t_ms: int, *tops: str | None, learning: bool = False) -> None:
         self.box.clock.advance_to(t_ms * MS)
         at = tuple(self.where.get(seat) if top not in (None, "~") else None
                    for seat, top in enumerate(tops))
-        self.session.seen(TableSeen(t_ms * MS, tops, learning, at, 100.0))
+        sides = tuple(None if a is None else self.sides.get(seat, 100.0)
+                      for seat, a in enumerate(at))
+        self.session.seen(TableSeen(t_ms * MS, tops, learning, at, 100.0, sides))
 
     def press(self, player: int, t_ms: int) -> None:
         self.box.clock.advance_to(t_ms * MS)
@@ -49,6 +53,7 @@ class Table:
         fresh = Table.__new__(Table)
         fresh.names = self.names
         fresh.where = dict(self.where)
+        fresh.sides = dict(self.sides)
         fresh.box = OfflineBox(self.box.config, clock=self.box.clock, names=self.names)
         fresh.session = HalliSession(fresh.box, HalliKit(timing=TIMING))
         fresh.box.session = fresh.session
@@ -63,10 +68,12 @@ class Table:
         return fresh
 
 
-def p0_turns_unread() -> Table:
+def p0_turns_unread(side: float = 100.0) -> Table:
     """P0 BB, P1 P, P2 L; P0 turns a card the camera cannot read (found at (300, 200), "?"
-    for 300 ms), then P1 turns SS (P0's card is counted, unread)."""
+    for 300 ms: an outline of `side` px, a whole card's 100 by default), then P1 turns SS
+    (P0's card is counted, unread)."""
     t = Table()
+    t.sides[0] = side
     for k, tops in enumerate([("BB", None, None), ("BB", "P", None), ("BB", "P", "L")]):
         t.seen(100 + 200 * k, *tops)
         t.seen(150 + 200 * k, *tops)

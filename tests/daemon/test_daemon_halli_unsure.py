@@ -411,6 +411,41 @@ def test_a_card_laid_on_an_unread_one_with_no_hand_seen_is_a_flip_where_it_lands
     assert t.ring().right is True and t.box.said[-1][-1] == "P2 takes 7 cards."
 
 
+@pytest.mark.parametrize("found", [60.0, 140.0])
+def test_a_card_read_where_a_part_of_it_or_its_pile_was_found_unread_is_that_card(
+        found: float) -> None:
+    """P0's card stays unread: what the eyes found there was a part of it (an outline 60 px
+    across, where cards are 100) or the pile's outline round it (140 px). Before P0's turn
+    comes again the card is read at last, its centre 20 px off that outline's, inside it
+    or round it (up to 0.61 of the sides' difference): the unread card read at last, no
+    new flip (no card can come on P0's pile before its turn)."""
+    t = p0_turns_unread(found)
+    t.where[0], t.sides[0] = (318.0, 191.0), 100.0  # the whole card, read at last
+    t.seen(1200, "SS", "SS", "L")  # P2's turn
+    t.seen(1250, "SS", "SS", "L")
+    flips = [(e["player"], e.get("card")) for e in t.box.journal if e["event"] == "flip"]
+    assert flips[3:] == [(0, None), (1, "SS")]
+    assert t.session.watch.shown[0] == "SS"
+    t.seen(1300, "SS", "SS", "~")
+    t.seen(1350, "SS", "SS", "B")
+    flips = [(e["player"], e.get("card")) for e in t.box.journal if e["event"] == "flip"]
+    assert flips[5:] == [(2, "B")]
+
+
+@pytest.mark.parametrize("found", [60.0, 140.0])
+def test_on_its_own_turn_a_card_read_off_an_unread_outline_is_a_flip(found: float) -> None:
+    """The same readings once P0's turn has come again: a card laid on the pile with no
+    hand seen reads just so, and it may be one. Only LATE_NEAR counts then: a flip."""
+    t = p0_turns_unread(found)
+    t.seen(1200, "?", "SS", "~")
+    t.seen(1250, "?", "SS", "B")  # P0's turn again
+    t.where[0], t.sides[0] = (318.0, 191.0), 100.0
+    t.seen(1300, "SS", "SS", "B")
+    t.seen(1350, "SS", "SS", "B")
+    flips = [(e["player"], e.get("card")) for e in t.box.journal if e["event"] == "flip"]
+    assert flips[3:] == [(0, None), (1, "SS"), (2, "B"), (0, "SS")]
+
+
 def test_an_animal_not_enrolled_is_one_flip_in_a_game_of_two() -> None:
     t = Table(players=2)
     for k, tops in enumerate([("B", None), ("B", "P"), ("~", "P")] + [("animal", "P")] * 3):

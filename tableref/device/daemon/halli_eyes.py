@@ -114,9 +114,11 @@ class HalliEyes:
         # ... and per pile (a tilted camera sees near piles bigger than far ones)
         self._pile_sides: list[list[float]] = [[] for _ in range(seats)]
         self._last_jpeg: float | None = None  # frame time of the last annotated frame
-        # the last reading: its frame time, each seat's top and where its card was found
+        # the last reading: its frame time, each seat's top, where its card was found and
+        # the side of what was found there
         self._last_read: tuple[float, tuple[str | None, ...],
-                               tuple[tuple[float, float] | None, ...]] | None = None
+                               tuple[tuple[float, float] | None, ...],
+                               tuple[float | None, ...]] | None = None
         self.ms: list[float] = []  # recognition time per frame, for the benchmark
         self.skipped = 0
 
@@ -130,7 +132,8 @@ class HalliEyes:
         if (not changed and last is not None and now - last[0] < self.recheck_s
                 and HIDDEN_BY_HAND not in last[1]):
             self.skipped += 1
-            return TableSeen(frame.t_ns, last[1], learning, last[2], self.card_px), None
+            return TableSeen(frame.t_ns, last[1], learning, last[2], self.card_px,
+                             last[3]), None
         hint = self.model.hint()
         if self._takes_hint:
             cards = self.recogniser(frame.image, hint=hint)  # type: ignore[call-arg]
@@ -161,12 +164,13 @@ class HalliEyes:
         del self.ms[:-1000]
         at = tuple(None if c is None else (float(c.center[0]), float(c.center[1]))
                    for c in best)
-        self._last_read = (now, tuple(tops), at)
+        sides = tuple(None if c is None else card_side(np.asarray(c.corners)) for c in best)
+        self._last_read = (now, tuple(tops), at, sides)
         jpeg = None
         if self._last_jpeg is None or now - self._last_jpeg >= self.jpeg_every_s:
             self._last_jpeg = now
             jpeg = annotate(frame.image, cards)
-        return TableSeen(frame.t_ns, tuple(tops), learning, at, self.card_px), jpeg
+        return TableSeen(frame.t_ns, tuple(tops), learning, at, self.card_px, sides), jpeg
 
     @property
     def card_px(self) -> float | None:

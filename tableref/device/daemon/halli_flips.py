@@ -15,6 +15,10 @@ import numpy as np
 
 from tableref.vision.halli.tracker import HIDDEN, UNSURE
 
+# one card's outline inside another's, both 2:3 and turned alike: their centres lie at most
+# half the difference of their long sides apart, sqrt(1.5) / 2 of the sides' difference
+NESTED = 0.61
+ALIKE = 0.1  # of a card's side: outlines whose sides differ less are of one size (noise)
 UNREADABLE = UNSURE  # "?": a card not read, or something there that is no card found
 HIDDEN_BY_HAND = HIDDEN  # "~": a hand moves over the pile
 
@@ -26,13 +30,16 @@ class TableSeen:
     "animal" (an animal, which one not known);
     `learning`: the eyes are learning the empty table (nothing may move);
     `at`: per seat, the centre (frame px) of the card found on its pile, read or not (None:
-    none found; empty: not known); `card_px`: the cards' side (px) at this table, if known."""
+    none found; empty: not known); `card_px`: the cards' side (px) at this table, if known;
+    `sides`: per seat, the side (px, `hint.card_side`) of what was found there (a card, a
+    part of one, or a pile's outline; None or empty: not known)."""
 
     t_ns: int
     tops: tuple[str | None, ...]
     learning: bool = False
     at: tuple[tuple[float, float] | None, ...] = ()
     card_px: float | None = None
+    sides: tuple[float | None, ...] = ()
 
 
 class FlipWatch:
@@ -45,9 +52,10 @@ class FlipWatch:
         self.shown: list[str | None] = [None] * seats  # the last top taken as a flip
         self.ghosts: list[str | None] = [None] * seats  # gathered by a ring, still in view
         # when the card on top was turned, if it was turned unread ("?"), else None, and
-        # where it was found since, unread
+        # where it was found since, unread: the centre and side of what was found
         self.unread_ns: list[int | None] = [None] * seats
-        self.unread_at: list[list[tuple[float, float]]] = [[] for _ in range(seats)]
+        self.unread_at: list[list[tuple[float, float, float | None]]] = [
+            [] for _ in range(seats)]
         # the card on top was turned unread at this time and taken since to be this code
         # (read at last, or ANIMAL): no event says so
         self.read_as: list[tuple[int, str] | None] = [None] * seats
@@ -98,25 +106,41 @@ class FlipWatch:
         self.read_as[seat] = (turned, code)
         return True
 
-    def unread_here(self, seat: int, at: tuple[float, float] | None) -> None:
-        """The card turned unread on `seat` was found `at` in a frame, not read."""
+    def unread_here(self, seat: int, at: tuple[float, float] | None,
+                    side: float | None = None) -> None:
+        """The card turned unread on `seat` was found `at` in a frame, not read: an outline
+        of `side` px (a part of the card, the pile's outline, the card), if known."""
         if self.unread_ns[seat] is not None and at is not None:
-            self.unread_at[seat].append(at)
+            self.unread_at[seat].append((at[0], at[1], side))
             del self.unread_at[seat][:-30]
 
     def read_late(self, seat: int, since: list[str | None] | None,
-                  at: tuple[float, float] | None, near: float) -> bool:
-        """Whether the card read on `seat` now, found `at`, is the card turned there
-        unread, read at last: it lies where that card was found unread (within `near` px:
-        a card laid by hand lands elsewhere), and the pile has shown "?" or this same card
+                  at: tuple[float, float] | None, near: float,
+                  side: float | None = None, due: bool = True) -> bool:
+        """Whether the card read on `seat` now, found `at` (an outline of `side` px), is
+        the card turned there unread, read at last: it lies where that card was found
+        unread (within `near` px: a card laid by hand lands elsewhere), and the pile has
+        shown "?" or this same card
         in every frame since that flip (`since`, the seat's readings from the flip on, the
         frame now last; frames while the bells were locked were not looked at for flips),
         never a hand over it, nor the table, nor another card. The watch takes the code
-        (`took`: no flip later either); the flip stays without its card."""
+        (`took`: no flip later either); the flip stays without its card.
+
+        While the seat is not `due` to turn a card, no new card can come on its pile: an
+        outline found there unread that was a part of the card, or the pile's round it (its
+        side more than `ALIKE` off the card's), lies inside the card or round it, its centre
+        up to `NESTED` of the sides' difference further. When the seat is due, a card laid
+        on the pile with no hand seen reads the same: only `near` counts then."""
         if self.shown[seat] != UNREADABLE or self.unread_ns[seat] is None or not since \
                 or at is None:
             return False
-        here = any(np.hypot(at[0] - x, at[1] - y) <= near for x, y in self.unread_at[seat])
+
+        def reach(s: float | None) -> float:
+            if due or side is None or s is None or abs(side - s) <= ALIKE * side:
+                return near
+            return near + NESTED * abs(side - s)
+
+        here = any(np.hypot(at[0] - x, at[1] - y) <= reach(s) for x, y, s in self.unread_at[seat])
         top = since[-1]
         if not here or top is None or any(r not in (UNREADABLE, top) for r in since[:-1]):
             return False

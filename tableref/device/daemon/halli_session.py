@@ -202,6 +202,7 @@ class HalliSession(BaseSession[Event]):
         self._frame_t = 0
         # where each seat's card was found in the last frame (TableSeen.at)
         self._at: tuple[tuple[float, float] | None, ...] = ()
+        self._found_sides: tuple[float | None, ...] = ()  # ... and its side (TableSeen.sides)
         self._wait: Timer | None = None
         self._unlock_timer: Timer | None = None
         self._kept: dict[str, Any] = Note().to_json()  # the last note kept (halli_note)
@@ -286,7 +287,8 @@ class HalliSession(BaseSession[Event]):
         # unread pile be taken for a new card laid on the table when its turn comes again)
         self.watch.flipped(event.player, UNREADABLE if read is None else read.code, event.t_ns)
         if read is None and event.player < len(self._at):
-            self.watch.unread_here(event.player, self._at[event.player])
+            self.watch.unread_here(event.player, self._at[event.player],
+                                   self._found_side(event.player))
         self.message = None
         if event.misread is not None:
             self.message = ("halli.misread", {"name": state.name(event.player),
@@ -463,9 +465,10 @@ class HalliSession(BaseSession[Event]):
             return
         tops = sight.tops
         self._at = sight.at
+        self._found_sides = sight.sides
         for seat, (top, at) in enumerate(zip(tops, sight.at, strict=False)):
             if top == UNREADABLE:
-                self.watch.unread_here(seat, at)
+                self.watch.unread_here(seat, at, self._found_side(seat))
         changed = [seat for seat in self.watch.changed(tops)
                    if not self._read_late(seat, sight.card_px)]
         n = len(self.players)
@@ -613,7 +616,12 @@ class HalliSession(BaseSession[Event]):
             return False
         at = self._at[seat] if seat < len(self._at) else None
         return self.watch.read_late(seat, self.timeline.readings_since(seat, t_ns), at,
-                                    LATE_NEAR * side)
+                                    LATE_NEAR * side, self._found_side(seat),
+                                    due=seat == self._turn())
+
+    def _found_side(self, seat: int) -> float | None:
+        """The side (px) of what the last frame found on the seat's pile, if known."""
+        return self._found_sides[seat] if seat < len(self._found_sides) else None
 
     def _unreadable_since(self, seat: int) -> int | None:
         """When the seat's pile became unreadable, if it has read "?" for the last

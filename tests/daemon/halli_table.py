@@ -68,16 +68,16 @@ class Table:
         return fresh
 
 
-def p0_turns_unread(side: float = 100.0) -> Table:
-    """P0 BB, P1 P, P2 L; P0 turns a card the camera cannot read (found at (300, 200), "?"
-    for 300 ms: an outline of `side` px, a whole card's 100 by default), then P1 turns SS
-    (P0's card is counted, unread)."""
+def p0_turns_unread(side: float = 100.0, at: tuple[float, float] = (300.0, 200.0)) -> Table:
+    """P0 BB, P1 P, P2 L; P0 turns a card the camera cannot read (found `at`, "?" for 300
+    ms: an outline of `side` px, a whole card's 100 by default), then P1 turns SS (P0's
+    card is counted, unread)."""
     t = Table()
     t.sides[0] = side
     for k, tops in enumerate([("BB", None, None), ("BB", "P", None), ("BB", "P", "L")]):
         t.seen(100 + 200 * k, *tops)
         t.seen(150 + 200 * k, *tops)
-    t.where[0] = (300.0, 200.0)
+    t.where[0] = at
     t.seen(700, "~", "P", "L")
     for k in range(6):
         t.seen(750 + 50 * k, "?", "P", "L")

@@ -19,7 +19,7 @@ now, with the review's own.
 from __future__ import annotations
 
 import numpy as np
-from halli_table import Table
+from halli_table import Table, p0_turns_unread
 
 CARD = 100.0  # the cards' side (px) at the daemon tests' table
 W, L = CARD / np.sqrt(1.5), CARD * np.sqrt(1.5)  # a 2:3 card's short and long sides
@@ -31,17 +31,7 @@ def _laid_on_unread(found_at: tuple[float, float], found_side: float,
     """P0's card turned unread, found at `found_at` as an outline of `found_side` px in
     every frame; P1 turns SS, P2 turns B; P0's turn again: P0 lays an SS on the pile, no
     frame shows the hand; the SS is read whole at `new_at`."""
-    t = Table()
-    t.sides[0] = found_side
-    for k, tops in enumerate([("BB", None, None), ("BB", "P", None), ("BB", "P", "L")]):
-        t.seen(100 + 200 * k, *tops)
-        t.seen(150 + 200 * k, *tops)
-    t.where[0] = found_at  # p0_turns_unread, the unread card found at `found_at`
-    t.seen(700, "~", "P", "L")
-    for k in range(6):
-        t.seen(750 + 50 * k, "?", "P", "L")
-    t.seen(1100, "?", "~", "L")
-    t.seen(1150, "?", "SS", "L")
+    t = p0_turns_unread(found_side, found_at)
     t.seen(1200, "?", "SS", "~")
     t.seen(1250, "?", "SS", "B")  # P0's turn again, its pile still unread
     t.where[0], t.sides[0] = new_at, new_side
@@ -175,17 +165,7 @@ def test_a_messy_unread_pile_read_at_last_before_its_turn_is_no_new_flip() -> No
     pile's outline (140 px at (315, 210)) and counted unread when P1 turned SS is read at
     last at its own centre (300, 200), 18 px off, while it is P2's turn: no new flip for P0
     (the parent counted one)."""
-    t = Table()
-    t.sides[0] = 140.0
-    for k, tops in enumerate([("BB", None, None), ("BB", "P", None), ("BB", "P", "L")]):
-        t.seen(100 + 200 * k, *tops)
-        t.seen(150 + 200 * k, *tops)
-    t.where[0] = (315.0, 210.0)
-    t.seen(700, "~", "P", "L")
-    for k in range(6):
-        t.seen(750 + 50 * k, "?", "P", "L")
-    t.seen(1100, "?", "~", "L")
-    t.seen(1150, "?", "SS", "L")
+    t = p0_turns_unread(140.0, (315.0, 210.0))
     t.seen(1160, "?", "SS", "L")
     t.where[0], t.sides[0] = (300.0, 200.0), 100.0
     t.seen(1200, "SS", "SS", "L")

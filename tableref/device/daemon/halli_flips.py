@@ -120,10 +120,10 @@ class FlipWatch:
         """Whether the card read on `seat` now, found `at` (an outline of `side` px), is
         the card turned there unread, read at last: it lies where that card was found
         unread (within `near` px: a card laid by hand lands elsewhere), and the pile has
-        shown "?" or this same card
-        in every frame since that flip (`since`, the seat's readings from the flip on, the
-        frame now last; frames while the bells were locked were not looked at for flips),
-        never a hand over it, nor the table, nor another card. The watch takes the code
+        shown "?" or this same card in every frame since that flip (`since`, the seat's
+        readings from the flip on, the frame now last; frames while the bells were locked
+        were not looked at for flips), never a hand over it, nor the table, nor another
+        card. The watch takes the code
         (`took`: no flip later either); the flip stays without its card.
 
         While the seat is not `due` to turn a card, no new card can come on its pile: an

@@ -9,6 +9,11 @@ round patch no larger than a plant: those are left out, and what other change ad
 more than three turtles' area is taken for something over the zone (a hand of the table's
 own colour changes the zone only where it covers plants and turtles, in pieces that are
 not round; one that hides exactly one plant with its turtle and nothing else is missed).
+Round pieces lying within half a turtle's width of each other are one change, counted
+whole when together they are more than one plant could be: a hand of one of a checked
+cloth's colours changes the squares of the other colour, each round and of a turtle's
+size, touching at their corners. A hand over printed dots far apart is still missed where
+it hides no more than one plant with its turtle.
 A change of the light over the whole frame (the camera's exposure) is taken out first, by
 the ratio of the frames' medians.
 """
@@ -65,10 +70,23 @@ def changed_over(now: np.ndarray, then: np.ndarray, inside: np.ndarray, shell: f
     k = max(3, round(0.6 * math.sqrt(area / math.pi)) | 1)
     moved = cv2.morphologyEx(moved, cv2.MORPH_OPEN,
                              cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k, k)))
-    _, _, stats, _ = cv2.connectedComponentsWithStats(moved, connectivity=8)
+    n, labels, stats, _ = cv2.connectedComponentsWithStats(moved, connectivity=8)
+    if n <= 1:
+        return False
+    # pieces lying within half a turtle's width of each other are one change: a turtle
+    # placed or fallen stands apart, a hand over a patterned cloth changes the cloth's
+    # squares or dots of one colour, each round, in a crowd
+    g = max(3, round(math.sqrt(area / math.pi)) | 1)
+    near = cv2.dilate(moved, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (g, g)))
+    _, groups = cv2.connectedComponents(near, connectivity=8)
+    group = np.zeros(n, np.int32)
+    group[labels[moved > 0]] = groups[moved > 0]
+    pieces = stats[:, cv2.CC_STAT_AREA].astype(np.int64)
+    crowd = np.bincount(group[1:], weights=pieces[1:])
     total = 0
-    for _, _, w, h, a in stats[1:]:
-        if a <= ROUND_PIECE * area and a >= ROUND * w * h:
+    for i, (_, _, w, h, a) in enumerate(stats[1:], start=1):
+        if a <= ROUND_PIECE * area and a >= ROUND * w * h and \
+                crowd[group[i]] <= ROUND_PIECE * area:
             continue  # a turtle placed or fallen, a plant turned over or put back: round
         total += int(a)
     return total >= MIN_SHELLS * area

@@ -12,7 +12,9 @@ dark to read), scraps (specks of one paint that together, within a turtle's disc
 part of a turtle), hidden (a dome's cap amid the table's colour), gloss (a blob of one
 turtle's area and more whose lamp's highlight is off where a single dome's sits, and,
 lying close, whose outline is longer that way: a turtle lying on another), misread (a
-turtle's colour a whole paint's step beyond every paint's: the frame's light misread);
+turtle's colour a whole paint's step beyond every paint's: the frame's light misread),
+witness (turtles between orange and yellow, or red and orange, that the refinement gave a
+paint with no turtle of either paint to tell them by);
 die tells the die's colour symbol from a part of a turtle. material holds what the
 counter knows of the game's colours.
 

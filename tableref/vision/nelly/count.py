@@ -65,6 +65,7 @@ from tableref.vision.nelly.prints import Print, on_a_plant, table_print
 from tableref.vision.nelly.scraps import scattered_turtle
 from tableref.vision.nelly.still import QUARTER, changed_over, exposure, quarter
 from tableref.vision.nelly.table import TableModel, table_outside
+from tableref.vision.nelly.witness import unwitnessed, why_unwitnessed
 from tableref.vision.nelly.zones import Zone
 
 Image = np.ndarray
@@ -372,6 +373,9 @@ def count_turtles(frame: Image, zones: Sequence[Zone], options: CountOptions | N
     blobs = [b for d in data for b in d.blobs]
     paints = Paints(light, r1, footprint=footprint(blobs, r1))
     paints.green = refine_green(blobs, paints)
+    singles = [b.median for b in blobs if ONE[0] <= b.area / paints.shell <= ONE[1]]
+    doubt = unwitnessed([float(replace(paints, green=0.0).hue(*m)) for m in singles],
+                        [float(paints.hue(*m)) for m in singles])
     # the light off by more than the turtles' refinement corrects (misread.py): every zone
     # unsure
     misread = light_misread([float(paints.hue(*b.median)) for b in blobs
@@ -412,6 +416,9 @@ def count_turtles(frame: Image, zones: Sequence[Zone], options: CountOptions | N
         out.append(_count_zone(crop, paints, printed, highlight))
     if misread:  # what could be counted, none of it with confidence
         out = [c if c.unsure else replace(c, unsure=True, why=LIGHT_WHY) for c in out]
+    if doubt:  # orange or yellow (red or orange) told by no witness (witness.py)
+        out = [c if c.unsure or not any(c.counts[p] for p in doubt)
+               else replace(c, unsure=True, why=why_unwitnessed(doubt)) for c in out]
     return out
 
 

@@ -63,7 +63,7 @@ from tableref.vision.nelly.plants import (
 )
 from tableref.vision.nelly.prints import Print, on_a_plant, table_print
 from tableref.vision.nelly.scraps import scattered_turtle
-from tableref.vision.nelly.still import QUARTER, changed_over, exposure, quarter
+from tableref.vision.nelly.still import QUARTER, changed_over, exposure, quarter_window
 from tableref.vision.nelly.table import TableModel, table_outside
 from tableref.vision.nelly.zones import Zone
 
@@ -387,9 +387,7 @@ def count_turtles(frame: Image, zones: Sequence[Zone], options: CountOptions | N
                                            for d, b in singles[:MAX_DOMES]]))
         return placed[0]
 
-    now_q = quarter(frame) if still is not None else None
-    then_q = quarter(still) if still is not None else None
-    gain = exposure(now_q, then_q) if now_q is not None and then_q is not None else 1.0
+    gain = exposure(frame, still) if still is not None else 1.0
     level = plant_level([p.level for d in data for p in d.plants])
     outside = outside_level(table) if level > 0 else 0.0
     out = []
@@ -397,10 +395,11 @@ def count_turtles(frame: Image, zones: Sequence[Zone], options: CountOptions | N
         if crop is None:
             out.append(ZoneCount(z.player, unsure=True, why="the zone lies outside the picture"))
             continue
-        if now_q is not None and then_q is not None:
+        if still is not None:
             q0, q1 = crop.origin[0] // QUARTER, crop.origin[1] // QUARTER
             hq, wq = crop.inside.shape[0] // QUARTER, crop.inside.shape[1] // QUARTER
-            if changed_over(now_q[q1:q1 + hq, q0:q0 + wq], then_q[q1:q1 + hq, q0:q0 + wq],
+            if changed_over(quarter_window(frame, q0, q1, wq, hq),
+                            quarter_window(still, q0, q1, wq, hq),
                             crop.inside, paints.shell, gain):
                 out.append(ZoneCount(z.player, unsure=True, why="something over the zone (it "
                                      "changed by more than turtles since the table was still)"))

@@ -38,10 +38,33 @@ def quarter(frame: np.ndarray) -> np.ndarray:
                                  interpolation=cv2.INTER_AREA))
 
 
+def quarter_window(frame: np.ndarray, x: int, y: int, w: int, h: int) -> np.ndarray:
+    """`quarter(frame)[y:y + h, x:x + w]`, made from those blocks' pixels alone when the
+    frame is a whole number of blocks each way (each block is then its own pixels' mean)."""
+    fh, fw = frame.shape[:2]
+    if fh % QUARTER or fw % QUARTER:
+        return quarter(frame)[y:y + h, x:x + w]
+    x1, y1 = min(x + w, fw // QUARTER), min(y + h, fh // QUARTER)
+    if x1 <= x or y1 <= y:
+        return np.zeros((max(y1 - y, 0), max(x1 - x, 0), *frame.shape[2:]), frame.dtype)
+    return quarter(frame[QUARTER * y:QUARTER * y1, QUARTER * x:QUARTER * x1])
+
+
+def _every_other(frame: np.ndarray) -> np.ndarray:
+    """`quarter(frame)[::2, ::2]`, from those blocks' pixels alone where the frame is a
+    whole number of pairs of blocks each way."""
+    h, w = frame.shape[:2]
+    if h % (2 * QUARTER) or w % (2 * QUARTER) or frame.ndim != 3:
+        return quarter(frame)[::2, ::2]
+    blocks = frame.reshape(h // (2 * QUARTER), 2 * QUARTER, w // (2 * QUARTER), 2 * QUARTER, -1)
+    return quarter(blocks[:, :QUARTER, :, :QUARTER].reshape(h // 2, w // 2, -1))
+
+
 def exposure(now: np.ndarray, then: np.ndarray) -> float:
     """How much brighter the whole frame `now` is than `then` (the camera's exposure, the
-    room's light; a hand over one zone hardly moves the whole frame's median)."""
-    a, b = float(np.median(now[::2, ::2])), float(np.median(then[::2, ::2]))
+    room's light; a hand over one zone hardly moves the whole frame's median): the
+    frames' medians on every other block of 4x4 pixels each way."""
+    a, b = float(np.median(_every_other(now))), float(np.median(_every_other(then)))
     return a / b if b > 0 else 1.0
 
 

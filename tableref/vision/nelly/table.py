@@ -17,6 +17,8 @@ from collections.abc import Sequence
 import cv2
 import numpy as np
 
+from tableref.vision.nelly.material import LOG1P
+
 STEP = 0.1
 LO, HI = -4.0, 2.0
 BINS = round((HI - LO) / STEP)
@@ -32,10 +34,20 @@ _CU, _CV = np.meshgrid(_CENTRE, _CENTRE, indexing="ij")
 _GREENISH = ((_CU > 0.15 - STEP) & (_CU > _CV + 0.2 - 2 * STEP)).ravel()  # bins, a bin's slack
 
 
+def _bin(x: np.ndarray) -> np.ndarray:
+    """Each value's bin, clipped to the histogram (int32; in place on one temporary)."""
+    t = x - LO
+    t /= STEP
+    i = t.astype(np.int32)
+    np.maximum(i, 0, out=i)
+    return np.minimum(i, BINS - 1, out=i)
+
+
 def _index(u: np.ndarray, v: np.ndarray) -> np.ndarray:
-    iu = np.clip(((u - LO) / STEP).astype(np.int32), 0, BINS - 1)
-    iv = np.clip(((v - LO) / STEP).astype(np.int32), 0, BINS - 1)
-    return iu * BINS + iv
+    iu = _bin(u)
+    iu *= BINS
+    iu += _bin(v)
+    return iu
 
 
 class TableModel:
@@ -95,8 +107,10 @@ def table_outside(frame: np.ndarray, polygons: Sequence[np.ndarray], du: float, 
     b, g, r = cv2.split(small)
     bright = cv2.max(cv2.max(b, g), r)
     sel = (keep > 0) & (bright > MIN_BRIGHT)
-    px = small[sel].astype(np.float32) + 1.0
-    lg = np.log(px)
-    model = TableModel(lg[:, 1] - lg[:, 2] - du, lg[:, 0] - lg[:, 2] - dv)
+    # ln(level + 1) by table look-up (LOG1P is np.log of the same float32 levels)
+    lr = cv2.LUT(r, LOG1P)
+    u = cv2.subtract(cv2.LUT(g, LOG1P), lr)[sel]
+    v = cv2.subtract(cv2.LUT(b, LOG1P), lr)[sel]
+    model = TableModel(u - du, v - dv)
     model.small, model.keep, model.bright = small, keep, bright
     return model

@@ -84,6 +84,8 @@ AGREE = 5  # blobs of one turtle's radius that agree on a larger area: then it i
 SPREAD = 1.15  # their largest area over their smallest, at most
 MIN_TURTLE = 150  # px: no turtle the camera can count is smaller (one is ~350 px at 0.7 mm/px)
 _LOG = LOG1P
+_UNMEASURED = np.zeros((0, 0), np.float32)  # a blob's distance transform, not measured
+_OPEN3 = np.ones((3, 3), np.uint8)  # the opening that removes specks and 1 px necks
 
 
 @dataclass(frozen=True)
@@ -183,7 +185,7 @@ def _blobs(d: _ZoneData) -> list[Blob]:
     like[painted] = d.table.like(d.u[painted], d.v[painted])
     if not np.any(like):
         return _components(d.paint, d)
-    mask = d.paint & ~like
+    mask: np.ndarray = d.paint & ~like  # uint8
     alike = (d.paint & like).astype(np.uint8)
     d.alike = alike
     # a turtle of the table's colour on a plant: within the plant's rim, cut off its notch
@@ -192,7 +194,7 @@ def _blobs(d: _ZoneData) -> list[Blob]:
     # parts apart, grow each back within the table-coloured paint)
     neck = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (NECK, NECK))
     cores = cv2.erode(alike, neck)
-    for core in _components(cores, d, MIN_TURTLE // 2, read=False):
+    for core in _components(cores, d, MIN_TURTLE // 2, read=False, measure=False):
         if core.area > TABLE_AREA * d.n_in:
             continue  # the table itself
         x, y = core.origin
@@ -204,9 +206,9 @@ def _blobs(d: _ZoneData) -> list[Blob]:
         grown = cv2.bitwise_and(cv2.dilate(grown, neck), alike[y0:y1, x0:x1])
         # with the rest of the turtle: its lit side, not of the table's colours. A turtle
         # is round: a patch of the table's colour beside one is no part of it
-        whole = cv2.morphologyEx(cv2.bitwise_or(grown, mask[y0:y1, x0:x1].astype(np.uint8)),
-                                 cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
-        for part in _components(whole, d, MIN_TURTLE, (x0, y0), read=False):
+        whole = cv2.morphologyEx(cv2.bitwise_or(grown, mask[y0:y1, x0:x1]), cv2.MORPH_OPEN,
+                                 _OPEN3)
+        for part in _components(whole, d, MIN_TURTLE, (x0, y0), read=False, measure=False):
             bx, by = part.origin
             bh, bw = part.window.shape
             own = grown[by - y0:by - y0 + bh, bx - x0:bx - x0 + bw]
@@ -263,17 +265,19 @@ def _dome_shaded(blob: Blob, d: _ZoneData) -> bool:
 
 
 def _components(mask: np.ndarray, d: _ZoneData, min_area: int = 40,
-                origin: tuple[int, int] = (0, 0), read: bool = True) -> list[Blob]:
+                origin: tuple[int, int] = (0, 0), read: bool = True,
+                measure: bool = True) -> list[Blob]:
     """The blobs of a mask (the zone's crop, or a window of it at `origin`) whose centre is
     in the zone, the glare's holes in them filled (outer contours drawn filled: cheaper
-    than labelling a mostly empty crop)."""
+    than labelling a mostly empty crop). Without `measure` a blob's radius and distance
+    transform are left unmeasured (0, empty): for blobs whose shape alone is used."""
     # two levels: a blob lying in a hole of another (a turtle on a plant in a cloth of its
     # colour) is a blob of its own
     contours, hierarchy = cv2.findContours(mask.astype(np.uint8), cv2.RETR_CCOMP,
                                            cv2.CHAIN_APPROX_SIMPLE)
     hh, ww = d.inside.shape
     blobs = []
-    tops = [c for c, h in zip(contours, hierarchy[0], strict=True) if h[3] < 0] if len(
+    tops = [contours[i] for i in np.flatnonzero(hierarchy[0][:, 3] < 0).tolist()] if len(
         contours) else []
     for c in tops:
         x, y, bw, bh = cv2.boundingRect(c)
@@ -282,15 +286,18 @@ def _components(mask: np.ndarray, d: _ZoneData, min_area: int = 40,
             continue
         win = np.zeros((bh + 2, bw + 2), np.uint8)
         cv2.drawContours(win, [c], -1, 1, -1, offset=(1 - x + origin[0], 1 - y + origin[1]))
-        area = int(np.count_nonzero(win))
+        area = cv2.countNonZero(win)
         if area < min_area:
             continue
         m = cv2.moments(win, binaryImage=True)
         cx, cy = x - 1 + m["m10"] / m["m00"], y - 1 + m["m01"] / m["m00"]
         if not d.inside[min(int(cy), hh - 1), min(int(cx), ww - 1)]:
             continue  # its centre lies outside the zone: another zone's, or the pond's
-        dist = cv2.distanceTransform(win, cv2.DIST_L2, 3)[1:-1, 1:-1]
-        blob = Blob((x, y), win[1:-1, 1:-1] > 0, area, float(dist.max()), dist)
+        if measure:
+            dist = cv2.distanceTransform(win, cv2.DIST_L2, 3)[1:-1, 1:-1]
+            blob = Blob((x, y), win[1:-1, 1:-1] > 0, area, float(dist.max()), dist)
+        else:
+            blob = Blob((x, y), win[1:-1, 1:-1] > 0, area, 0.0, _UNMEASURED)
         if read:  # its core and the core's colour
             assert d.paint is not None
             core_of(blob, d.paint, d.bgr)

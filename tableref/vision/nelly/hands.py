@@ -104,6 +104,8 @@ def _washed_out_turtle(pale: np.ndarray, bright: np.ndarray, disc: np.ndarray,
     is as pale and warm, but fades out over several turtles' radii: its brightness still
     falls from the second band out to the fourth."""
     m = cv2.morphologyEx(pale.astype(np.uint8), cv2.MORPH_OPEN, disc)
+    if cv2.countNonZero(m) == 0:
+        return False
     n, labels, stats, _ = cv2.connectedComponentsWithStats(m, connectivity=8)
     e = max(1, round(0.25 * math.sqrt(shell / math.pi)))  # a quarter of a turtle's radius
     ring_k = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * e + 1, 2 * e + 1))

@@ -40,6 +40,8 @@ def hidden_dome(bright: np.ndarray, alike: np.ndarray, counted: Callable[[], np.
     if cv2.countNonZero(cap.astype(np.uint8)) < CAP_AREA[0] * shell:
         return False
     cap = (cap & (counted() == 0)).astype(np.uint8)
+    if cv2.countNonZero(cap) < CAP_AREA[0] * shell:
+        return False  # no cap's area left
     n, labels, stats, _ = cv2.connectedComponentsWithStats(cap, connectivity=8)
     e = max(2, round(0.4 * radius))
     ring_k = np.ones((2 * e + 1, 2 * e + 1), np.uint8)

@@ -78,10 +78,13 @@ def table_print(table: TableModel, paints: Paints, min_bright: int = 40) -> Prin
     n, labels, stats, _ = cv2.connectedComponentsWithStats(paint, connectivity=8)
     if n <= 1:
         return out
-    # each patch's mean colour at once (a print has hundreds of patches)
-    flat = labels.ravel()
+    # each patch's mean colour at once (a print has hundreds of patches), summed over the
+    # patches' pixels alone (whole levels: the sums are exact in any order)
+    sel_px = paint > 0
+    flat = labels[sel_px]
     count = np.maximum(stats[:, cv2.CC_STAT_AREA], 1).astype(np.float64)
-    mean = [np.bincount(flat, small[..., k].ravel(), minlength=n) / count for k in range(3)]
+    px = small[sel_px]
+    mean = [np.bincount(flat, px[:, k], minlength=n) / count for k in range(3)]
     hues = paints.hue(mean[0], mean[1], mean[2])[1:]
     areas = stats[1:, cv2.CC_STAT_AREA].astype(np.float64) * STRIDE * STRIDE
     small_enough = areas <= SIZE[1] * paints.shell
@@ -90,10 +93,8 @@ def table_print(table: TableModel, paints: Paints, min_bright: int = 40) -> Prin
     # out of the zones' paint pixel by pixel (count._blobs): its copy in a zone is never a
     # turtle-sized blob, so it says nothing of one. Only a patch of which more than
     # TABLE_LIKE is not the table's colours can be taken for a turtle
-    sel_px = paint > 0
-    like = np.zeros(paint.shape, np.float64)
-    like[sel_px] = table.like(u[sel_px], v[sel_px])
-    share = np.bincount(flat, like.ravel(), minlength=n)[1:] / count[1:]
+    like = table.like(u[sel_px], v[sel_px])
+    share = np.bincount(flat, like.astype(np.float64), minlength=n)[1:] / count[1:]
     own = share <= TABLE_LIKE
     # and a piece in a zone is what of such a patch is not of the table's colours: a
     # patch stands for a piece of its area less its table-coloured pixels (a dark red

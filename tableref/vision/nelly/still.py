@@ -82,8 +82,10 @@ def changed_over(now: np.ndarray, then: np.ndarray, inside: np.ndarray, shell: f
     if not np.any(keep):
         return False
     b = cv2.convertScaleAbs(then, alpha=gain) if abs(gain - 1) > 0.02 else then
-    diff = cv2.absdiff(now, b).max(axis=2)
-    moved = ((diff > CHANGE) & keep).astype(np.uint8)
+    diff: np.ndarray = cv2.absdiff(now, b)
+    if diff.ndim == 3:  # the largest change of any channel
+        diff = cv2.max(cv2.max(diff[..., 0], diff[..., 1]), diff[..., 2])
+    moved: np.ndarray = ((diff > CHANGE) & keep).astype(np.uint8)
     area = shell / QUARTER ** 2
     k = max(3, round(0.6 * math.sqrt(area / math.pi)) | 1)
     moved = cv2.morphologyEx(moved, cv2.MORPH_OPEN,

@@ -155,9 +155,12 @@ def _crop(frame: Image, zone: Zone) -> _ZoneData | None:
     sub = frame[y0:y1, x0:x1]
     b, g, r = cv2.split(sub)
     lr = cv2.LUT(r, _LOG)
-    u = cv2.subtract(cv2.LUT(g, _LOG), lr)
-    v = cv2.subtract(cv2.LUT(b, _LOG), lr)
-    bright = cv2.max(cv2.max(b, g), r)
+    u = cv2.LUT(g, _LOG)
+    u = cv2.subtract(u, lr, dst=u)  # in place: each new array costs its pages
+    v = cv2.LUT(b, _LOG)
+    v = cv2.subtract(v, lr, dst=v)
+    bright = cv2.max(b, g)
+    bright = cv2.max(bright, r, dst=bright)
     inside = np.zeros(sub.shape[:2], np.uint8)
     pts = np.round((np.asarray(zone.polygon) - [x0, y0]) * 16).astype(np.int32)
     cv2.fillPoly(inside, [pts], 1, cv2.LINE_8, shift=4)

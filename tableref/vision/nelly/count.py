@@ -63,7 +63,7 @@ from tableref.vision.nelly.plants import (
 )
 from tableref.vision.nelly.prints import Print, on_a_plant, table_print
 from tableref.vision.nelly.scraps import scattered_turtle
-from tableref.vision.nelly.still import QUARTER, changed_over, exposure, quarter_window
+from tableref.vision.nelly.still import changed_since, exposure
 from tableref.vision.nelly.table import TableModel, table_outside
 from tableref.vision.nelly.zones import Zone
 
@@ -405,15 +405,11 @@ def count_turtles(frame: Image, zones: Sequence[Zone], options: CountOptions | N
         if crop is None:
             out.append(ZoneCount(z.player, unsure=True, why="the zone lies outside the picture"))
             continue
-        if still is not None:
-            q0, q1 = crop.origin[0] // QUARTER, crop.origin[1] // QUARTER
-            hq, wq = crop.inside.shape[0] // QUARTER, crop.inside.shape[1] // QUARTER
-            if changed_over(quarter_window(frame, q0, q1, wq, hq),
-                            quarter_window(still, q0, q1, wq, hq),
-                            crop.inside, paints.shell, gain):
-                out.append(ZoneCount(z.player, unsure=True, why="something over the zone (it "
-                                     "changed by more than turtles since the table was still)"))
-                continue
+        if still is not None and changed_since(frame, still, crop.origin, crop.inside,
+                                               paints.shell, gain):
+            out.append(ZoneCount(z.player, unsure=True, why="something over the zone (it "
+                                 "changed by more than turtles since the table was still)"))
+            continue
         if too_dark(crop.bright, crop.inside, outside, level):
             out.append(ZoneCount(z.player, unsure=True, why="too dark to read the turtles' "
                                  "colours (a deep shadow?)"))

@@ -50,6 +50,28 @@ def quarter_window(frame: np.ndarray, x: int, y: int, w: int, h: int) -> np.ndar
     return quarter(frame[QUARTER * y:QUARTER * y1, QUARTER * x:QUARTER * x1])
 
 
+def changed_since(frame: np.ndarray, still: np.ndarray, origin: tuple[int, int],
+                  inside: np.ndarray, shell: float, gain: float = 1.0) -> bool:
+    """`changed_over` for the zone's box at `origin` (full-size pixels) in two frames of one
+    shape, `quarter`ed on the zone's own blocks alone: outside `inside` a change counts for
+    nothing, so the box's blocks there are left at 0 in both."""
+    q0, q1 = origin[0] // QUARTER, origin[1] // QUARTER
+    hq, wq = inside.shape[0] // QUARTER, inside.shape[1] // QUARTER
+    fh, fw = frame.shape[:2]
+    hq, wq = max(min(hq, fh // QUARTER - q1), 0), max(min(wq, fw // QUARTER - q0), 0)
+    if hq == 0 or wq == 0 or shell <= 0:
+        return False
+    keep = cv2.resize(inside, (wq, hq), interpolation=cv2.INTER_NEAREST)
+    x, y, w, h = cv2.boundingRect(keep)
+    if w == 0 or h == 0:
+        return False
+    now = np.zeros((hq, wq, *frame.shape[2:]), frame.dtype)
+    then = np.zeros_like(now)
+    now[y:y + h, x:x + w] = quarter_window(frame, q0 + x, q1 + y, w, h)
+    then[y:y + h, x:x + w] = quarter_window(still, q0 + x, q1 + y, w, h)
+    return changed_over(now, then, inside, shell, gain)
+
+
 def _every_other(frame: np.ndarray) -> np.ndarray:
     """`quarter(frame)[::2, ::2]`, from those blocks' pixels alone where the frame is a
     whole number of pairs of blocks each way."""
@@ -60,11 +82,24 @@ def _every_other(frame: np.ndarray) -> np.ndarray:
     return quarter(blocks[:, :QUARTER, :, :QUARTER].reshape(h // 2, w // 2, -1))
 
 
+def _median(levels: np.ndarray) -> float:
+    """`np.median` of uint8 levels, from their histogram (the middle one, or the mean of
+    the middle two)."""
+    if levels.dtype != np.uint8 or levels.size == 0:
+        return float(np.median(levels))
+    cum = np.cumsum(np.bincount(levels.ravel(), minlength=256))
+    n = int(cum[-1])
+    hi = int(np.searchsorted(cum, n // 2, side="right"))  # the (n // 2)-th, from 0
+    if n % 2:
+        return float(hi)
+    return (int(np.searchsorted(cum, n // 2 - 1, side="right")) + hi) / 2
+
+
 def exposure(now: np.ndarray, then: np.ndarray) -> float:
     """How much brighter the whole frame `now` is than `then` (the camera's exposure, the
     room's light; a hand over one zone hardly moves the whole frame's median): the
     frames' medians on every other block of 4x4 pixels each way."""
-    a, b = float(np.median(_every_other(now))), float(np.median(_every_other(then)))
+    a, b = _median(_every_other(now)), _median(_every_other(then))
     return a / b if b > 0 else 1.0
 
 

@@ -236,8 +236,8 @@ def _round_out(part: Blob, alike: np.ndarray, mask: np.ndarray, d: _ZoneData) ->
     """The turtle a part belongs to: the paint (`alike` or `mask`, uint8 0/1) inside the
     part's smallest enclosing circle (a turtle is round; its shaded side may be of the
     table's colours, its plant's notch beside it is outside the circle)."""
-    ys, xs = np.nonzero(part.window)
-    pts = np.stack([xs, ys], axis=1).astype(np.float32)
+    # its pixels (x, y) row by row, as float32 points
+    pts = cv2.findNonZero(part.window.astype(np.uint8)).astype(np.float32)
     (cx, cy), r = cv2.minEnclosingCircle(pts)
     x, y = part.origin
     pad = 2
@@ -246,7 +246,7 @@ def _round_out(part: Blob, alike: np.ndarray, mask: np.ndarray, d: _ZoneData) ->
     y1 = min(y + part.window.shape[0] + pad, alike.shape[0])
     disc = np.zeros((y1 - y0, x1 - x0), np.uint8)
     cv2.circle(disc, (round(cx + x - x0), round(cy + y - y0)), round(r + 1), 1, -1)
-    disc &= (alike[y0:y1, x0:x1] | mask[y0:y1, x0:x1]).astype(np.uint8)
+    disc = cv2.bitwise_and(disc, cv2.bitwise_or(alike[y0:y1, x0:x1], mask[y0:y1, x0:x1]))
     found = _components(disc, d, MIN_TURTLE, (x0, y0), read=False)
     return max(found, key=lambda b: b.area) if found else None
 
@@ -276,8 +276,9 @@ def _components(mask: np.ndarray, d: _ZoneData, min_area: int = 40,
     transform are left unmeasured (0, empty): for blobs whose shape alone is used."""
     # two levels: a blob lying in a hole of another (a turtle on a plant in a cloth of its
     # colour) is a blob of its own
-    contours, hierarchy = cv2.findContours(mask.astype(np.uint8), cv2.RETR_CCOMP,
-                                           cv2.CHAIN_APPROX_SIMPLE)
+    contours, hierarchy = cv2.findContours(  # (which leaves its image as it was)
+        mask if mask.dtype == np.uint8 else mask.astype(np.uint8), cv2.RETR_CCOMP,
+        cv2.CHAIN_APPROX_SIMPLE)
     hh, ww = d.inside.shape
     blobs = []
     tops = [contours[i] for i in np.flatnonzero(hierarchy[0][:, 3] < 0).tolist()] if len(

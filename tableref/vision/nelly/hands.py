@@ -16,6 +16,7 @@ import cv2
 import numpy as np
 
 from tableref.vision.nelly.light import Light
+from tableref.vision.nelly.median import median
 from tableref.vision.nelly.table import TableModel
 
 MIN_SHELLS = 3.0  # something over the zone is larger than three turtles
@@ -119,14 +120,14 @@ def _washed_out_turtle(pale: np.ndarray, bright: np.ndarray, disc: np.ndarray,
         own = (labels[y0:y1, x0:x1] == i).astype(np.uint8)
         b = bright[y0:y1, x0:x1]
         edge = (own > 0) & (cv2.erode(own, ring_k) == 0)  # the patch's own edge band
-        levels = [float(np.median(b[edge]))] if np.any(edge) else []
+        levels = [median(b[edge])] if np.any(edge) else []
         grown = own
         for _ in range(4):  # the bands outside it, each a quarter of a radius wide
             wider = cv2.dilate(grown, ring_k)
             band = (wider > 0) & (grown == 0)
             if not np.any(band):
                 break
-            levels.append(float(np.median(b[band])))
+            levels.append(median(b[band]))
             grown = wider
         if len(levels) < 5:
             continue  # at the crop's edge: not seen round

@@ -25,6 +25,7 @@ import cv2
 import numpy as np
 
 from tableref.vision.nelly.light import plant_pixels
+from tableref.vision.nelly.median import median
 from tableref.vision.nelly.table import TableModel
 
 FILL = 0.2  # of its enclosing circle green at least: a plant under the largest turtle is a
@@ -68,7 +69,7 @@ def plant_circles(u: np.ndarray, v: np.ndarray, bright: np.ndarray, table: Table
             sel = (own > 0) & green[by:by + bh, bx:bx + bw]
             out.append(Plant(float(x), float(y), float(r), u[by:by + bh, bx:bx + bw][sel],
                              v[by:by + bh, bx:bx + bw][sel],
-                             float(np.median(bright[by:by + bh, bx:bx + bw][sel]))))
+                             median(bright[by:by + bh, bx:bx + bw][sel])))
     return out
 
 

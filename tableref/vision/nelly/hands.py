@@ -42,7 +42,7 @@ def _glare_on_table(bgr: np.ndarray, sel: np.ndarray, light: Light,
     px = bgr[sel].astype(np.float32)
     px[:, 0] *= math.exp(-light.dv)
     px[:, 1] *= math.exp(-light.du)
-    low = px.min(axis=1, keepdims=True)
+    low = np.minimum(np.minimum(px[:, 0], px[:, 1]), px[:, 2])[:, None]  # (min(axis=1): slow)
     out = np.zeros(px.shape[0], bool)
     left = np.arange(px.shape[0])  # the pixels not yet found to be the table
     for f in GLARE_STEPS:

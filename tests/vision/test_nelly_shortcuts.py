@@ -1,5 +1,6 @@
 """The counter's shortcuts give the values of what they stand for (median.py: np.median;
-still.py: the still frame compared on the zone's own blocks, not the whole frame's)."""
+still.py: the still frame compared on the zone's own blocks, not the whole frame's;
+table.py: every fourth pixel by resizing)."""
 
 import numpy as np
 import pytest
@@ -13,6 +14,7 @@ from tableref.vision.nelly.still import (
     quarter,
     quarter_window,
 )
+from tableref.vision.nelly.table import STRIDE, _every
 
 
 @pytest.mark.parametrize("dtype", [np.uint8, np.int32, np.float32, np.float64])
@@ -57,3 +59,9 @@ def test_changed_since_is_changed_over_the_whole_quarter() -> None:
                             quarter(then)[q1:q1 + 65, q0:q0 + 125], inside, 300.0, 1.1)
         assert changed_since(now, then, origin, inside, 300.0, 1.1) == full
     assert changed_since(now, then, (300, 120), inside, 300.0)  # the change is seen
+
+
+@pytest.mark.parametrize("size", [(720, 1280), (718, 1278), (480, 640)])
+def test_every_fourth_pixel_is_numpys(size: tuple[int, int]) -> None:
+    frame = _frame(4, *size)
+    assert np.array_equal(_every(frame), frame[::STRIDE, ::STRIDE])

@@ -93,11 +93,22 @@ class TableModel:
         return np.asarray(self._table[_index(u, v)])
 
 
+def _every(frame: np.ndarray) -> np.ndarray:
+    """`frame[::STRIDE, ::STRIDE]`, contiguous: by nearest-pixel resizing where the frame is
+    a whole number of strides each way (the same pixels, several times faster than numpy's
+    strided copy)."""
+    h, w = frame.shape[:2]
+    if h % STRIDE or w % STRIDE:
+        return np.ascontiguousarray(frame[::STRIDE, ::STRIDE])
+    return np.asarray(cv2.resize(frame, (w // STRIDE, h // STRIDE),
+                                 interpolation=cv2.INTER_NEAREST))
+
+
 def table_outside(frame: np.ndarray, polygons: Sequence[np.ndarray], du: float, dv: float,
                   pad: int = 8) -> TableModel:
     """The table's colours from the frame outside every zone (polygons in frame pixels,
     widened by `pad`), the light (du, dv) taken out."""
-    small = np.ascontiguousarray(frame[::STRIDE, ::STRIDE])
+    small = _every(frame)
     keep: np.ndarray = np.ones(small.shape[:2], np.uint8)
     for poly in polygons:
         pts = np.round(np.asarray(poly, np.float64) / STRIDE * 16).astype(np.int32)

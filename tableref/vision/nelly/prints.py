@@ -22,7 +22,7 @@ import cv2
 import numpy as np
 
 from tableref.vision.nelly.domes import BETWEEN, Paints, paint_masks
-from tableref.vision.nelly.material import LOG1P, ORANGE_YELLOW, RED_ORANGE
+from tableref.vision.nelly.material import ORANGE_YELLOW, RED_ORANGE
 from tableref.vision.nelly.table import STRIDE, TableModel
 
 PRINTED = 10  # patches of one colour outside the zones: more is the table's print
@@ -70,9 +70,8 @@ def table_print(table: TableModel, paints: Paints, min_bright: int = 40) -> Prin
     out = Print(shell=paints.shell)
     if small.size == 0 or paints.radius <= 0:
         return out
-    lb, lg, lr = (cv2.LUT(c, LOG1P) for c in cv2.split(small))
-    u = lg - lr - paints.light.du
-    v = lb - lr - paints.light.dv
+    u = table.u - paints.light.du  # (ln G/R, ln B/R) of small, as LOG1P gives them
+    v = table.v - paints.light.dv
     bright = table.bright
     paint = ((v < PAINT_V) & (u < MAX_U) & (bright > min_bright) & (keep > 0)).astype(np.uint8)
     n, labels, stats, _ = cv2.connectedComponentsWithStats(paint, connectivity=8)

@@ -78,6 +78,9 @@ class TableModel:
         self.small: np.ndarray = np.zeros((0, 0, 3), np.uint8)
         self.keep: np.ndarray = np.zeros((0, 0), np.uint8)
         self.bright: np.ndarray = np.zeros((0, 0), np.uint8)  # small's brightest channel
+        # small's (ln G/R, ln B/R), ln(level + 1) each, in the camera's own colours
+        self.u: np.ndarray = np.zeros((0, 0), np.float32)
+        self.v: np.ndarray = np.zeros((0, 0), np.float32)
 
     def in_light(self, du: float, dv: float) -> None:
         """Queries come in the light's frame from now on: (u, v) less the light's (du, dv)
@@ -120,8 +123,8 @@ def table_outside(frame: np.ndarray, polygons: Sequence[np.ndarray], du: float, 
     sel = (keep > 0) & (bright > MIN_BRIGHT)
     # ln(level + 1) by table look-up (LOG1P is np.log of the same float32 levels)
     lr = cv2.LUT(r, LOG1P)
-    u = cv2.subtract(cv2.LUT(g, LOG1P), lr)[sel]
-    v = cv2.subtract(cv2.LUT(b, LOG1P), lr)[sel]
-    model = TableModel(u - du, v - dv)
-    model.small, model.keep, model.bright = small, keep, bright
+    u = cv2.subtract(cv2.LUT(g, LOG1P), lr)
+    v = cv2.subtract(cv2.LUT(b, LOG1P), lr)
+    model = TableModel(u[sel] - du, v[sel] - dv)
+    model.small, model.keep, model.bright, model.u, model.v = small, keep, bright, u, v
     return model

@@ -1,6 +1,6 @@
 """The counter's shortcuts give the values of what they stand for (median.py: np.median;
 still.py: the still frame compared on the zone's own blocks, not the whole frame's;
-table.py: every fourth pixel by resizing)."""
+table.py: every fourth pixel by resizing, the bins in place)."""
 
 import numpy as np
 import pytest
@@ -14,7 +14,7 @@ from tableref.vision.nelly.still import (
     quarter,
     quarter_window,
 )
-from tableref.vision.nelly.table import STRIDE, _every
+from tableref.vision.nelly.table import BINS, HI, LO, STEP, STRIDE, _every, _index
 
 
 @pytest.mark.parametrize("dtype", [np.uint8, np.int32, np.float32, np.float64])
@@ -65,3 +65,14 @@ def test_changed_since_is_changed_over_the_whole_quarter() -> None:
 def test_every_fourth_pixel_is_numpys(size: tuple[int, int]) -> None:
     frame = _frame(4, *size)
     assert np.array_equal(_every(frame), frame[::STRIDE, ::STRIDE])
+
+
+def test_bins_of_shifted_values_are_the_shifted_values_bins() -> None:
+    rng = np.random.default_rng(5)
+    u = np.concatenate([rng.normal(-0.5, 2, 5000), [0.0, -0.0, LO, LO - 0.05, HI, 1.95]])
+    u = u.astype(np.float32)
+    v = rng.permutation(u)
+    for du, dv in [(0.0, 0.3), (0.137, 0.0), (-0.21, 0.05)]:
+        want = np.clip(((u + du - LO) / STEP).astype(np.int32), 0, BINS - 1) * BINS + np.clip(
+            ((v + dv - LO) / STEP).astype(np.int32), 0, BINS - 1)
+        assert np.array_equal(_index(u, v, du, dv), want)

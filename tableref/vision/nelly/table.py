@@ -34,19 +34,24 @@ _CU, _CV = np.meshgrid(_CENTRE, _CENTRE, indexing="ij")
 _GREENISH = ((_CU > 0.15 - STEP) & (_CU > _CV + 0.2 - 2 * STEP)).ravel()  # bins, a bin's slack
 
 
-def _bin(x: np.ndarray) -> np.ndarray:
-    """Each value's bin, clipped to the histogram (int32; in place on one temporary)."""
-    t = x - LO
+def _bin(x: np.ndarray, shift: float = 0.0) -> np.ndarray:
+    """Each value's bin (`shift` added first), clipped to the histogram (int32; in place on
+    one temporary)."""
+    if shift:
+        t = x + shift
+        t -= LO
+    else:
+        t = x - LO
     t /= STEP
     i = t.astype(np.int32)
     np.maximum(i, 0, out=i)
     return np.minimum(i, BINS - 1, out=i)
 
 
-def _index(u: np.ndarray, v: np.ndarray) -> np.ndarray:
-    iu = _bin(u)
+def _index(u: np.ndarray, v: np.ndarray, du: float = 0.0, dv: float = 0.0) -> np.ndarray:
+    iu = _bin(u, du)
     iu *= BINS
-    iu += _bin(v)
+    iu += _bin(v, dv)
     return iu
 
 
@@ -92,7 +97,7 @@ class TableModel:
         if self.samples == 0:
             return np.zeros(u.shape, bool)
         if self.du or self.dv:
-            return np.asarray(self._table[_index(u + self.du, v + self.dv)])
+            return np.asarray(self._table[_index(u, v, self.du, self.dv)])
         return np.asarray(self._table[_index(u, v)])
 
 

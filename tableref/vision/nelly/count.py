@@ -470,11 +470,12 @@ def _count_zone(d: _ZoneData, paints: Paints, printed: Print | None = None,
             paint = colour_of(hue)
             if paint and not (off and printed is not None and printed.near(hue, blob.area)):
                 scraps.setdefault(paint, []).append(blob)
-    if not why and scraps and _scattered(d, paints, scraps, turtles):
+    counted = _counted(d, paints, turtles) if not why and (scraps or d.plants) else None
+    if counted is not None and scraps and _scattered(d, paints, scraps, counted.copy()):
         why = ("scraps of paint that together are a part of a turtle (a turtle seen only in "
                "pieces?)")
-    if not why and d.plants and something_on_a_plant(d.u, d.v, d.bright, d.plants,
-                                                      _counted(d, paints, turtles)):
+    if not why and counted is not None and d.plants and something_on_a_plant(
+            d.u, d.v, d.bright, d.plants, counted):
         why = "something on a water plant that was not counted (a turtle too dark or pale?)"
     if not why and d.alike is not None and hidden_dome(
             d.bright, d.alike, lambda: _counted(d, paints), shell, paints.radius):
@@ -483,14 +484,14 @@ def _count_zone(d: _ZoneData, paints: Paints, printed: Print | None = None,
 
 
 def _scattered(d: _ZoneData, paints: Paints, scraps: dict[str, list[Blob]],
-               turtles: Sequence[Blob]) -> bool:
+               counted: np.ndarray) -> bool:
     """Do a paint's scraps add up to a part of a turtle (scraps.py), the die's symbol (a
-    small disc ringed by the die's white, read as a speck) left out?"""
+    small disc ringed by the die's white, read as a speck) left out? `counted`: the
+    counted turtles, `_counted` (drawn on)."""
     assert d.table is not None
     # and the plants with their shadows: their rims and notches show the table mixed with
     # their green, and shaded (a turtle on a plant that was not counted is
     # something_on_a_plant's)
-    counted = _counted(d, paints, turtles)
     for p in d.plants:
         cv2.circle(counted, (round(p.x), round(p.y)), round((1 + PLANT_SHADOW) * p.r), 1, -1)
     for same in scraps.values():

@@ -98,6 +98,8 @@ def turtles_on_plants(paint: np.ndarray, plants: Sequence[Plant]) -> np.ndarray:
         cv2.circle(disc, (round((p.x - x0) * 16), round((p.y - y0) * 16)), round(rr * 16), 1,
                    -1, cv2.LINE_8, shift=4)
         sel = disc & paint[y0:y1, x0:x1]
+        if cv2.countNonZero(sel) == 0:
+            continue  # no paint on it: nothing to keep
         # the lamp's glare on a shell is a hole in its paint: filled, or the opening
         # below would take a turtle seen as a ring for the notch
         contours, _ = cv2.findContours(sel, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)

@@ -84,6 +84,8 @@ def something_over(bgr: np.ndarray, u: np.ndarray, v: np.ndarray, bright: np.nda
         return WASHED_OUT
     if np.any(foreign):
         foreign[foreign] = ~_glare_on_table(bgr, foreign, light, table)
+    if not np.any(foreign):
+        return ""  # nothing foreign: no patch, large or turtle-sized
     m: np.ndarray = cv2.morphologyEx(foreign.astype(np.uint8), cv2.MORPH_OPEN, disc)
     contours, _ = cv2.findContours(m, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
     areas = [cv2.contourArea(c) for c in contours]
@@ -111,6 +113,8 @@ def _washed_out_turtle(pale: np.ndarray, bright: np.ndarray, disc: np.ndarray,
     outside it the table is as it is further out. The lamp's glare on a glossy table top
     is as pale and warm, but fades out over several turtles' radii: its brightness still
     falls from the second band out to the fourth."""
+    if not np.any(pale):
+        return False
     m = cv2.morphologyEx(pale.astype(np.uint8), cv2.MORPH_OPEN, disc)
     if cv2.countNonZero(m) == 0:
         return False

@@ -63,7 +63,7 @@ from tableref.vision.nelly.plants import (
 )
 from tableref.vision.nelly.prints import Print, on_a_plant, table_print
 from tableref.vision.nelly.scraps import scattered_turtle
-from tableref.vision.nelly.still import QUARTER, changed_over, exposure, quarter
+from tableref.vision.nelly.still import changed_since, exposure
 from tableref.vision.nelly.table import TableModel, table_outside
 from tableref.vision.nelly.witness import unwitnessed, why_unwitnessed
 from tableref.vision.nelly.zones import Zone
@@ -85,6 +85,8 @@ AGREE = 5  # blobs of one turtle's radius that agree on a larger area: then it i
 SPREAD = 1.15  # their largest area over their smallest, at most
 MIN_TURTLE = 150  # px: no turtle the camera can count is smaller (one is ~350 px at 0.7 mm/px)
 _LOG = LOG1P
+_UNMEASURED = np.zeros((0, 0), np.float32)  # a blob's distance transform, not measured
+_OPEN3 = np.ones((3, 3), np.uint8)  # the opening that removes specks and 1 px necks
 
 
 @dataclass(frozen=True)
@@ -154,9 +156,12 @@ def _crop(frame: Image, zone: Zone) -> _ZoneData | None:
     sub = frame[y0:y1, x0:x1]
     b, g, r = cv2.split(sub)
     lr = cv2.LUT(r, _LOG)
-    u = cv2.subtract(cv2.LUT(g, _LOG), lr)
-    v = cv2.subtract(cv2.LUT(b, _LOG), lr)
-    bright = cv2.max(cv2.max(b, g), r)
+    u = cv2.LUT(g, _LOG)
+    u = cv2.subtract(u, lr, dst=u)  # in place: each new array costs its pages
+    v = cv2.LUT(b, _LOG)
+    v = cv2.subtract(v, lr, dst=v)
+    bright = cv2.max(b, g)
+    bright = cv2.max(bright, r, dst=bright)
     inside = np.zeros(sub.shape[:2], np.uint8)
     pts = np.round((np.asarray(zone.polygon) - [x0, y0]) * 16).astype(np.int32)
     cv2.fillPoly(inside, [pts], 1, cv2.LINE_8, shift=4)
@@ -180,11 +185,14 @@ def _blobs(d: _ZoneData) -> list[Blob]:
     for turtles of other colours lying on it."""
     assert d.paint is not None and d.table is not None
     painted = d.paint > 0
-    like = np.zeros(painted.shape, bool)
-    like[painted] = d.table.like(d.u[painted], d.v[painted])
+    if 2 * cv2.countNonZero(d.paint) > d.paint.size:  # mostly paint (a cloth of its colour):
+        like = d.table.like(d.u, d.v) & painted  # read whole, cheaper than picked out
+    else:
+        like = np.zeros(painted.shape, bool)
+        like[painted] = d.table.like(d.u[painted], d.v[painted])
     if not np.any(like):
         return _components(d.paint, d)
-    mask = d.paint & ~like
+    mask: np.ndarray = d.paint & ~like  # uint8
     alike = (d.paint & like).astype(np.uint8)
     d.alike = alike
     # a turtle of the table's colour on a plant: within the plant's rim, cut off its notch
@@ -193,7 +201,7 @@ def _blobs(d: _ZoneData) -> list[Blob]:
     # parts apart, grow each back within the table-coloured paint)
     neck = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (NECK, NECK))
     cores = cv2.erode(alike, neck)
-    for core in _components(cores, d, MIN_TURTLE // 2, read=False):
+    for core in _components(cores, d, MIN_TURTLE // 2, read=False, measure=False):
         if core.area > TABLE_AREA * d.n_in:
             continue  # the table itself
         x, y = core.origin
@@ -205,9 +213,9 @@ def _blobs(d: _ZoneData) -> list[Blob]:
         grown = cv2.bitwise_and(cv2.dilate(grown, neck), alike[y0:y1, x0:x1])
         # with the rest of the turtle: its lit side, not of the table's colours. A turtle
         # is round: a patch of the table's colour beside one is no part of it
-        whole = cv2.morphologyEx(cv2.bitwise_or(grown, mask[y0:y1, x0:x1].astype(np.uint8)),
-                                 cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
-        for part in _components(whole, d, MIN_TURTLE, (x0, y0), read=False):
+        whole = cv2.morphologyEx(cv2.bitwise_or(grown, mask[y0:y1, x0:x1]), cv2.MORPH_OPEN,
+                                 _OPEN3)
+        for part in _components(whole, d, MIN_TURTLE, (x0, y0), read=False, measure=False):
             bx, by = part.origin
             bh, bw = part.window.shape
             own = grown[by - y0:by - y0 + bh, bx - x0:bx - x0 + bw]
@@ -232,8 +240,8 @@ def _round_out(part: Blob, alike: np.ndarray, mask: np.ndarray, d: _ZoneData) ->
     """The turtle a part belongs to: the paint (`alike` or `mask`, uint8 0/1) inside the
     part's smallest enclosing circle (a turtle is round; its shaded side may be of the
     table's colours, its plant's notch beside it is outside the circle)."""
-    ys, xs = np.nonzero(part.window)
-    pts = np.stack([xs, ys], axis=1).astype(np.float32)
+    # its pixels (x, y) row by row, as float32 points
+    pts = cv2.findNonZero(part.window.astype(np.uint8)).astype(np.float32)
     (cx, cy), r = cv2.minEnclosingCircle(pts)
     x, y = part.origin
     pad = 2
@@ -242,7 +250,7 @@ def _round_out(part: Blob, alike: np.ndarray, mask: np.ndarray, d: _ZoneData) ->
     y1 = min(y + part.window.shape[0] + pad, alike.shape[0])
     disc = np.zeros((y1 - y0, x1 - x0), np.uint8)
     cv2.circle(disc, (round(cx + x - x0), round(cy + y - y0)), round(r + 1), 1, -1)
-    disc &= (alike[y0:y1, x0:x1] | mask[y0:y1, x0:x1]).astype(np.uint8)
+    disc = cv2.bitwise_and(disc, cv2.bitwise_or(alike[y0:y1, x0:x1], mask[y0:y1, x0:x1]))
     found = _components(disc, d, MIN_TURTLE, (x0, y0), read=False)
     return max(found, key=lambda b: b.area) if found else None
 
@@ -264,17 +272,20 @@ def _dome_shaded(blob: Blob, d: _ZoneData) -> bool:
 
 
 def _components(mask: np.ndarray, d: _ZoneData, min_area: int = 40,
-                origin: tuple[int, int] = (0, 0), read: bool = True) -> list[Blob]:
+                origin: tuple[int, int] = (0, 0), read: bool = True,
+                measure: bool = True) -> list[Blob]:
     """The blobs of a mask (the zone's crop, or a window of it at `origin`) whose centre is
     in the zone, the glare's holes in them filled (outer contours drawn filled: cheaper
-    than labelling a mostly empty crop)."""
+    than labelling a mostly empty crop). Without `measure` a blob's radius and distance
+    transform are left unmeasured (0, empty): for blobs whose shape alone is used."""
     # two levels: a blob lying in a hole of another (a turtle on a plant in a cloth of its
     # colour) is a blob of its own
-    contours, hierarchy = cv2.findContours(mask.astype(np.uint8), cv2.RETR_CCOMP,
-                                           cv2.CHAIN_APPROX_SIMPLE)
+    contours, hierarchy = cv2.findContours(  # (which leaves its image as it was)
+        mask if mask.dtype == np.uint8 else mask.astype(np.uint8), cv2.RETR_CCOMP,
+        cv2.CHAIN_APPROX_SIMPLE)
     hh, ww = d.inside.shape
     blobs = []
-    tops = [c for c, h in zip(contours, hierarchy[0], strict=True) if h[3] < 0] if len(
+    tops = [contours[i] for i in np.flatnonzero(hierarchy[0][:, 3] < 0).tolist()] if len(
         contours) else []
     for c in tops:
         x, y, bw, bh = cv2.boundingRect(c)
@@ -283,15 +294,18 @@ def _components(mask: np.ndarray, d: _ZoneData, min_area: int = 40,
             continue
         win = np.zeros((bh + 2, bw + 2), np.uint8)
         cv2.drawContours(win, [c], -1, 1, -1, offset=(1 - x + origin[0], 1 - y + origin[1]))
-        area = int(np.count_nonzero(win))
+        area = cv2.countNonZero(win)
         if area < min_area:
             continue
         m = cv2.moments(win, binaryImage=True)
         cx, cy = x - 1 + m["m10"] / m["m00"], y - 1 + m["m01"] / m["m00"]
         if not d.inside[min(int(cy), hh - 1), min(int(cx), ww - 1)]:
             continue  # its centre lies outside the zone: another zone's, or the pond's
-        dist = cv2.distanceTransform(win, cv2.DIST_L2, 3)[1:-1, 1:-1]
-        blob = Blob((x, y), win[1:-1, 1:-1] > 0, area, float(dist.max()), dist)
+        if measure:
+            dist = cv2.distanceTransform(win, cv2.DIST_L2, 3)[1:-1, 1:-1]
+            blob = Blob((x, y), win[1:-1, 1:-1] > 0, area, float(dist.max()), dist)
+        else:
+            blob = Blob((x, y), win[1:-1, 1:-1] > 0, area, 0.0, _UNMEASURED)
         if read:  # its core and the core's colour
             assert d.paint is not None
             core_of(blob, d.paint, d.bgr)
@@ -391,9 +405,7 @@ def count_turtles(frame: Image, zones: Sequence[Zone], options: CountOptions | N
                                            for d, b in singles[:MAX_DOMES]]))
         return placed[0]
 
-    now_q = quarter(frame) if still is not None else None
-    then_q = quarter(still) if still is not None else None
-    gain = exposure(now_q, then_q) if now_q is not None and then_q is not None else 1.0
+    gain = exposure(frame, still) if still is not None else 1.0
     level = plant_level([p.level for d in data for p in d.plants])
     outside = outside_level(table) if level > 0 else 0.0
     out = []
@@ -401,14 +413,11 @@ def count_turtles(frame: Image, zones: Sequence[Zone], options: CountOptions | N
         if crop is None:
             out.append(ZoneCount(z.player, unsure=True, why="the zone lies outside the picture"))
             continue
-        if now_q is not None and then_q is not None:
-            q0, q1 = crop.origin[0] // QUARTER, crop.origin[1] // QUARTER
-            hq, wq = crop.inside.shape[0] // QUARTER, crop.inside.shape[1] // QUARTER
-            if changed_over(now_q[q1:q1 + hq, q0:q0 + wq], then_q[q1:q1 + hq, q0:q0 + wq],
-                            crop.inside, paints.shell, gain):
-                out.append(ZoneCount(z.player, unsure=True, why="something over the zone (it "
-                                     "changed by more than turtles since the table was still)"))
-                continue
+        if still is not None and changed_since(frame, still, crop.origin, crop.inside,
+                                               paints.shell, gain):
+            out.append(ZoneCount(z.player, unsure=True, why="something over the zone (it "
+                                 "changed by more than turtles since the table was still)"))
+            continue
         if too_dark(crop.bright, crop.inside, outside, level):
             out.append(ZoneCount(z.player, unsure=True, why="too dark to read the turtles' "
                                  "colours (a deep shadow?)"))
@@ -471,11 +480,12 @@ def _count_zone(d: _ZoneData, paints: Paints, printed: Print | None = None,
             paint = colour_of(hue)
             if paint and not (off and printed is not None and printed.near(hue, blob.area)):
                 scraps.setdefault(paint, []).append(blob)
-    if not why and scraps and _scattered(d, paints, scraps, turtles):
+    counted = _counted(d, paints, turtles) if not why and (scraps or d.plants) else None
+    if counted is not None and scraps and _scattered(d, paints, scraps, counted.copy()):
         why = ("scraps of paint that together are a part of a turtle (a turtle seen only in "
                "pieces?)")
-    if not why and d.plants and something_on_a_plant(d.u, d.v, d.bright, d.plants,
-                                                      _counted(d, paints, turtles)):
+    if not why and counted is not None and d.plants and something_on_a_plant(
+            d.u, d.v, d.bright, d.plants, counted):
         why = "something on a water plant that was not counted (a turtle too dark or pale?)"
     if not why and d.alike is not None and hidden_dome(
             d.bright, d.alike, lambda: _counted(d, paints), shell, paints.radius):
@@ -484,14 +494,14 @@ def _count_zone(d: _ZoneData, paints: Paints, printed: Print | None = None,
 
 
 def _scattered(d: _ZoneData, paints: Paints, scraps: dict[str, list[Blob]],
-               turtles: Sequence[Blob]) -> bool:
+               counted: np.ndarray) -> bool:
     """Do a paint's scraps add up to a part of a turtle (scraps.py), the die's symbol (a
-    small disc ringed by the die's white, read as a speck) left out?"""
+    small disc ringed by the die's white, read as a speck) left out? `counted`: the
+    counted turtles, `_counted` (drawn on)."""
     assert d.table is not None
     # and the plants with their shadows: their rims and notches show the table mixed with
     # their green, and shaded (a turtle on a plant that was not counted is
     # something_on_a_plant's)
-    counted = _counted(d, paints, turtles)
     for p in d.plants:
         cv2.circle(counted, (round(p.x), round(p.y)), round((1 + PLANT_SHADOW) * p.r), 1, -1)
     for same in scraps.values():

@@ -12,6 +12,7 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
+from tableref.vision.nelly.median import median
 from tableref.vision.nelly.table import TableModel
 
 DARK_PLANT = 40  # a plant's brightest channel below this: too dark to read paint beside it
@@ -40,4 +41,4 @@ def too_dark(bright: np.ndarray, inside: np.ndarray, outside: float, plants: flo
     zone = bright[::4, ::4][inside[::4, ::4] > 0]
     if outside <= 0 or zone.size == 0:
         return False
-    return plants * float(np.median(zone)) / outside < DARK_PLANT
+    return plants * median(zone) / outside < DARK_PLANT

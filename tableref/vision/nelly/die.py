@@ -13,6 +13,7 @@ import cv2
 import numpy as np
 
 from tableref.vision.nelly.domes import Blob
+from tableref.vision.nelly.median import median
 from tableref.vision.nelly.table import TableModel
 
 SYMBOL = 0.5  # of a turtle's area: a die's symbol is smaller
@@ -44,7 +45,7 @@ def on_the_die(blob: Blob, u: np.ndarray, v: np.ndarray, bright: np.ndarray,
         return False
     uu, vv = u[y0:y1, x0:x1][ring], v[y0:y1, x0:x1][ring]
     bb = bright[y0:y1, x0:x1]
-    level = float(np.median(bb[own > 0]))
+    level = median(bb[own > 0])
     white = (np.abs(uu) + np.abs(vv) < NEUTRAL) & (bb[ring] >= BRIGHT * level)
     if np.any(white):  # a white table's own white is no die
         white[white] = ~table.like(uu[white], vv[white])

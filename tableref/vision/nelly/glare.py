@@ -14,6 +14,8 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
+from tableref.vision.nelly.median import median
+
 PROMINENT = 15.0  # levels: a highlight this far above the dome's median blue, or none seen
 PEAK = 0.6  # of its height above the median: the highlight's extent
 
@@ -25,7 +27,7 @@ def highlight_peak(bgr: np.ndarray, inner: np.ndarray) -> tuple[np.ndarray, np.n
     if np.count_nonzero(inner) < 5:
         return None
     blue = cv2.GaussianBlur(bgr[..., 0].astype(np.float32), (0, 0), 1.0)
-    med = float(np.median(blue[inner]))
+    med = median(blue[inner])
     masked = np.where(inner, blue, -1.0)
     iy, ix = np.unravel_index(int(np.argmax(masked)), masked.shape)
     height = float(masked[iy, ix]) - med
@@ -45,4 +47,4 @@ def glare(bgr: np.ndarray, inner: np.ndarray) -> np.ndarray:
         return np.zeros(inner.shape, bool)
     sel, _ = peak
     green = bgr[..., 1]
-    return np.asarray(sel & (green >= np.median(green[inner])))
+    return np.asarray(sel & (green >= median(green[inner])))

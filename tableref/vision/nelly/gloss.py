@@ -63,12 +63,15 @@ def _outline(blob: Blob, r1: float) -> np.ndarray:
                                                                    rad + 1:-rad - 1])
 
 
-def highlight_offset(blob: Blob, bgr: np.ndarray, r1: float) -> tuple[float, float] | None:
+def highlight_offset(blob: Blob, bgr: np.ndarray, r1: float,
+                     opened: np.ndarray | None = None) -> tuple[float, float] | None:
     """The blob's highlight from the centre of its outline, in shell radii (`r1` px); None
-    when no highlight stands out or the blob is too small. `bgr` is the zone's crop."""
+    when no highlight stands out or the blob is too small. `bgr` is the zone's crop;
+    `opened`, the blob's `_outline` when already made."""
     if r1 <= 0:
         return None
-    opened = _outline(blob, r1)
+    if opened is None:
+        opened = _outline(blob, r1)
     ys, xs = np.nonzero(opened)
     if xs.size < 10:
         return None
@@ -124,14 +127,16 @@ def lies_on_another(blob: Blob, bgr: np.ndarray, shell: float, r1: float,
     if blob.area < CLOSE_AREA * shell:
         return False
     at = frame()
-    offset = highlight_offset(blob, bgr, r1)
+    opened = _outline(blob, r1) if r1 > 0 else None
+    offset = highlight_offset(blob, bgr, r1, opened)
     shift = off_centre(offset, at)
     if offset is None or at is None or shift < CLOSE_SHIFT:
         return False
     if blob.area >= LIE_AREA * shell and shift >= LIE_SHIFT:
         return True
     along = (offset[0] - at[0]) / shift, (offset[1] - at[1]) / shift
-    return longer_along(_outline(blob, r1), along) >= shift * r1
+    return longer_along(opened if opened is not None else _outline(blob, r1),
+                        along) >= shift * r1
 
 
 def longer_along(outline: np.ndarray, along: tuple[float, float]) -> float:

@@ -16,6 +16,7 @@ import cv2
 import numpy as np
 
 from tableref.vision.nelly.light import Light
+from tableref.vision.nelly.median import median
 from tableref.vision.nelly.table import TableModel
 
 MIN_SHELLS = 3.0  # something over the zone is larger than three turtles
@@ -39,16 +40,21 @@ def _glare_on_table(bgr: np.ndarray, sel: np.ndarray, light: Light,
     a glossy top adds the lamp's own colour (neutral in the light's frame) to the table's,
     so the pixel less some white is of the table's colours."""
     px = bgr[sel].astype(np.float32)
-    px[:, 0] *= math.exp(-light.dv)
-    px[:, 1] *= math.exp(-light.du)
-    low = px.min(axis=1, keepdims=True)
+    # each channel a contiguous column of its own (numpy's loops over a column of three
+    # are slow), the pixels found to be the table dropped step by step
+    b = px[:, 0] * math.exp(-light.dv)
+    g = px[:, 1] * math.exp(-light.du)
+    r = np.ascontiguousarray(px[:, 2])
+    low = np.minimum(np.minimum(b, g), r)
     out = np.zeros(px.shape[0], bool)
     left = np.arange(px.shape[0])  # the pixels not yet found to be the table
     for f in GLARE_STEPS:
-        q = np.log(np.maximum(px[left] - f * low[left], 0.0) + 1.0)
-        hit = table.like(q[:, 1] - q[:, 2], q[:, 0] - q[:, 2])
+        white = f * low
+        lb, lg, lr = (np.log(np.maximum(c - white, 0.0) + 1.0) for c in (b, g, r))
+        hit = table.like(lg - lr, lb - lr)
         out[left[hit]] = True
-        left = left[~hit]
+        keep = ~hit
+        left, b, g, r, low = left[keep], b[keep], g[keep], r[keep], low[keep]
         if left.size == 0:
             break
     return out
@@ -60,12 +66,17 @@ def something_over(bgr: np.ndarray, u: np.ndarray, v: np.ndarray, bright: np.nda
     """Why the zone is taken to have something over it ("" when not). u, v in the light's
     frame; `paint` the paint pixels. Read on every other pixel each way: what is over a
     zone is large."""
-    bgr, u, v, bright = bgr[::2, ::2], u[::2, ::2], v[::2, ::2], bright[::2, ::2]
+    bgr, bright = bgr[::2, ::2], bright[::2, ::2]
     inside, paint, shell = inside[::2, ::2], paint[::2, ::2], shell / 4
+    # (u, v copied whole: numpy's float loops over every other pixel are ~3x slower)
+    u, v = np.ascontiguousarray(u[::2, ::2]), np.ascontiguousarray(v[::2, ::2])
     plant = (u > 0.15) & (u > v + 0.2)
     coloured = (np.abs(u) + np.abs(v)) > MIN_COLOUR
     foreign = (inside > 0) & (bright > MIN_BRIGHT) & coloured & ~plant & (paint == 0)
-    foreign[foreign] = ~table.like(u[foreign], v[foreign])
+    if 2 * np.count_nonzero(foreign) > foreign.size:  # read whole: cheaper than picked out
+        foreign &= ~table.like(u, v)
+    else:
+        foreign[foreign] = ~table.like(u[foreign], v[foreign])
     # a hand is wider than a turtle's radius; the mixed colours where a patterned table's
     # colours meet, or round a plant or a turtle, are thin lines: opened away
     k = max(3, round(0.7 * math.sqrt(shell / math.pi)) | 1)
@@ -76,6 +87,8 @@ def something_over(bgr: np.ndarray, u: np.ndarray, v: np.ndarray, bright: np.nda
         return WASHED_OUT
     if np.any(foreign):
         foreign[foreign] = ~_glare_on_table(bgr, foreign, light, table)
+    if not np.any(foreign):
+        return ""  # nothing foreign: no patch, large or turtle-sized
     m: np.ndarray = cv2.morphologyEx(foreign.astype(np.uint8), cv2.MORPH_OPEN, disc)
     contours, _ = cv2.findContours(m, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
     areas = [cv2.contourArea(c) for c in contours]
@@ -103,7 +116,11 @@ def _washed_out_turtle(pale: np.ndarray, bright: np.ndarray, disc: np.ndarray,
     outside it the table is as it is further out. The lamp's glare on a glossy table top
     is as pale and warm, but fades out over several turtles' radii: its brightness still
     falls from the second band out to the fourth."""
+    if not np.any(pale):
+        return False
     m = cv2.morphologyEx(pale.astype(np.uint8), cv2.MORPH_OPEN, disc)
+    if cv2.countNonZero(m) == 0:
+        return False
     n, labels, stats, _ = cv2.connectedComponentsWithStats(m, connectivity=8)
     e = max(1, round(0.25 * math.sqrt(shell / math.pi)))  # a quarter of a turtle's radius
     ring_k = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * e + 1, 2 * e + 1))
@@ -117,14 +134,14 @@ def _washed_out_turtle(pale: np.ndarray, bright: np.ndarray, disc: np.ndarray,
         own = (labels[y0:y1, x0:x1] == i).astype(np.uint8)
         b = bright[y0:y1, x0:x1]
         edge = (own > 0) & (cv2.erode(own, ring_k) == 0)  # the patch's own edge band
-        levels = [float(np.median(b[edge]))] if np.any(edge) else []
+        levels = [median(b[edge])] if np.any(edge) else []
         grown = own
         for _ in range(4):  # the bands outside it, each a quarter of a radius wide
             wider = cv2.dilate(grown, ring_k)
             band = (wider > 0) & (grown == 0)
             if not np.any(band):
                 break
-            levels.append(float(np.median(b[band])))
+            levels.append(median(b[band]))
             grown = wider
         if len(levels) < 5:
             continue  # at the crop's edge: not seen round

@@ -16,6 +16,8 @@ from collections.abc import Callable
 import cv2
 import numpy as np
 
+from tableref.vision.nelly.median import median
+
 CAP = 1.3  # a dome's cap is this much brighter than the table's paint round it
 CAP_AREA = (0.05, 1.0)  # of one turtle's area: a cap, neither a speck nor a glare
 AROUND = 0.7  # of the ring round a cap, the table's paint at least
@@ -40,6 +42,8 @@ def hidden_dome(bright: np.ndarray, alike: np.ndarray, counted: Callable[[], np.
     if cv2.countNonZero(cap.astype(np.uint8)) < CAP_AREA[0] * shell:
         return False
     cap = (cap & (counted() == 0)).astype(np.uint8)
+    if cv2.countNonZero(cap) < CAP_AREA[0] * shell:
+        return False  # no cap's area left
     n, labels, stats, _ = cv2.connectedComponentsWithStats(cap, connectivity=8)
     e = max(2, round(0.4 * radius))
     ring_k = np.ones((2 * e + 1, 2 * e + 1), np.uint8)
@@ -56,6 +60,6 @@ def hidden_dome(bright: np.ndarray, alike: np.ndarray, counted: Callable[[], np.
         if np.count_nonzero(ring) < AROUND * (cv2.countNonZero(cv2.dilate(own, ring_k)) - area):
             continue
         b = bright[y0:y1, x0:x1]
-        if float(np.median(b[own > 0])) >= CAP * float(np.median(b[ring])):
+        if median(b[own > 0]) >= CAP * median(b[ring]):
             return True  # brighter than the paint right round it: shading, not the light
     return False

@@ -25,6 +25,7 @@ import cv2
 import numpy as np
 
 from tableref.vision.nelly.light import plant_pixels
+from tableref.vision.nelly.median import median
 from tableref.vision.nelly.table import TableModel
 
 FILL = 0.2  # of its enclosing circle green at least: a plant under the largest turtle is a
@@ -68,7 +69,7 @@ def plant_circles(u: np.ndarray, v: np.ndarray, bright: np.ndarray, table: Table
             sel = (own > 0) & green[by:by + bh, bx:bx + bw]
             out.append(Plant(float(x), float(y), float(r), u[by:by + bh, bx:bx + bw][sel],
                              v[by:by + bh, bx:bx + bw][sel],
-                             float(np.median(bright[by:by + bh, bx:bx + bw][sel]))))
+                             median(bright[by:by + bh, bx:bx + bw][sel])))
     return out
 
 
@@ -97,6 +98,8 @@ def turtles_on_plants(paint: np.ndarray, plants: Sequence[Plant]) -> np.ndarray:
         cv2.circle(disc, (round((p.x - x0) * 16), round((p.y - y0) * 16)), round(rr * 16), 1,
                    -1, cv2.LINE_8, shift=4)
         sel = disc & paint[y0:y1, x0:x1]
+        if cv2.countNonZero(sel) == 0:
+            continue  # no paint on it: nothing to keep
         # the lamp's glare on a shell is a hole in its paint: filled, or the opening
         # below would take a turtle seen as a ring for the notch
         contours, _ = cv2.findContours(sel, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)

@@ -22,7 +22,7 @@ import cv2
 import numpy as np
 
 from tableref.vision.nelly.domes import BETWEEN, Paints, paint_masks
-from tableref.vision.nelly.material import LOG1P, ORANGE_YELLOW, RED_ORANGE
+from tableref.vision.nelly.material import ORANGE_YELLOW, RED_ORANGE
 from tableref.vision.nelly.table import STRIDE, TableModel
 
 PRINTED = 10  # patches of one colour outside the zones: more is the table's print
@@ -70,18 +70,20 @@ def table_print(table: TableModel, paints: Paints, min_bright: int = 40) -> Prin
     out = Print(shell=paints.shell)
     if small.size == 0 or paints.radius <= 0:
         return out
-    lb, lg, lr = (cv2.LUT(c, LOG1P) for c in cv2.split(small))
-    u = lg - lr - paints.light.du
-    v = lb - lr - paints.light.dv
+    u = table.u - paints.light.du  # (ln G/R, ln B/R) of small, as LOG1P gives them
+    v = table.v - paints.light.dv
     bright = table.bright
     paint = ((v < PAINT_V) & (u < MAX_U) & (bright > min_bright) & (keep > 0)).astype(np.uint8)
     n, labels, stats, _ = cv2.connectedComponentsWithStats(paint, connectivity=8)
     if n <= 1:
         return out
-    # each patch's mean colour at once (a print has hundreds of patches)
-    flat = labels.ravel()
+    # each patch's mean colour at once (a print has hundreds of patches), summed over the
+    # patches' pixels alone (whole levels: the sums are exact in any order)
+    sel_px = paint > 0
+    flat = labels[sel_px]
     count = np.maximum(stats[:, cv2.CC_STAT_AREA], 1).astype(np.float64)
-    mean = [np.bincount(flat, small[..., k].ravel(), minlength=n) / count for k in range(3)]
+    px = small[sel_px]
+    mean = [np.bincount(flat, px[:, k], minlength=n) / count for k in range(3)]
     hues = paints.hue(mean[0], mean[1], mean[2])[1:]
     areas = stats[1:, cv2.CC_STAT_AREA].astype(np.float64) * STRIDE * STRIDE
     small_enough = areas <= SIZE[1] * paints.shell
@@ -90,10 +92,8 @@ def table_print(table: TableModel, paints: Paints, min_bright: int = 40) -> Prin
     # out of the zones' paint pixel by pixel (count._blobs): its copy in a zone is never a
     # turtle-sized blob, so it says nothing of one. Only a patch of which more than
     # TABLE_LIKE is not the table's colours can be taken for a turtle
-    sel_px = paint > 0
-    like = np.zeros(paint.shape, np.float64)
-    like[sel_px] = table.like(u[sel_px], v[sel_px])
-    share = np.bincount(flat, like.ravel(), minlength=n)[1:] / count[1:]
+    like = table.like(u[sel_px], v[sel_px])
+    share = np.bincount(flat, like.astype(np.float64), minlength=n)[1:] / count[1:]
     own = share <= TABLE_LIKE
     # and a piece in a zone is what of such a patch is not of the table's colours: a
     # patch stands for a piece of its area less its table-coloured pixels (a dark red

@@ -43,10 +43,68 @@ def quarter(frame: np.ndarray) -> np.ndarray:
                                  interpolation=cv2.INTER_AREA))
 
 
+def quarter_window(frame: np.ndarray, x: int, y: int, w: int, h: int) -> np.ndarray:
+    """`quarter(frame)[y:y + h, x:x + w]`, made from those blocks' pixels alone when the
+    frame is a whole number of blocks each way (each block is then its own pixels' mean)."""
+    fh, fw = frame.shape[:2]
+    if fh % QUARTER or fw % QUARTER:
+        return quarter(frame)[y:y + h, x:x + w]
+    x1, y1 = min(x + w, fw // QUARTER), min(y + h, fh // QUARTER)
+    if x1 <= x or y1 <= y:
+        return np.zeros((max(y1 - y, 0), max(x1 - x, 0), *frame.shape[2:]), frame.dtype)
+    return quarter(frame[QUARTER * y:QUARTER * y1, QUARTER * x:QUARTER * x1])
+
+
+def changed_since(frame: np.ndarray, still: np.ndarray, origin: tuple[int, int],
+                  inside: np.ndarray, shell: float, gain: float = 1.0) -> bool:
+    """`changed_over` for the zone's box at `origin` (full-size pixels) in two frames of one
+    shape, `quarter`ed on the zone's own blocks alone: outside `inside` a change counts for
+    nothing, so the box's blocks there are left at 0 in both."""
+    q0, q1 = origin[0] // QUARTER, origin[1] // QUARTER
+    hq, wq = inside.shape[0] // QUARTER, inside.shape[1] // QUARTER
+    fh, fw = frame.shape[:2]
+    hq, wq = max(min(hq, fh // QUARTER - q1), 0), max(min(wq, fw // QUARTER - q0), 0)
+    if hq == 0 or wq == 0 or shell <= 0:
+        return False
+    keep = cv2.resize(inside, (wq, hq), interpolation=cv2.INTER_NEAREST)
+    x, y, w, h = cv2.boundingRect(keep)
+    if w == 0 or h == 0:
+        return False
+    now = np.zeros((hq, wq, *frame.shape[2:]), frame.dtype)
+    then = np.zeros_like(now)
+    now[y:y + h, x:x + w] = quarter_window(frame, q0 + x, q1 + y, w, h)
+    then[y:y + h, x:x + w] = quarter_window(still, q0 + x, q1 + y, w, h)
+    return changed_over(now, then, inside, shell, gain)
+
+
+def _every_other(frame: np.ndarray) -> np.ndarray:
+    """`quarter(frame)[::2, ::2]`, from those blocks' pixels alone where the frame is a
+    whole number of pairs of blocks each way."""
+    h, w = frame.shape[:2]
+    if h % (2 * QUARTER) or w % (2 * QUARTER) or frame.ndim != 3:
+        return quarter(frame)[::2, ::2]
+    blocks = frame.reshape(h // (2 * QUARTER), 2 * QUARTER, w // (2 * QUARTER), 2 * QUARTER, -1)
+    return quarter(blocks[:, :QUARTER, :, :QUARTER].reshape(h // 2, w // 2, -1))
+
+
+def _median(levels: np.ndarray) -> float:
+    """`np.median` of uint8 levels, from their histogram (the middle one, or the mean of
+    the middle two)."""
+    if levels.dtype != np.uint8 or levels.size == 0:
+        return float(np.median(levels))
+    cum = np.cumsum(np.bincount(levels.ravel(), minlength=256))
+    n = int(cum[-1])
+    hi = int(np.searchsorted(cum, n // 2, side="right"))  # the (n // 2)-th, from 0
+    if n % 2:
+        return float(hi)
+    return (int(np.searchsorted(cum, n // 2 - 1, side="right")) + hi) / 2
+
+
 def exposure(now: np.ndarray, then: np.ndarray) -> float:
     """How much brighter the whole frame `now` is than `then` (the camera's exposure, the
-    room's light; a hand over one zone hardly moves the whole frame's median)."""
-    a, b = float(np.median(now[::2, ::2])), float(np.median(then[::2, ::2]))
+    room's light; a hand over one zone hardly moves the whole frame's median): the
+    frames' medians on every other block of 4x4 pixels each way."""
+    a, b = _median(_every_other(now)), _median(_every_other(then))
     return a / b if b > 0 else 1.0
 
 
@@ -64,8 +122,10 @@ def changed_over(now: np.ndarray, then: np.ndarray, inside: np.ndarray, shell: f
     if not np.any(keep):
         return False
     b = cv2.convertScaleAbs(then, alpha=gain) if abs(gain - 1) > 0.02 else then
-    diff = cv2.absdiff(now, b).max(axis=2)
-    moved = ((diff > CHANGE) & keep).astype(np.uint8)
+    diff: np.ndarray = cv2.absdiff(now, b)
+    if diff.ndim == 3:  # the largest change of any channel
+        diff = cv2.max(cv2.max(diff[..., 0], diff[..., 1]), diff[..., 2])
+    moved: np.ndarray = ((diff > CHANGE) & keep).astype(np.uint8)
     area = shell / QUARTER ** 2
     k = max(3, round(0.6 * math.sqrt(area / math.pi)) | 1)
     moved = cv2.morphologyEx(moved, cv2.MORPH_OPEN,

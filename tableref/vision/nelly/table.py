@@ -17,6 +17,8 @@ from collections.abc import Sequence
 import cv2
 import numpy as np
 
+from tableref.vision.nelly.material import LOG1P
+
 STEP = 0.1
 LO, HI = -4.0, 2.0
 BINS = round((HI - LO) / STEP)
@@ -32,10 +34,25 @@ _CU, _CV = np.meshgrid(_CENTRE, _CENTRE, indexing="ij")
 _GREENISH = ((_CU > 0.15 - STEP) & (_CU > _CV + 0.2 - 2 * STEP)).ravel()  # bins, a bin's slack
 
 
-def _index(u: np.ndarray, v: np.ndarray) -> np.ndarray:
-    iu = np.clip(((u - LO) / STEP).astype(np.int32), 0, BINS - 1)
-    iv = np.clip(((v - LO) / STEP).astype(np.int32), 0, BINS - 1)
-    return iu * BINS + iv
+def _bin(x: np.ndarray, shift: float = 0.0) -> np.ndarray:
+    """Each value's bin (`shift` added first), clipped to the histogram (int32; in place on
+    one temporary)."""
+    if shift:
+        t = x + shift
+        t -= LO
+    else:
+        t = x - LO
+    t /= STEP
+    i = t.astype(np.int32)
+    np.maximum(i, 0, out=i)
+    return np.minimum(i, BINS - 1, out=i)
+
+
+def _index(u: np.ndarray, v: np.ndarray, du: float = 0.0, dv: float = 0.0) -> np.ndarray:
+    iu = _bin(u, du)
+    iu *= BINS
+    iu += _bin(v, dv)
+    return iu
 
 
 class TableModel:
@@ -66,6 +83,9 @@ class TableModel:
         self.small: np.ndarray = np.zeros((0, 0, 3), np.uint8)
         self.keep: np.ndarray = np.zeros((0, 0), np.uint8)
         self.bright: np.ndarray = np.zeros((0, 0), np.uint8)  # small's brightest channel
+        # small's (ln G/R, ln B/R), ln(level + 1) each, in the camera's own colours
+        self.u: np.ndarray = np.zeros((0, 0), np.float32)
+        self.v: np.ndarray = np.zeros((0, 0), np.float32)
 
     def in_light(self, du: float, dv: float) -> None:
         """Queries come in the light's frame from now on: (u, v) less the light's (du, dv)
@@ -77,15 +97,26 @@ class TableModel:
         if self.samples == 0:
             return np.zeros(u.shape, bool)
         if self.du or self.dv:
-            return np.asarray(self._table[_index(u + self.du, v + self.dv)])
+            return np.asarray(self._table[_index(u, v, self.du, self.dv)])
         return np.asarray(self._table[_index(u, v)])
+
+
+def _every(frame: np.ndarray) -> np.ndarray:
+    """`frame[::STRIDE, ::STRIDE]`, contiguous: by nearest-pixel resizing where the frame is
+    a whole number of strides each way (the same pixels, several times faster than numpy's
+    strided copy)."""
+    h, w = frame.shape[:2]
+    if h % STRIDE or w % STRIDE:
+        return np.ascontiguousarray(frame[::STRIDE, ::STRIDE])
+    return np.asarray(cv2.resize(frame, (w // STRIDE, h // STRIDE),
+                                 interpolation=cv2.INTER_NEAREST))
 
 
 def table_outside(frame: np.ndarray, polygons: Sequence[np.ndarray], du: float, dv: float,
                   pad: int = 8) -> TableModel:
     """The table's colours from the frame outside every zone (polygons in frame pixels,
     widened by `pad`), the light (du, dv) taken out."""
-    small = np.ascontiguousarray(frame[::STRIDE, ::STRIDE])
+    small = _every(frame)
     keep: np.ndarray = np.ones(small.shape[:2], np.uint8)
     for poly in polygons:
         pts = np.round(np.asarray(poly, np.float64) / STRIDE * 16).astype(np.int32)
@@ -95,8 +126,10 @@ def table_outside(frame: np.ndarray, polygons: Sequence[np.ndarray], du: float, 
     b, g, r = cv2.split(small)
     bright = cv2.max(cv2.max(b, g), r)
     sel = (keep > 0) & (bright > MIN_BRIGHT)
-    px = small[sel].astype(np.float32) + 1.0
-    lg = np.log(px)
-    model = TableModel(lg[:, 1] - lg[:, 2] - du, lg[:, 0] - lg[:, 2] - dv)
-    model.small, model.keep, model.bright = small, keep, bright
+    # ln(level + 1) by table look-up (LOG1P is np.log of the same float32 levels)
+    lr = cv2.LUT(r, LOG1P)
+    u = cv2.subtract(cv2.LUT(g, LOG1P), lr)
+    v = cv2.subtract(cv2.LUT(b, LOG1P), lr)
+    model = TableModel(u[sel] - du, v[sel] - dv)
+    model.small, model.keep, model.bright, model.u, model.v = small, keep, bright, u, v
     return model

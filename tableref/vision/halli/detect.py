@@ -628,7 +628,8 @@ def _card_white(small: Image, edges: Image, frame_area: float,
     card-shaped region judged balanced to its own brightest pixels."""
     work = work or FrameWork()
     best: tuple[float, np.ndarray] | None = None
-    bright = float(np.percentile(small.max(axis=2), 98))
+    bright = float(np.percentile(np.maximum(np.maximum(small[..., 0], small[..., 1]),
+                                            small[..., 2]), 98))  # small.max(axis=2), fast
     regions, _ = work.get(_propose_key("outlined", False, False, None, False, None), lambda: (
         _propose(work.get("outlined", lambda: outlined(edges)), frame_area, opts, None,
                  False), []))

@@ -14,14 +14,15 @@ cards' size) narrows the search when the daemon has one.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass, replace
-from functools import cache
+from functools import cache, partial
 
 import cv2
 import numpy as np
 
 from tableref.vision.halli.fit import fitted_pieces
+from tableref.vision.halli.frame_work import FrameWork, array_key
 from tableref.vision.halli.hint import TableHint, card_side, card_sides
 from tableref.vision.halli.paper import (
     balanced,
@@ -479,34 +480,52 @@ def _verified(small: Image, white: np.ndarray, edges: Image, frame_area: float,
               opts: DetectOptions, known: float | None, changed: Image | None,
               force: bool = False, pile: PileFit | None = None,
               nested: bool = False, fine: Callable[[], Image] | None = None,
-              hulls: Image | None = None) -> list[Proposal]:
+              hulls: Image | None = None, work: FrameWork | None = None) -> list[Proposal]:
     """The candidates of the three masks, with the frame balanced to `white`, that the
     evidence calls cards; one per card (the best evidence), none on another card.
     `nested`: the regions closed by edges that lie inside another's hole are proposed too
     (a plain table's region holds every card's face in its holes). `fine`: a copy of the
     frame twice as fine, made when first asked for (most frames never need it). `hulls`:
-    the changed regions' hulls (`_hulls`), proposed alone."""
-    bal = balanced(small, white)
-    finer = None if fine is None else cache(lambda: balanced(fine(), white))
+    the changed regions' hulls (`_hulls`), proposed alone. `work`: what earlier looks at
+    this frame (this `small`, `edges`, `changed`, `fine`, `pile`) worked out."""
+    work = work or FrameWork()
+    wk = ("white", array_key(np.asarray(white)))
+    bal = work.get(("bal", wk), lambda: balanced(small, white))
+    finer = None if fine is None else cache(
+        lambda: work.get(("finer", wk), lambda: balanced(fine(), white)))
     proposals: list[Proposal] = []
     # (mask, how far its outlines lie outside a card, whether to fit cards into its
     # blobs, the sides of a card that must stand out from what lies round it, whether
-    # its regions in another's hole are blobs too)
-    masks = [(white_paper(bal, opts.close), 0.0, True, 0, False),
-             (brighter_paper(bal, opts.close), 0.0, True, 0, False),
-             (outlined(edges), 1.5, False, 0, nested), (edges, -1.0, False, 0, False),
-             # what is not the table may be a card's part cut off by a hand, the bell or
-             # a row of fruits: its every side must be the card's own edge
-             (not_table(bal, opts.close), 0.0, False, 4, False)]
+    # its regions in another's hole are blobs too, and what it is made from: the key of
+    # its proposals)
+    masks: list[tuple[Callable[[], Image], float, bool, int, bool, Hashable]] = [
+        (lambda: work.get(("white_paper", wk), lambda: white_paper(bal, opts.close)),
+         0.0, True, 0, False, ("white_paper", wk)),
+        (lambda: work.get(("brighter_paper", wk), lambda: brighter_paper(bal, opts.close)),
+         0.0, True, 0, False, ("brighter_paper", wk)),
+        (lambda: work.get("outlined", lambda: outlined(edges)), 1.5, False, 0, nested,
+         "outlined"),
+        (lambda: edges, -1.0, False, 0, False, "edges"),
+        # what is not the table may be a card's part cut off by a hand, the bell or
+        # a row of fruits: its every side must be the card's own edge
+        (lambda: work.get(("not_table", wk), lambda: not_table(bal, opts.close)),
+         0.0, False, 4, False, ("not_table", wk))]
     if hulls is not None:
-        masks = [(hulls, 0.0, False, HULL_SIDES, False)]
+        masks = [(lambda: hulls, 0.0, False, HULL_SIDES, False, None)]
     if force:
         masks = masks[:2]  # fitting cards of a known size: into the paper's blobs
     seen: set[tuple[int, ...]] = set()
-    for mask, grow, split, edged, holes in masks:
-        tops: list[Cand] = []  # a pile's top card: taken only as a whole card
-        cands = _propose(mask, frame_area, opts, known, split, force, pile if split else None,
-                         tops, holes)
+    for make_mask, grow, split, edged, holes, made_of in masks:
+
+        def propose(make_mask: Callable[[], Image] = make_mask, split: bool = split,
+                    holes: bool = holes) -> tuple[list[Cand], list[Cand]]:
+            tops: list[Cand] = []  # a pile's top card: taken only as a whole card
+            cands = _propose(make_mask(), frame_area, opts, known, split, force,
+                             pile if split else None, tops, holes)
+            return cands, tops
+
+        cands, tops = propose() if made_of is None else work.get(
+            _propose_key(made_of, holes, split, known, force, pile), propose)
         for (quad, fill, aspect), top in [(c, False) for c in cands] + [(c, True) for c in tops]:
             if fill < 0.6 or not 1.1 <= aspect <= 2.6:
                 continue  # not a card's shape, whole or under a hand
@@ -521,15 +540,17 @@ def _verified(small: Image, white: np.ndarray, edges: Image, frame_area: float,
                 seen.add(key)
                 if _at_border(q, small.shape):
                     break  # cut by the frame's edge: not a whole card, its outline unknown
-                if changed is not None and not _changed_enough(changed, q):
+                qk = array_key(q)
+                if changed is not None and not work.get(
+                        ("changed_enough", qk), partial(_changed_enough, changed, q)):
                     break
-                ev = evidence(bal, q)
+                ev = work.get(("evidence", wk, qk), partial(evidence, bal, q))
                 if finer is not None and not ev.face_up() and ev.outlined_all_round():
                     # outlined all round, its paper short at this scale: a card 20-odd
                     # pixels wide has a border band a pixel or two deep, mixed with the
                     # table on one side and its fruits on the other. Weighed again on a
                     # copy twice as fine, the better measure of it
-                    ev = replace(evidence(finer(), (q + 0.5) * 2 - 0.5), finer=True)
+                    ev = work.get(("finer_evidence", wk, qk), partial(_finer_evidence, finer, q))
                 if ev.sides < edged or (top and not ev.face_up()):
                     continue
                 if (ev.face_up() or ev.covered_card()) and (
@@ -553,6 +574,35 @@ def _verified(small: Image, white: np.ndarray, edges: Image, frame_area: float,
     return kept
 
 
+def _finer_evidence(finer: Callable[[], Image], q: np.ndarray) -> Evidence:
+    """The evidence of the quad `q` (finding pixels) on the copy twice as fine."""
+    return replace(evidence(finer(), (q + 0.5) * 2 - 0.5), finer=True)
+
+
+def reduced(frame: Image, sw: int, sh: int, hint: TableHint | None,
+            work: FrameWork) -> tuple[Image, Image | None, Image]:
+    """The frame reduced to sw x sh, the hint's changed mask at that size (None: none, or
+    not of this frame's size) and the reduced frame's edges, kept in `work`."""
+    small = work.get(("small", sw, sh), lambda: shrink(frame, sw, sh))
+    changed = work.get(("changed", sw, sh), lambda: _changed_small(hint, sw, sh)
+                       if hint is not None and hint.fits(frame.shape) else None)
+    edges = work.get(("edges", sw, sh), lambda: edge_map(small))
+    return small, changed, edges
+
+
+def finding_work(work: FrameWork, opts: DetectOptions, sw: int, sh: int) -> FrameWork:
+    """The part of `work` done finding cards at one scale (`opts`, the frame reduced to
+    sw x sh): its masks, their outlines proposed, their evidence."""
+    return work.get(("finding", opts, sw, sh), FrameWork)
+
+
+def _propose_key(made_of: Hashable, nested: bool, split: bool, known: float | None,
+                 force: bool, pile: PileFit | None) -> Hashable:
+    """The key of a mask's proposals in a `FrameWork`: a mask not split returns its
+    blobs' candidates before `known`, `force` or `pile` is looked at."""
+    return ("propose", made_of, nested) + ((known, force, pile is None) if split else ())
+
+
 def _explains_more(kept: list[Proposal], again: list[Proposal], opts: DetectOptions) -> bool:
     """Another look finds more whole cards, and every whole card the first found."""
     before = [p[0] for p in kept if _whole(p, opts)]
@@ -573,14 +623,21 @@ def _lamp_like(white: np.ndarray) -> bool:
 
 
 def _card_white(small: Image, edges: Image, frame_area: float,
-                opts: DetectOptions) -> np.ndarray | None:
+                opts: DetectOptions, work: FrameWork | None = None) -> np.ndarray | None:
     """The light's colour as the most card-like region closed by edges shows it: each
     card-shaped region judged balanced to its own brightest pixels."""
+    work = work or FrameWork()
     best: tuple[float, np.ndarray] | None = None
-    bright = float(np.percentile(small.max(axis=2), 98))
-    shapes = [(q, 1.5) for q, f, a in _propose(outlined(edges), frame_area, opts, None, False)
+    bright = float(np.percentile(np.maximum(np.maximum(small[..., 0], small[..., 1]),
+                                            small[..., 2]), 98))  # small.max(axis=2), fast
+    regions, _ = work.get(_propose_key("outlined", False, False, None, False, None), lambda: (
+        _propose(work.get("outlined", lambda: outlined(edges)), frame_area, opts, None,
+                 False), []))
+    lines, _ = work.get(_propose_key("edges", False, False, None, False, None), lambda: (
+        _propose(edges, frame_area, opts, None, False), []))
+    shapes = [(q, 1.5) for q, f, a in regions
               if f >= opts.min_fill and opts.aspect[0] <= a <= opts.aspect[1]]
-    shapes += [(q, g) for q, f, a in _propose(edges, frame_area, opts, None, False)
+    shapes += [(q, g) for q, f, a in lines
                if f >= opts.min_fill and opts.aspect[0] <= a <= opts.aspect[1]
                for g in (-2.0, -1.0)]
     for quad, grow in shapes:
@@ -602,7 +659,8 @@ def _card_white(small: Image, edges: Image, frame_area: float,
 
 
 def detect_cards(frame: Image, opts: DetectOptions | None = None,
-                 card_area: float | None = None, hint: TableHint | None = None) -> Found:
+                 card_area: float | None = None, hint: TableHint | None = None,
+                 work: FrameWork | None = None) -> Found:
     """Card outlines, and the card size they agree on.
 
     `card_area` (frame pixels), when known from earlier frames of a fixed camera, is
@@ -617,21 +675,24 @@ def detect_cards(frame: Image, opts: DetectOptions | None = None,
     whole cards found there that the first look did not find are added. One photo alone
     is read at `opts.scale` (at a finer one, a cloth's pattern makes more false cards
     than small cards are found: measured on the held-out photos' tuning part).
+    `work`: what was worked out on this frame already (with this `hint`), kept for
+    whatever looks at it next (`pictures.picture_outlines`).
     """
     opts = opts or DetectOptions()
+    work = work or FrameWork()
     if hint is not None and hint.card_px and not card_area:
         card_area = hint.card_px ** 2
     if card_area:
         side = float(np.sqrt(card_area)) * opts.scale
         if side >= opts.fine_side:
-            return _detect(frame, opts, card_area, hint)
+            return _detect(frame, opts, card_area, hint, work)
         return _detect(frame, replace(opts, scale=max(opts.fine_scale, opts.scale)),
-                       card_area, hint)
-    found = _detect(frame, opts, card_area, hint)
+                       card_area, hint, work)
+    found = _detect(frame, opts, card_area, hint, work)
     if hint is None or hint.changed is None or not hint.fits(frame.shape) or (
             opts.fine_scale <= opts.scale or sum(q.clean for q in found.quads) >= 2):
         return found
-    again = _detect(frame, replace(opts, scale=opts.fine_scale), card_area, hint)
+    again = _detect(frame, replace(opts, scale=opts.fine_scale), card_area, hint, work)
     small = opts.fine_side / opts.scale  # a card's side (frame pixels) the first look misses
     # not a card found already: the test `_verified` keeps one outline per card with
     more = [q for q in again.quads if q.clean and card_side(q.corners) < small
@@ -644,17 +705,14 @@ def detect_cards(frame: Image, opts: DetectOptions | None = None,
 
 
 def _detect(frame: Image, opts: DetectOptions, card_area: float | None,
-            hint: TableHint | None) -> Found:
+            hint: TableHint | None, work: FrameWork) -> Found:
     """`detect_cards` at `opts.scale`."""
     h, w = frame.shape[:2]
     sw, sh = max(int(w * opts.scale), 8), max(int(h * opts.scale), 8)
-    small = shrink(frame, sw, sh)
+    small, changed, edges = reduced(frame, sw, sh, hint, work)
     to_small = (sw / w) * (sh / h)
     known = card_area * to_small if card_area else None
     frame_area = float(sw * sh)
-    changed = _changed_small(hint, sw, sh) if hint is not None and hint.fits(frame.shape) \
-        else None
-    edges = edge_map(small)
     white = frame_white(small)
     if not _lamp_like(white):
         # the frame's brightest pixels are a coloured cloth (no card on it, or cards in a
@@ -662,21 +720,23 @@ def _detect(frame: Image, opts: DetectOptions, card_area: float | None,
         white = np.full(3, float(white.max()))
     pile = _pile_fitter(small, opts.card_aspect)
     # a copy twice as fine, to weigh again the evidence of a card outlined all round
-    fine = cache(lambda: shrink(frame, 2 * sw, 2 * sh)) if 2 * sw <= w and 2 * sh <= h \
-        else None
+    fine = cache(lambda: work.get(("small", 2 * sw, 2 * sh), lambda: shrink(
+        frame, 2 * sw, 2 * sh))) if 2 * sw <= w and 2 * sh <= h else None
+    found_work = finding_work(work, opts, sw, sh)  # for the next look at this frame
     kept = _verified(small, white, edges, frame_area, opts, known, changed, pile=pile,
-                     fine=fine)
+                     fine=fine, work=found_work)
     chosen = white
     if sum(_whole(p, opts) for p in kept) < 2:
         # few cards: the frame's brightest pixels may be a glare, a white sleeve, a box,
         # not paper. Take the light's colour from the most card-like outline instead.
         # Or from the brightest pixels the sensor did not clip: a glare is white
         # whatever the lamp's colour.
-        for other in (unclipped_white(small), _card_white(small, edges, frame_area, opts)):
+        for other in (unclipped_white(small),
+                      _card_white(small, edges, frame_area, opts, found_work)):
             if other is None or not _lamp_like(other):
                 continue
             again = _verified(small, other, edges, frame_area, opts, known, changed, pile=pile,
-                              fine=fine)
+                              fine=fine, work=found_work)
             # the other light must explain more cards, and every card the first found
             if _explains_more(kept, again, opts):
                 kept, chosen = again, other
@@ -687,7 +747,7 @@ def _detect(frame: Image, opts: DetectOptions, card_area: float | None,
         # a busy table they are also pieces of cards between fruits and lower cards, and
         # on a dark one the light parts of a picture printed edge to edge
         again = _verified(small, chosen, edges, frame_area, opts, known, changed, pile=pile,
-                          nested=True, fine=fine)
+                          nested=True, fine=fine, work=found_work)
         if _explains_more(kept, again, opts):
             kept = again
     if changed is not None and known:
@@ -697,7 +757,7 @@ def _detect(frame: Image, opts: DetectOptions, card_area: float | None,
         # whole cards, where no card of the known size was found (a part of it may be)
         hulls = _hulls(changed, known)
         more = _verified(small, chosen, edges, frame_area, opts, known, changed, fine=fine,
-                         hulls=hulls)
+                         hulls=hulls, work=found_work)
         for p in (p for p in more if _whole(p, opts)):
             near = [k for k in kept if _iou_near(p[0], k[0]) or _overlaps(p[0], k[0])]
             if not any(_card_sized(k[0], known, opts) for k in near):

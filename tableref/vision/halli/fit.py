@@ -11,11 +11,14 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
+from functools import lru_cache
 
 import cv2
 import numpy as np
 
 Image = np.ndarray
+
+BOUND_MARGIN = 0.01  # of a fit's score: far more than the filter's float rounding
 
 
 def _edge_angles(cnt: np.ndarray, short: float) -> list[float]:
@@ -43,10 +46,12 @@ def _box(short: float, long_: float, deg: float) -> np.ndarray:
     return cv2.boxPoints(((0.0, 0.0), (long_, short), deg)).astype(np.float32)
 
 
-def _kernel(short: float, long_: float, deg: float) -> tuple[Image, np.ndarray]:
+@lru_cache(maxsize=256)
+def _kernel(short: float, long_: float, deg: float) -> tuple[Image, np.ndarray, float]:
     """A kernel scoring a card short x long_ (long side at `deg`) at each place: the
     fraction of the rectangle that is blob less the fraction of a ring just outside it
-    that is blob (a card's edges are the blob's edges). And the rectangle's corners."""
+    that is blob (a card's edges are the blob's edges). And the rectangle's corners, and
+    the kernel's largest weight. Kept for the next blob of the same card size (read only)."""
     box = _box(short, long_, deg)
     ring_in, ring_out = 1.0, 1.0 + max(2.0, 0.08 * short)
     outer = _box(short + 2 * ring_out, long_ + 2 * ring_out, deg)
@@ -62,7 +67,9 @@ def _kernel(short: float, long_: float, deg: float) -> tuple[Image, np.ndarray]:
     inside = filled(box)
     ring = filled(outer) - filled(_box(short + 2 * ring_in, long_ + 2 * ring_in, deg))
     k = inside / max(float(inside.sum()), 1e-6) - ring / max(float(ring.sum()), 1e-6)
-    return k, box
+    k.setflags(write=False)
+    box.setflags(write=False)
+    return k, box, float(k.max())
 
 
 def fit_cards(roi: Image, cnt: np.ndarray, card_area: float, most: int = 4,
@@ -89,7 +96,13 @@ def scored_fits(roi: Image, cnt: np.ndarray, card_area: float, most: int = 4,
     quads: list[tuple[np.ndarray, float]] = []
     for _ in range(most):
         best: tuple[float, int, tuple[int, int]] = (min_score, -1, (0, 0))
-        for i, (k, _box) in enumerate(kernels):
+        # no place scores more than the free pixels times the kernel's largest weight
+        # (`free` is 0 or 1): a kernel that cannot beat the best so far by a clear margin
+        # (far beyond the filter's rounding) is not run, which leaves the result as it is
+        free_px = cv2.countNonZero(free)
+        for i, (k, _box, k_max) in enumerate(kernels):
+            if free_px * k_max < best[0] - BOUND_MARGIN:
+                continue
             cover = cv2.filter2D(free, -1, k, borderType=cv2.BORDER_CONSTANT)
             _, top, _, at = cv2.minMaxLoc(cover)
             if top > best[0]:

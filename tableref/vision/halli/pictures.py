@@ -15,20 +15,23 @@ import cv2
 import numpy as np
 
 from tableref.vision.halli.detect import (
+    Cand,
     DetectOptions,
     Found,
     _at_border,
     _changed_enough,
-    _changed_small,
     _grow,
     _iou_near,
     _overlaps,
     _propose,
+    _propose_key,
+    finding_work,
     order_corners,
-    shrink,
+    reduced,
 )
+from tableref.vision.halli.frame_work import FrameWork
 from tableref.vision.halli.hint import TableHint
-from tableref.vision.halli.paper import edge_map, outlined
+from tableref.vision.halli.paper import outlined
 from tableref.vision.halli.verify import SIDE_STANDS_OUT, outline_sides
 
 Image = np.ndarray
@@ -39,15 +42,17 @@ MAX_PICTURES = 8  # outlines handed to the reader per frame, the most card-like 
 
 
 def picture_outlines(frame: Image, found: Found, opts: DetectOptions | None = None,
-                     hint: TableHint | None = None) -> list[np.ndarray]:
+                     hint: TableHint | None = None,
+                     work: FrameWork | None = None) -> list[np.ndarray]:
     """Outlines (frame pixels, `order_corners` order) of card-shaped, card-sized quads
     that stand out from the table and are none of the cards `found` (nor on one). With
-    no card size known (`found`, `hint`), none: the shape alone is too weak a clue."""
+    no card size known (`found`, `hint`), none: the shape alone is too weak a clue.
+    `work`: what the finder worked out on this frame (`detect_cards`, the same hint)."""
     opts = opts or DetectOptions()
     typical = found.card_area or (hint.card_px ** 2 if hint and hint.card_px else 0.0)
     if not typical:
         return []
-    return _outlines(frame, opts, typical, [q.corners for q in found.quads], hint)
+    return _outlines(frame, opts, typical, [q.corners for q in found.quads], hint, work)
 
 
 def card_pictures(image: Image, opts: DetectOptions | None = None) -> list[np.ndarray]:
@@ -64,20 +69,28 @@ def card_pictures(image: Image, opts: DetectOptions | None = None) -> list[np.nd
 
 
 def _outlines(frame: Image, opts: DetectOptions, typical: float | None,
-              taken: list[np.ndarray], hint: TableHint | None) -> list[np.ndarray]:
+              taken: list[np.ndarray], hint: TableHint | None,
+              work: FrameWork | None = None) -> list[np.ndarray]:
     h, w = frame.shape[:2]
     sw, sh = max(int(w * opts.scale), 8), max(int(h * opts.scale), 8)
-    small = shrink(frame, sw, sh)
+    work = work or FrameWork()
+    small, changed, edges = reduced(frame, sw, sh, hint, work)
+    found_work = finding_work(work, opts, sw, sh)
     scale = np.array([sw / w, sh / h], np.float32)
     to_small = float(scale[0] * scale[1])
-    changed = _changed_small(hint, sw, sh) if hint is not None and hint.fits(frame.shape) \
-        else None
-    edges = edge_map(small)
     frame_area = float(sw * sh)
     cards = [np.asarray(q, np.float32) * scale for q in taken]
     ranked: list[tuple[float, np.ndarray]] = []
-    for mask, grow in ((outlined(edges), 1.5), (edges, -1.0)):
-        for quad, fill, aspect in _propose(mask, frame_area, opts, None, False):
+    for made_of, grow in (("outlined", 1.5), ("edges", -1.0)):
+
+        def propose(made_of: str = made_of) -> tuple[list[Cand], list[Cand]]:
+            mask = found_work.get("outlined", lambda: outlined(edges)) \
+                if made_of == "outlined" else edges
+            return _propose(mask, frame_area, opts, None, False), []
+
+        cands, _ = found_work.get(_propose_key(made_of, False, False, None, False, None),
+                                  propose)
+        for quad, fill, aspect in cands:
             if fill < opts.min_fill or not opts.aspect[0] <= aspect <= opts.aspect[1]:
                 continue
             q = order_corners(_grow(quad, grow))

@@ -93,12 +93,18 @@ def _scores(maps: Maps, inside: Image, short: float,
     w, h = (long_, short) if upright else (short, long_)
     lx, ly = max(round(SPAN * w), 1), max(round(SPAN * h), 1)
     hx, hy = round(w / 2), round(h / 2)
-    sides = np.stack([
-        _shift(cv2.blur(down, (lx, 1)), 0, -hy),  # its top side: brighter below it
-        _shift(cv2.blur(up, (lx, 1)), 0, hy),
-        _shift(cv2.blur(right, (1, ly)), -hx, 0),
-        _shift(cv2.blur(left, (1, ly)), hx, 0),
-    ])
+    # each side's share in turn, its top side first (brighter below it): where one falls
+    # short of MIN_SIDE everywhere inside, no place scores and the rest is not needed
+    ok = inside > 0
+    sides_list = []
+    for edge, box, dx, dy in ((down, (lx, 1), 0, -hy), (up, (lx, 1), 0, hy),
+                              (right, (1, ly), -hx, 0), (left, (1, ly), hx, 0)):
+        side = _shift(cv2.blur(edge, box), dx, dy)
+        ok &= side >= MIN_SIDE
+        if not ok.any():
+            return np.zeros(inside.shape, np.float32)
+        sides_list.append(side)
+    sides = np.stack(sides_list)
     # a card's face has no straight edge across most of it; a place a quarter card off the
     # top card has that card's own side running through it
     mx, my = max(round(ACROSS * w), 1), max(round(ACROSS * h), 1)
@@ -117,7 +123,7 @@ def _scores(maps: Maps, inside: Image, short: float,
     for edge, dx in ((right, -hx), (left, hx)):
         beyond = cv2.blur(edge, (1, ey))
         through |= (_shift(beyond, dx, -oy) >= CONTINUES) & (_shift(beyond, dx, oy) >= CONTINUES)
-    ok = (sides.min(axis=0) >= MIN_SIDE) & (inside > 0) & clear & ~through
+    ok &= clear & ~through
     return np.where(ok, sides.mean(axis=0), 0.0)
 
 

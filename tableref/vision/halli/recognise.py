@@ -26,6 +26,7 @@ from tableref.vision.halli.animals import Match, describe
 from tableref.vision.halli.codes import ANIMALS, fruit_code, parse_code
 from tableref.vision.halli.detect import DetectOptions, Found, detect_cards, order_corners
 from tableref.vision.halli.enrol import BACK, Enrolment
+from tableref.vision.halli.frame_work import FrameWork
 from tableref.vision.halli.hint import TableHint, card_sides
 from tableref.vision.halli.pictures import picture_outlines
 from tableref.vision.halli.read import ReadOptions, read_card
@@ -127,7 +128,8 @@ class Recogniser:
         if self.nets:
             return self._by_nets(frame, hint)
         seen = Seen()
-        found = detect_cards(frame, self.detect_opts, self.card_area, hint)
+        work = FrameWork()  # the finder's work on this frame, for the pictures' too
+        found = detect_cards(frame, self.detect_opts, self.card_area, hint, work)
         if found.support >= 3:
             old = self.card_area or found.card_area
             self.card_area = 0.8 * old + 0.2 * found.card_area
@@ -156,7 +158,7 @@ class Recogniser:
             card = self.read(balance(around, white), center, corners,
                              beyond_frame(outline, frame.shape), outlined)
             (seen.backs if card.kind == "back" else seen).append(card)
-        for picture in self._pictures(frame, found, hint):
+        for picture in self._pictures(frame, found, hint, work):
             (seen.backs if picture.kind == "back" else seen).append(picture)
         return seen
 
@@ -176,7 +178,8 @@ class Recogniser:
         return (not typical or abs(area / typical - 1) <= WHOLE_SIZE) \
             and abs(aspect / self.detect_opts.card_aspect - 1) <= WHOLE_SIZE
 
-    def _pictures(self, frame: Image, found: Found, hint: TableHint | None) -> list[SeenCard]:
+    def _pictures(self, frame: Image, found: Found, hint: TableHint | None,
+                  work: FrameWork | None = None) -> list[SeenCard]:
         """The cards printed edge to edge (no paper for the finder to see) that the
         enrolment recognises: the family's animals, their deck's back. An outline the
         enrolment does not recognise is left out: it may be a box or a phone."""
@@ -184,7 +187,7 @@ class Recogniser:
                 c in ANIMALS or c == BACK for c in self.enrolment.codes):
             return []
         out = []
-        for rough in picture_outlines(frame, found, self.detect_opts, hint):
+        for rough in picture_outlines(frame, found, self.detect_opts, hint, work):
             corners = refine(frame, rough)
             m = self._match(frame, corners)
             # found by its outline alone: it must be one enrolled picture and clearly

@@ -397,6 +397,6 @@ def _cleaned(mask: Image) -> Image:
 
 
 def _chmax(img: Image) -> Image:
-    """The largest of the channels, per pixel."""
-    b, g, r = cv2.split(img)
-    return np.asarray(cv2.max(cv2.max(b, g), r))
+    """The largest of the channels, per pixel (numpy on the channels' views: the same
+    values as cv2.split and cv2.max, several times faster on float32)."""
+    return np.asarray(np.maximum(np.maximum(img[..., 0], img[..., 1]), img[..., 2]))

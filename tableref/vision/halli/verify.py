@@ -77,11 +77,18 @@ def _rectified(img: Image, quad: np.ndarray) -> Image:
                                           borderMode=cv2.BORDER_REPLICATE))
 
 
+def _channel_min_max(img: Image) -> tuple[Image, Image]:
+    """Per pixel, the least and the greatest of its three channels (as img.min(axis=2)
+    and img.max(axis=2), the same values, many times faster on three channels)."""
+    b, g, r = img[..., 0], img[..., 1], img[..., 2]
+    return np.minimum(np.minimum(b, g), r), np.maximum(np.maximum(b, g), r)
+
+
 def own_white(img: Image, quad: np.ndarray) -> np.ndarray:
     """The colour of the brightest fifth of what lies inside the quad (its paper, if a
     card): the light's colour as this card shows it."""
     card = _rectified(img, quad)[_R:_R + _H, _R:_R + _W].reshape(-1, 3).astype(np.float32)
-    mn = card.min(axis=1)
+    mn = np.minimum(np.minimum(card[:, 0], card[:, 1]), card[:, 2])
     k = int(0.8 * mn.size)
     cut = np.partition(mn, k)[k]
     return np.asarray(card[mn >= cut].mean(axis=0), np.float64)
@@ -94,12 +101,10 @@ def evidence(balanced: Image, quad: np.ndarray) -> Evidence:
     paper is grey there and a beige or pink cloth is not; how bright paper is, though,
     is the quad's own (a dim corner, a shadow)."""
     patch = _rectified(balanced, quad).astype(np.float32)
-    card = patch[_R:_R + _H, _R:_R + _W]
-    mn_all = patch.min(axis=2)
-    mx_all = patch.max(axis=2)
+    mn_all, mx_all = _channel_min_max(patch)
     chroma = (mx_all - mn_all) / np.maximum(mx_all, 1.0)
     # the card's own white: its brightest pixels
-    mn = card.min(axis=2).ravel()
+    mn = mn_all[_R:_R + _H, _R:_R + _W].ravel()
     k = int(0.8 * mn.size)
     white = max(float(np.partition(mn, k)[k:].mean()), 1.0)
     nmn = mn_all / white
@@ -181,8 +186,7 @@ def outline_sides(img: Image, quad: np.ndarray) -> list[float]:
     paper for `evidence` to weigh, and the reader's: only an edge running along the side
     counts (`ALONG`), a dark seam too (a card's edge on the card below it)."""
     patch = _rectified(img, quad).astype(np.float32)
-    mn_all = patch.min(axis=2)
-    mx_all = patch.max(axis=2)
+    mn_all, mx_all = _channel_min_max(patch)
     chroma = (mx_all - mn_all) / np.maximum(mx_all, 1.0)
     card = mx_all[_R:_R + _H, _R:_R + _W].ravel()
     k = int(0.8 * card.size)

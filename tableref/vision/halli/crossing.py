@@ -21,6 +21,10 @@ PIECE = 6  # px: shorter pieces are a fruit's outline, not counted towards an ed
 ON_LINE = 2.5  # px off the line: a piece on it (a thin line's two sides are one edge)
 TURN = 6.0  # degrees: a piece at another angle is no part of it
 GAP = 4.0  # px along the line between pieces at most (where it passes a fruit's rim)
+SIDE = 3  # px either side of an edge where its two sides are read
+PAPER_SAT = 60  # HSV saturation of paper at most (the card is balanced to its white)
+PAPER_SIDE = 0.6  # of an edge's length with paper on the one side, at least, on both sides
+DEEP = 0.15  # of the card's width: how far into the card the edge reaches, at least
 ENTERS = 6  # px (rectified card, 64 wide) from the card's border, one end at least
 
 
@@ -44,6 +48,23 @@ def _longest_run(ends: np.ndarray, origin: np.ndarray,
     return best
 
 
+def _paper_both_sides(sat: Image, origin: np.ndarray, d: np.ndarray,
+                      run: tuple[float, float]) -> bool:
+    """Whether paper lies on both sides of the edge (origin + t d, t in `run`) along most
+    of it: a card's edge over a card, paper on paper; a fruit's rim has its colour on one
+    side all along."""
+    h, w = sat.shape
+    n = np.array([-d[1], d[0]])
+    t = np.arange(run[0], run[1], 1.0)
+    line = origin + t[:, None] * d
+    for side in (-SIDE, SIDE):
+        xy = np.rint(line + side * n).astype(int)
+        x, y = np.clip(xy[:, 0], 0, w - 1), np.clip(xy[:, 1], 0, h - 1)
+        if float(np.mean(sat[y, x] <= PAPER_SAT)) < PAPER_SIDE:
+            return False
+    return True
+
+
 def crossed(card: Image) -> bool:
     """Whether a straight edge, not along the card's sides, runs into the card `card`
     (its rectified face, BGR) from its border. The detector breaks a long edge where it
@@ -51,6 +72,7 @@ def crossed(card: Image) -> bool:
     GAP between them, are one edge; fruits in a row (their rims at one angle) lie apart."""
     h, w = card.shape[:2]
     segs = _segments(cv2.cvtColor(card, cv2.COLOR_BGR2GRAY))
+    sat = cv2.cvtColor(card, cv2.COLOR_BGR2HSV)[..., 1]
     length = np.hypot(segs[:, 2] - segs[:, 0], segs[:, 3] - segs[:, 1])
     angle = np.degrees(np.arctan2(segs[:, 3] - segs[:, 1], segs[:, 2] - segs[:, 0])) % 180.0
     slanted = np.minimum(angle % 90.0, 90.0 - angle % 90.0) >= SLANT
@@ -64,7 +86,10 @@ def crossed(card: Image) -> bool:
         run = _longest_run(ends[same], segs[i, :2], d)
         if run[1] - run[0] < LONG * w:
             continue
-        tips = [segs[i, :2] + t * d for t in run]
-        if any(min(x, y, w - 1 - x, h - 1 - y) <= ENTERS for x, y in tips):
+        pts = segs[i, :2] + np.linspace(run[0], run[1], 9)[:, None] * d
+        inside = np.minimum.reduce([pts[:, 0], pts[:, 1], w - 1 - pts[:, 0], h - 1 - pts[:, 1]])
+        # from the border (not a card's edge in a sliver of table round it) well into it
+        if min(inside[0], inside[-1]) <= ENTERS and inside.max() >= DEEP * w and \
+                _paper_both_sides(sat, segs[i, :2], d, run):
             return True
     return False

@@ -8,7 +8,8 @@ edge across the other (its rim, its shadow on the paper below), while the lower 
 edge under the top card is gone: the top card's paper runs on over it. So the part of
 each outline lying inside the other card is weighed against the rest of the same
 outline. The card whose edge vanishes there is underneath and is read as unknown; when
-the edges do not say which card lies on top, neither is read.
+both edges show all along, the outlines only meet (a refined outline's slack); when the
+edges do not say which card lies on top, neither is read.
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ MIN_POINTS = 12  # of an outline inside the other card, to tell anything from th
 STRONG = 0.3  # of the outline's median edge elsewhere: an edge point still standing out
 VANISHED = 0.25  # of its points inside the other card standing out, at most: edge gone
 # (when the other outline cannot be weighed)
+CLEAR = 0.8  # of both outlines inside the other standing out: no card under the other
 MARGIN = 0.2  # of the outline inside the other card: the top card's edge shows on more
 REACH = 2  # px either side of the outline searched for its edge (a refined outline's slack)
 
@@ -101,6 +103,8 @@ def underneath(frame: Image, quads: Sequence[np.ndarray]) -> set[int]:
     out: set[int] = set()
     for i, j in pairs:
         si, sj = _shown(gx, gy, quads[i], quads[j]), _shown(gx, gy, quads[j], quads[i])
+        if si is not None and sj is not None and min(si, sj) >= CLEAR:
+            continue  # both edges show all along: the outlines only meet (their slack)
         if _gone(sj, si):
             out.add(j)
         elif _gone(si, sj):

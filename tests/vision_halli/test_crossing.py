@@ -41,3 +41,13 @@ def test_a_cards_edge_at_a_slant_across_a_corner_is_seen(family: str) -> None:
                 if not crossed(_rectified(img)):
                     missed.append((layout, corner, angle, depth))
     assert missed == []
+
+
+@pytest.mark.parametrize("family", TUNED)
+def test_a_card_thrown_square_across_the_middle_is_seen(family: str) -> None:
+    """Another card's paper over the right 40 % of the card, its edge along the card's
+    long sides but far from them (a printed frame runs near them)."""
+    missed = [layout for layout in DRAWN
+              if not crossed(_rectified(_lying_over(_card("BPSL", layout, family), 1, 0.0,
+                                                    80, ("line", 6))))]
+    assert missed == []

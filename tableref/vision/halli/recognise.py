@@ -24,10 +24,12 @@ from tableref.vision.halli import finder_net, reader_net
 from tableref.vision.halli.agree import agree
 from tableref.vision.halli.animals import Match, describe
 from tableref.vision.halli.codes import ANIMALS, fruit_code, parse_code
+from tableref.vision.halli.crossing import crossed
 from tableref.vision.halli.detect import DetectOptions, Found, detect_cards, order_corners
 from tableref.vision.halli.enrol import BACK, Enrolment
 from tableref.vision.halli.frame_work import FrameWork
 from tableref.vision.halli.hint import TableHint, card_sides
+from tableref.vision.halli.overlap import underneath
 from tableref.vision.halli.pictures import picture_outlines
 from tableref.vision.halli.read import ReadOptions, read_card
 from tableref.vision.halli.rectify import (
@@ -126,7 +128,11 @@ class Recogniser:
         if frame is None or frame.ndim != 3 or frame.shape[2] != 3:
             raise ValueError("a frame must be a colour image (H x W x 3, BGR)")
         if self.nets:
-            return self._by_nets(frame, hint)
+            return _not_under(frame, self._by_nets(frame, hint))
+        return _not_under(frame, self._by_hand(frame, hint))
+
+    def _by_hand(self, frame: Image, hint: TableHint | None) -> Seen:
+        """The hand-written finder and reader."""
         seen = Seen()
         work = FrameWork()  # the finder's work on this frame, for the pictures' too
         found = detect_cards(frame, self.detect_opts, self.card_area, hint, work)
@@ -155,8 +161,11 @@ class Recogniser:
                 min(sides) >= SIDE_STANDS_OUT
             around = rectify_surround(frame, outline)
             white = paper_white(inner(around))
-            card = self.read(balance(around, white), center, corners,
-                             beyond_frame(outline, frame.shape), outlined)
+            balanced = balance(around, white)
+            card = self.read(balanced, center, corners, beyond_frame(outline, frame.shape),
+                             outlined)
+            if card.kind == "fruit" and crossed(inner(balanced)):
+                card = at  # another card's edge runs in across it (crossing.py): covered
             (seen.backs if card.kind == "back" else seen).append(card)
         for picture in self._pictures(frame, found, hint, work):
             (seen.backs if picture.kind == "back" else seen).append(picture)
@@ -309,6 +318,18 @@ class Recogniser:
         if reading.kind in ("animal", "back"):
             return SeenCard(reading.kind, None, center, corners)
         return SeenCard("unknown", None, center, corners)
+
+
+def _not_under(frame: Image, seen: Seen) -> Seen:
+    """A fruit card lying under another card found in the frame (overlap.py), or that may,
+    is unknown: its reading may count the top card's fruits and miss the hidden ones."""
+    cards = list(seen)
+    under = underneath(frame, [np.asarray(c.corners) for c in cards + seen.backs])
+    if not any(k in under and c.kind == "fruit" for k, c in enumerate(cards)):
+        return seen
+    return Seen([_card("unknown", None, np.asarray(c.corners))
+                 if k in under and c.kind == "fruit" else c for k, c in enumerate(cards)],
+                seen.backs)
 
 
 def _area(q: np.ndarray) -> float:

@@ -17,7 +17,8 @@ import numpy as np
 Image = np.ndarray
 
 LONG = 0.45  # of the card's width: the shortest edge taken for another card's
-SLANT = 10.0  # degrees off the card's sides at least (a printed frame runs along them) ...
+SLANT = 15.0  # degrees off the card's sides at least (a printed frame runs along them, and
+# a top card's own edge where its outline was fitted a little askew) ...
 INSET = 0.2  # ... or of the card's width from the side it runs along, at least
 PIECE = 6  # px: shorter pieces are a fruit's outline, not counted towards an edge
 ON_LINE = 2.5  # px off the line: a piece on it (a thin line's two sides are one edge)

@@ -80,10 +80,10 @@ def crossed(card: Image) -> bool:
     angle = np.degrees(np.arctan2(segs[:, 3] - segs[:, 1], segs[:, 2] - segs[:, 0])) % 180.0
     slanted = np.minimum(angle % 90.0, 90.0 - angle % 90.0) >= SLANT
     keep = length >= PIECE
+    ends = segs.reshape(-1, 2, 2)
     for i in np.flatnonzero(keep):
         d = (segs[i, 2:] - segs[i, :2]) / length[i]
         n = np.array([-d[1], d[0]])
-        ends = segs[:, :4].reshape(-1, 2, 2)
         off = np.abs((ends - segs[i, :2]) @ n).max(axis=1)
         turn = np.abs((angle - angle[i] + 90.0) % 180.0 - 90.0)
         same = keep & (off <= ON_LINE) & (turn <= TURN)

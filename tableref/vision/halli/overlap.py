@@ -19,6 +19,8 @@ from collections.abc import Sequence
 import cv2
 import numpy as np
 
+from tableref.vision.halli.detect import _convex
+
 Image = np.ndarray
 
 MIN_OVERLAP = 0.03  # of the smaller card's area: less is two cards touching at a corner
@@ -30,18 +32,6 @@ VANISHED = 0.25  # of its points inside the other card standing out, at most: ed
 CLEAR = 0.8  # of both outlines inside the other standing out: no card under the other
 MARGIN = 0.2  # of the outline inside the other card: the top card's edge shows on more
 REACH = 2  # px either side of the outline searched for its edge (a refined outline's slack)
-
-
-def _area(q: np.ndarray) -> float:
-    return abs(float(cv2.contourArea(np.asarray(q, np.float32))))
-
-
-def _overlap(a: np.ndarray, b: np.ndarray) -> float:
-    pa, pb = (np.asarray(q, np.float32).reshape(4, 2) for q in (a, b))
-    pa = pa if cv2.contourArea(pa, oriented=True) > 0 else pa[::-1].copy()
-    pb = pb if cv2.contourArea(pb, oriented=True) > 0 else pb[::-1].copy()
-    inter, _ = cv2.intersectConvexConvex(pa, pb)
-    return float(inter)
 
 
 def _edge_points(gx: Image, gy: Image, quad: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -91,9 +81,11 @@ def _shown(gx: Image, gy: Image, quad: np.ndarray, other: np.ndarray) -> float |
 def underneath(frame: Image, quads: Sequence[np.ndarray]) -> set[int]:
     """The indices of the outlines that lie under another one found in the frame, or
     may: each overlapping pair whose edges do not show one clearly on top gives both."""
+    convex = [_convex(np.asarray(q, np.float32).reshape(4, 2)) for q in quads]
+    areas = [abs(float(cv2.contourArea(c))) for c in convex]
     pairs = [(i, j) for i in range(len(quads)) for j in range(i + 1, len(quads))
-             if _overlap(quads[i], quads[j])
-             > MIN_OVERLAP * min(_area(quads[i]), _area(quads[j]))]
+             if float(cv2.intersectConvexConvex(convex[i], convex[j])[0])
+             > MIN_OVERLAP * min(areas[i], areas[j])]
     if not pairs:
         return set()
     gray = cv2.GaussianBlur(cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY).astype(np.float32),

@@ -388,12 +388,11 @@ def count_turtles(frame: Image, zones: Sequence[Zone], options: CountOptions | N
     paints = Paints(light, r1, footprint=footprint(blobs, r1))
     paints.green = refine_green(blobs, paints)
     singles = [b.median for b in blobs if ONE[0] <= b.area / paints.shell <= ONE[1]]
-    doubt = unwitnessed([float(replace(paints, green=0.0).hue(*m)) for m in singles],
-                        [float(paints.hue(*m)) for m in singles])
+    hues = [float(paints.hue(*m)) for m in singles]
+    doubt = unwitnessed([float(replace(paints, green=0.0).hue(*m)) for m in singles], hues)
     # the light off by more than the turtles' refinement corrects (misread.py): every zone
     # unsure
-    misread = light_misread([float(paints.hue(*b.median)) for b in blobs
-                             if ONE[0] <= b.area / paints.shell <= ONE[1]])
+    misread = light_misread(hues)
     printed = table_print(table, paints, opts.min_bright)
     placed: list[tuple[float, float] | None] = []
 

@@ -6,6 +6,7 @@ from dataclasses import replace
 
 import numpy as np
 
+from tableref.vision.halli.hint import card_side
 from tableref.vision.halli.recognise import Recogniser
 from tableref.vision.synth.halli_cards import FRUITS_CODES_FOR_TESTS, card_image, random_style
 from tableref.vision.synth.halli_wild import QUIET, wild_scene
@@ -13,8 +14,10 @@ from tableref.vision.synth.halli_wild import QUIET, wild_scene
 MESSY = replace(QUIET, surfaces=("plain", "wood", "felt", "dots"), messy=0.5, depth=(2, 3))
 
 
-def _messy_tops(scenes: int) -> tuple[int, int, int, list[tuple[int, str, str | None]]]:
-    """(top cards, found, right, wrong reads) over `scenes` tables of four piles."""
+def _messy_tops(scenes: int, known: bool = False
+                ) -> tuple[int, int, int, list[tuple[int, str, str | None]]]:
+    """(top cards, found, right, wrong reads) over `scenes` tables of four piles; `known`:
+    the recogniser knows the cards' size, as a fixed camera's learns it."""
     cards = found = right = 0
     wrong = []
     for seed in range(scenes):
@@ -23,7 +26,10 @@ def _messy_tops(scenes: int) -> tuple[int, int, int, list[tuple[int, str, str | 
         codes = [str(c) for c in rng.choice(FRUITS_CODES_FOR_TESTS, 4, replace=False)]
         under = [card_image(c, style, rng) for c in ("BB", "PL", "SSS", "L", "BPS")]
         scene = wild_scene([(c, card_image(c, style, rng)) for c in codes], rng, MESSY, under)
-        seen = Recogniser()(scene.image)
+        rec = Recogniser()
+        if known:
+            rec.card_area = float(np.median([card_side(t.corners) ** 2 for t in scene.cards]))
+        seen = rec(scene.image)
         for truth in scene.cards:
             if truth.visible < 0.999:
                 continue
@@ -47,3 +53,16 @@ def test_the_top_card_of_a_messy_pile_is_found() -> None:
     assert len(wrong) <= 1, wrong
     assert found >= 80, found
     assert right >= 61, right
+
+
+def test_with_the_cards_size_known_a_messy_pile_is_not_taken_for_its_top_card() -> None:
+    """60 tables as above, the cards' size known (a fixed camera learns it): of the
+    outlines round a pile, the one of a card's size is the top card, before the pile's
+    spread (or a pale cloth's patch round it) that overlaps it; an outline far off the
+    size is dropped before it can hide the card. Before: 173 of 221 top cards found, 133
+    read right; now 176 and 135, the one wrong read the same as above."""
+    cards, found, right, wrong = _messy_tops(60, known=True)
+    assert cards == 221
+    assert len(wrong) <= 1, wrong
+    assert found >= 176, found
+    assert right >= 135, right

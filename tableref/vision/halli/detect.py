@@ -426,6 +426,9 @@ def _hulls(changed: Image, known: float) -> Image:
     return out
 
 
+MOST_AREA = 2.0  # the cards' area at most: a nearer card is bigger, never this much
+SIZED = float(np.log(1.4))  # within this factor of the cards' known area: of their size
+LEAST_AREA = 0.45  # ... at least, a card partly covered (by a hand, the bell)
 PAIR_AREA = 1.7  # cards' area: an outline this big may be two cards side by side
 HULL_MARGIN = 1.6  # a changed region up to this many cards' area round a card is that card
 HULL_SIDES = 3  # ... when this many of its sides stand out as a card's edges: a rectangle
@@ -557,14 +560,22 @@ def _verified(small: Image, white: np.ndarray, edges: Image, frame_area: float,
                         best is None or (ev.face_up(), ev.score) > (best[3].face_up(),
                                                                     best[3].score)):
                     best = (q, fill, aspect, ev)
-            if best is not None:
+            if best is not None and (not known or LEAST_AREA <= abs(
+                    cv2.contourArea(best[0])) / known <= MOST_AREA):
+                # when the card size is known (a fixed camera), an outline of less than a
+                # covered card's area or more than a card's is no card (dropped below),
+                # and kept it would hide the card it lies on or spans (a pale cloth taken
+                # for paper round the piles) from the outlines that fit it
                 proposals.append(best)
 
-    def rank(p: Proposal) -> tuple[bool, bool, bool, float]:
+    def rank(p: Proposal) -> tuple[bool, bool, bool, bool, float]:
         # evidence weighed on the finer copy scores higher than at the finding scale: it
         # gives way to any outline of the same place that passed there (a part of a card
-        # cut off along a row of fruits passes more easily on the finer copy)
-        return (_whole(p, opts), p[3].face_up(), not p[3].finer, p[3].score)
+        # cut off along a row of fruits passes more easily on the finer copy). With the
+        # card size known (a fixed camera), an outline of that size before one that is
+        # not: a messy pile's spread, a pale cloth's patch round a card, is not the card
+        sized = not known or abs(np.log(abs(cv2.contourArea(p[0])) / known)) <= SIZED
+        return (_whole(p, opts), sized, p[3].face_up(), not p[3].finer, p[3].score)
 
     proposals.sort(key=rank, reverse=True)
     kept: list[Proposal] = []
@@ -787,8 +798,9 @@ def _detect(frame: Image, opts: DetectOptions, card_area: float | None,
             aspect - opts.card_aspect)
         clean = (ev.face_up() or (ev.edged_card() and (
             not typical or abs(rel - 1) <= opts.size_tolerance))) and shaped and \
-            0.5 <= rel <= 2.0 and not pair
-        if not clean and not (typical and 0.45 <= rel <= 1.4 and fill >= 0.6 and aspect <= 2.6):
+            0.5 <= rel <= MOST_AREA and not pair
+        if not clean and not (typical and LEAST_AREA <= rel <= 1.4 and fill >= 0.6 and
+                              aspect <= 2.6):
             continue  # not a card, nor a card with a hand over it
         full = (quad + 0.5) * scale - 0.5
         cards.append(Quad(full.astype(np.float32), clean))

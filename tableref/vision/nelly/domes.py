@@ -146,6 +146,9 @@ class BlobReading:
     piece: bool = False  # too small or thin for a whole turtle (its colour in `part`, if
     # it is clearly one paint's)
     hue: float = math.nan  # the blob's core's hue, when read
+    stack: str = ""  # the paint of a blob of two turtles' area, all of it that paint, whose
+    # outline shows no two shells' peaks: two turtles of it, one on the other, if their
+    # domes are seen (stacks.py)
 
 
 def _peaks(dist: np.ndarray, r1: float) -> int:
@@ -315,7 +318,9 @@ def read_blob(blob: Blob, bgr: np.ndarray, paints: Paints) -> BlobReading:
                                    "told apart")
         if n:
             return BlobReading({c: n})
-        return BlobReading(why=f"{c} turtles lying on each other that cannot be told apart")
+        two = TWO[0] <= k <= TWO[1] and _one_paint(blob, bgr, paints, c)
+        return BlobReading(why=f"{c} turtles lying on each other that cannot be told apart",
+                           stack=c if two else "")
     if k < TWO[0]:  # two colours in one turtle's area: a part of each, or one on another
         return BlobReading(why="turtles lying on each other that cannot be told apart")
     counts = {}

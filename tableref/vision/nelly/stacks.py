@@ -1,0 +1,137 @@
+"""Two turtles of one colour lying one on the other, told apart by their two domes.
+
+The turtles are of one size (one shell's radius in the frame, known from the plants and
+the turtles beside them), lit by the same lamp and seen from above. A turtle lying on
+another, half a radius or more off it, makes a blob that is the union of two discs of
+that radius (the upper one tilted, its cut side over the lower one); and each dome
+mirrors the lamp at the same offset from its own centre as every single dome does
+(gloss.py): the lower one's highlight shows where the upper one, tilted away, leaves it
+bare. So the blob is two turtles when
+
+- two discs of one shell's radius, their centres at least half a radius apart, cover the
+  blob's outline (a head opened away) and little else: their union and the outline
+  overlap by FIT of their joint area; and
+- a highlight stands out at each disc's own highlight place (the frame's single domes'
+  offset from it), two separate peaks with a valley between.
+
+A single turtle (a ragged rim, a table of its colour leaking in, a tipped dome) has one
+highlight; two turtles lying nearly on top show one dome's highlight, or the second's
+under the first: these stay unsure.
+"""
+
+from __future__ import annotations
+
+import math
+
+import cv2
+import numpy as np
+
+from tableref.vision.nelly.domes import Blob
+from tableref.vision.nelly.glare import PROMINENT
+from tableref.vision.nelly.gloss import _outline
+from tableref.vision.nelly.median import median
+
+FIT = 0.88  # the outline and the two discs' union: their overlap over their union, at least
+APART = 0.5  # shell radii: the two discs' centres at least this far apart
+NEAR = 0.35  # shell radii: a highlight within this of where a dome's own lies
+VALLEY = 0.6  # of the lower peak's height: the blue between the two peaks falls below this
+
+Point = tuple[float, float]
+
+
+def _union(shape: tuple[int, int], centres: tuple[Point, Point], radius: float) -> np.ndarray:
+    out = np.zeros(shape, np.uint8)
+    for x, y in centres:
+        cv2.circle(out, (round(16 * x), round(16 * y)), round(16 * radius), 1, -1,
+                   cv2.LINE_8, 4)
+    return out
+
+
+def _iou(mask: np.ndarray, centres: tuple[Point, Point], radius: float) -> float:
+    disc = _union(mask.shape, centres, radius)
+    both = cv2.countNonZero(disc & mask)
+    either = cv2.countNonZero(disc | mask)
+    return both / either if either else 0.0
+
+
+def two_discs(outline: np.ndarray, radius: float) -> tuple[tuple[Point, Point], float] | None:
+    """The two discs of `radius` px that best cover `outline` (uint8 0/1): their centres
+    (x, y in the outline's frame) and the overlap over union; None for an empty outline.
+    Started at the two ends of the outline's long axis, a disc's radius in from each, and
+    moved a pixel at a time while the fit improves."""
+    ys, xs = np.nonzero(outline)
+    if xs.size < 10:
+        return None
+    cx, cy = float(xs.mean()), float(ys.mean())
+    cov = np.cov(np.vstack([xs - cx, ys - cy]))
+    _, v = np.linalg.eigh(cov)
+    ax, ay = float(v[0, 1]), float(v[1, 1])  # the long axis
+    a = (xs - cx) * ax + (ys - cy) * ay
+    lo, hi = float(a.min()) + radius, float(a.max()) - radius
+    if hi < lo:
+        lo = hi = (lo + hi) / 2
+    c: list[list[float]] = [[cx + lo * ax, cy + lo * ay], [cx + hi * ax, cy + hi * ay]]
+    best = _iou(outline, ((c[0][0], c[0][1]), (c[1][0], c[1][1])), radius)
+    steps = [(-1, 0), (1, 0), (0, -1), (0, 1), (-1, -1), (1, 1), (-1, 1), (1, -1)]
+    for _ in range(40):
+        moved = False
+        for i in (0, 1):
+            for dx, dy in steps:
+                trial = [p[:] for p in c]
+                trial[i][0] += dx
+                trial[i][1] += dy
+                got = _iou(outline, ((trial[0][0], trial[0][1]), (trial[1][0], trial[1][1])),
+                           radius)
+                if got > best + 1e-9:
+                    best, c, moved = got, trial, True
+        if not moved:
+            break
+    return ((c[0][0], c[0][1]), (c[1][0], c[1][1])), best
+
+
+def _peak_near(blue: np.ndarray, inside: np.ndarray, at: Point, reach: float
+               ) -> tuple[float, int, int] | None:
+    """The highest blue within `reach` px of `at` inside the blob: (value, x, y)."""
+    near = np.zeros(blue.shape, np.uint8)
+    cv2.circle(near, (round(at[0]), round(at[1])), max(1, round(reach)), 1, -1)
+    sel = (near > 0) & inside
+    if not np.any(sel):
+        return None
+    masked = np.where(sel, blue, -1.0)
+    iy, ix = np.unravel_index(int(np.argmax(masked)), masked.shape)
+    return float(masked[iy, ix]), int(ix), int(iy)
+
+
+def two_domes(blob: Blob, bgr: np.ndarray, r1: float, highlight: Point | None) -> bool:
+    """Is the blob (of one paint) two turtles, one lying on the other, each dome's outline
+    and highlight seen? `bgr`: the zone's crop; `r1`: one shell's inscribed radius (px);
+    `highlight`: where a single dome's highlight lies from its centre, in shell radii
+    (gloss.frame_highlight), None when the frame shows none."""
+    if highlight is None or r1 <= 0:
+        return False
+    outline = _outline(blob, r1)
+    radius = r1 + 1.0  # the distance transform falls ~1 px short of the rim
+    fit = two_discs(outline, radius)
+    if fit is None:
+        return False
+    (c0, c1), iou = fit
+    if iou < FIT or math.dist(c0, c1) < APART * r1:
+        return False
+    x, y = blob.origin
+    hgt, wid = blob.window.shape
+    blue = cv2.GaussianBlur(bgr[y:y + hgt, x:x + wid, 0].astype(np.float32), (0, 0), 1.0)
+    inside = blob.window
+    med = median(blue[inside])
+    peaks = []
+    for cx, cy in (c0, c1):
+        at = (cx + highlight[0] * r1, cy + highlight[1] * r1)
+        peak = _peak_near(blue, inside, at, NEAR * r1)
+        if peak is None or peak[0] - med < PROMINENT:
+            return False
+        peaks.append(peak)
+    (v0, x0, y0), (v1, x1, y1) = peaks
+    n = max(2, round(math.hypot(x1 - x0, y1 - y0)))
+    ts = np.linspace(0.0, 1.0, n + 1)
+    line = blue[np.round(y0 + ts * (y1 - y0)).astype(int), np.round(x0 + ts * (x1 - x0)).astype(
+        int)]
+    return float(line.min()) - med < VALLEY * (min(v0, v1) - med)

@@ -5,9 +5,10 @@ thirds of that when it lies on its side; a turtle lying on another hides part of
 lower one. So a blob is one turtle when its area is up to ~1.2 shells; two of a colour
 when its area is of two and its distance transform shows two separate peaks (two shells
 side by side, or one lying well off another); between the two (a turtle lying nearly on
-top of another) it is unsure. A blob of two or three colours is one turtle of each
-colour whose part is at most a shell's area. The colour is read on the blob's core, its
-rim shrunk away (the rim mixes with the green plant or the table round it), as the hue
+top of another) it is unsure, unless both domes show (stacks.py). A blob of two or three
+colours is one turtle of each colour whose part is at most a shell's area. The colour is
+read on the blob's core, its rim shrunk away (the rim mixes with the green plant or the
+table round it), as the hue
 (G-B)/(R-B) in the light's frame: glare adds white to the three channels alike and a
 shadow scales them, neither moves it.
 """
@@ -147,7 +148,7 @@ class BlobReading:
     # it is clearly one paint's)
     hue: float = math.nan  # the blob's core's hue, when read
     stack: str = ""  # the paint of a blob of two turtles' area, all of it that paint, whose
-    # outline shows no two shells' peaks: two turtles of it, one on the other, if their
+    # outline shows no two shells' peaks: two turtles of it, one on the other, if both
     # domes are seen (stacks.py)
 
 

@@ -8,15 +8,22 @@ mirrors the lamp at the same offset from its own centre as every single dome doe
 (gloss.py): the lower one's highlight shows where the upper one, tilted away, leaves it
 bare. So the blob is two turtles when
 
-- two discs of one shell's radius, their centres at least half a radius apart, cover the
-  blob's outline (a head opened away) and little else: their union and the outline
-  overlap by FIT of their joint area; and
+- two discs of one shell's radius, their centres at least half a radius apart and at
+  most a radius (a turtle lies on another only with its centre over the lower shell, else
+  it slides off it onto the table; two discs farther apart are turtles side by side, or a
+  third one between them), cover the blob's outline (a head opened away) and little else:
+  their union and the outline overlap by FIT of their joint area; and
 - a highlight stands out at each disc's own highlight place (the frame's single domes'
-  offset from it), two separate peaks with a valley between.
+  offset from it), two separate peaks with a valley between; and
+- what of each dome the other leaves bare (its rim and the highlight left out) is of the
+  blob's one paint (dome_paints: OWN of it at least).
 
 A single turtle (a ragged rim, a table of its colour leaking in, a tipped dome) has one
 highlight; two turtles lying nearly on top show one dome's highlight, or the second's
-under the first: these stay unsure.
+under the first: these stay unsure. So does a blob of two paints: counted by its two
+domes' paints, it gave on the development scenes two wrong zones (a third turtle hidden
+between two, discs farther apart than a radius) and, the discs kept within a radius,
+no zone right that is not right without it.
 """
 
 from __future__ import annotations
@@ -26,8 +33,8 @@ import math
 import cv2
 import numpy as np
 
-from tableref.vision.nelly.domes import Blob
-from tableref.vision.nelly.glare import PROMINENT
+from tableref.vision.nelly.domes import RIM, Blob, Paints, paint_masks
+from tableref.vision.nelly.glare import PROMINENT, glare
 from tableref.vision.nelly.gloss import _outline
 from tableref.vision.nelly.median import median
 
@@ -35,6 +42,8 @@ FIT = 0.88  # the outline and the two discs' union: their overlap over their uni
 APART = 0.5  # shell radii: the two discs' centres at least this far apart
 NEAR = 0.35  # shell radii: a highlight within this of where a dome's own lies
 VALLEY = 0.6  # of the lower peak's height: the blue between the two peaks falls below this
+OWN = 0.8  # of what of a dome the other leaves bare: of its one paint, at least
+MIN_OWN = 0.08  # shells: what of a dome the other leaves bare, at least, to be read
 
 Point = tuple[float, float]
 
@@ -102,21 +111,23 @@ def _peak_near(blue: np.ndarray, inside: np.ndarray, at: Point, reach: float
     return float(masked[iy, ix]), int(ix), int(iy)
 
 
-def two_domes(blob: Blob, bgr: np.ndarray, r1: float, highlight: Point | None) -> bool:
-    """Is the blob (of one paint) two turtles, one lying on the other, each dome's outline
-    and highlight seen? `bgr`: the zone's crop; `r1`: one shell's inscribed radius (px);
-    `highlight`: where a single dome's highlight lies from its centre, in shell radii
-    (gloss.frame_highlight), None when the frame shows none."""
+def two_domes(blob: Blob, bgr: np.ndarray, r1: float, highlight: Point | None
+              ) -> tuple[Point, Point] | None:
+    """The two domes' centres (in the blob's window) when the blob is two turtles, one
+    lying on the other, each dome's outline and highlight seen; else None. `bgr`: the
+    zone's crop; `r1`: one shell's inscribed radius (px); `highlight`: where a single
+    dome's highlight lies from its centre, in shell radii (gloss.frame_highlight), None
+    when the frame shows none."""
     if highlight is None or r1 <= 0:
-        return False
+        return None
     outline = _outline(blob, r1)
     radius = r1 + 1.0  # the distance transform falls ~1 px short of the rim
     fit = two_discs(outline, radius)
     if fit is None:
-        return False
+        return None
     (c0, c1), iou = fit
-    if iou < FIT or math.dist(c0, c1) < APART * r1:
-        return False
+    if iou < FIT or not APART * r1 <= math.dist(c0, c1) <= radius:
+        return None  # nearly on top (one hides the other), or off the lower shell
     x, y = blob.origin
     hgt, wid = blob.window.shape
     blue = cv2.GaussianBlur(bgr[y:y + hgt, x:x + wid, 0].astype(np.float32), (0, 0), 1.0)
@@ -127,11 +138,45 @@ def two_domes(blob: Blob, bgr: np.ndarray, r1: float, highlight: Point | None) -
         at = (cx + highlight[0] * r1, cy + highlight[1] * r1)
         peak = _peak_near(blue, inside, at, NEAR * r1)
         if peak is None or peak[0] - med < PROMINENT:
-            return False
+            return None
         peaks.append(peak)
     (v0, x0, y0), (v1, x1, y1) = peaks
     n = max(2, round(math.hypot(x1 - x0, y1 - y0)))
     ts = np.linspace(0.0, 1.0, n + 1)
     line = blue[np.round(y0 + ts * (y1 - y0)).astype(int), np.round(x0 + ts * (x1 - x0)).astype(
         int)]
-    return float(line.min()) - med < VALLEY * (min(v0, v1) - med)
+    if float(line.min()) - med >= VALLEY * (min(v0, v1) - med):
+        return None
+    return c0, c1
+
+
+def dome_paints(blob: Blob, bgr: np.ndarray, paints: Paints, centres: tuple[Point, Point]
+                ) -> dict[str, int] | None:
+    """The turtles of two domes by paint: each dome read on what of it the other does not
+    cover (its rim, mixing with what lies round it, and the lamp's highlight left out),
+    of one paint for OWN of it at least; None when either is not."""
+    win = blob.window.astype(np.uint8)
+    body = cv2.erode(win, np.ones((2 * RIM + 1, 2 * RIM + 1), np.uint8),
+                     borderType=cv2.BORDER_CONSTANT, borderValue=0) > 0
+    x, y = blob.origin
+    hgt, wid = blob.window.shape
+    crop = bgr[y:y + hgt, x:x + wid]
+    body &= ~glare(crop, body)
+    radius = paints.radius + 1.0
+    counts: dict[str, int] = {}
+    for i in (0, 1):
+        other = np.zeros(win.shape, np.uint8)
+        ox, oy = centres[1 - i]
+        cv2.circle(other, (round(16 * ox), round(16 * oy)), round(16 * (radius + RIM)), 1, -1,
+                   cv2.LINE_8, 4)
+        own = body & (other == 0)
+        if np.count_nonzero(own) < MIN_OWN * paints.shell:
+            return None
+        px = crop[own].astype(np.float32)
+        shares = {c: float(np.mean(m)) for c, m in paint_masks(
+            paints.hue(px[:, 0], px[:, 1], px[:, 2])).items()}
+        paint = max(shares, key=lambda c: shares[c])
+        if shares[paint] < OWN:
+            return None
+        counts[paint] = counts.get(paint, 0) + 1
+    return counts

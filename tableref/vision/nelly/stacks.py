@@ -14,7 +14,8 @@ bare. So the blob is two turtles when
   third one between them), cover the blob's outline (a head opened away) and little else:
   their union and the outline overlap by FIT of their joint area; and
 - a highlight stands out at each disc's own highlight place (the frame's single domes'
-  offset from it), two separate peaks with a valley between; and
+  offset from it), two separate peaks (as far apart as the discs' centres, half of it at
+  least) with a valley between; and
 - what of each dome the other leaves bare (its rim and the highlight left out) is of the
   blob's one paint (dome_paints: OWN of it at least).
 
@@ -141,7 +142,10 @@ def two_domes(blob: Blob, bgr: np.ndarray, r1: float, highlight: Point | None
             return None
         peaks.append(peak)
     (v0, x0, y0), (v1, x1, y1) = peaks
-    n = max(2, round(math.hypot(x1 - x0, y1 - y0)))
+    apart = math.hypot(x1 - x0, y1 - y0)
+    if apart < 0.5 * math.dist(c0, c1):
+        return None  # one highlight, reached from both places: the domes' lie d apart
+    n = max(2, round(apart))
     ts = np.linspace(0.0, 1.0, n + 1)
     line = blue[np.round(y0 + ts * (y1 - y0)).astype(int), np.round(x0 + ts * (x1 - x0)).astype(
         int)]

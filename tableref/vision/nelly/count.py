@@ -36,6 +36,7 @@ from tableref.vision.nelly.die import on_the_die
 from tableref.vision.nelly.domes import (
     ONE,
     Blob,
+    BlobReading,
     Paints,
     colour_of,
     core_of,
@@ -63,6 +64,7 @@ from tableref.vision.nelly.plants import (
 )
 from tableref.vision.nelly.prints import Print, on_a_plant, table_print
 from tableref.vision.nelly.scraps import scattered_turtle
+from tableref.vision.nelly.stacks import dome_paints, two_domes
 from tableref.vision.nelly.still import changed_since, exposure
 from tableref.vision.nelly.table import TableModel, table_outside
 from tableref.vision.nelly.witness import unwitnessed, why_unwitnessed
@@ -458,6 +460,10 @@ def _count_zone(d: _ZoneData, paints: Paints, printed: Print | None = None,
         if seen.why and seen.piece and off and printed is not None and (printed.near(
                 seen.hue, blob.area) or (seen.part and printed.has(seen.part, blob.area))):
             continue  # a dot of the table's print
+        if seen.stack:  # two turtles, one on the other, when both domes are seen
+            domes = two_domes(blob, d.bgr, paints.radius, highlight())
+            if domes is not None and dome_paints(blob, d.bgr, paints, domes) == {seen.stack: 2}:
+                seen = BlobReading({seen.stack: 2})
         if seen.why:
             why = why or seen.why
             continue

@@ -5,9 +5,10 @@ thirds of that when it lies on its side; a turtle lying on another hides part of
 lower one. So a blob is one turtle when its area is up to ~1.2 shells; two of a colour
 when its area is of two and its distance transform shows two separate peaks (two shells
 side by side, or one lying well off another); between the two (a turtle lying nearly on
-top of another) it is unsure. A blob of two or three colours is one turtle of each
-colour whose part is at most a shell's area. The colour is read on the blob's core, its
-rim shrunk away (the rim mixes with the green plant or the table round it), as the hue
+top of another) it is unsure, unless both domes show (stacks.py). A blob of two or three
+colours is one turtle of each colour whose part is at most a shell's area. The colour is
+read on the blob's core, its rim shrunk away (the rim mixes with the green plant or the
+table round it), as the hue
 (G-B)/(R-B) in the light's frame: glare adds white to the three channels alike and a
 shadow scales them, neither moves it.
 """
@@ -146,6 +147,9 @@ class BlobReading:
     piece: bool = False  # too small or thin for a whole turtle (its colour in `part`, if
     # it is clearly one paint's)
     hue: float = math.nan  # the blob's core's hue, when read
+    stack: str = ""  # the paint of a blob of two turtles' area, all of it that paint, whose
+    # outline shows no two shells' peaks: two turtles of it, one on the other, if both
+    # domes are seen (stacks.py)
 
 
 def _peaks(dist: np.ndarray, r1: float) -> int:
@@ -315,7 +319,9 @@ def read_blob(blob: Blob, bgr: np.ndarray, paints: Paints) -> BlobReading:
                                    "told apart")
         if n:
             return BlobReading({c: n})
-        return BlobReading(why=f"{c} turtles lying on each other that cannot be told apart")
+        two = TWO[0] <= k <= TWO[1] and _one_paint(blob, bgr, paints, c)
+        return BlobReading(why=f"{c} turtles lying on each other that cannot be told apart",
+                           stack=c if two else "")
     if k < TWO[0]:  # two colours in one turtle's area: a part of each, or one on another
         return BlobReading(why="turtles lying on each other that cannot be told apart")
     counts = {}

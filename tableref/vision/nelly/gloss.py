@@ -52,7 +52,7 @@ SINGLE = (0.8, LIE_AREA)  # a blob's area in shells that is most likely one dome
 SINGLE_COMPACT = 1.25  # ... if within this of its own inscribed disc's
 
 
-def _outline(blob: Blob, r1: float) -> np.ndarray:
+def shell_outline(blob: Blob, r1: float) -> np.ndarray:
     """The blob's window (uint8) opened by a disc of half a shell's radius (`r1` px): a
     head and a ragged rim cut off, whole shells kept."""
     rad = max(1, round(0.5 * r1))
@@ -67,11 +67,11 @@ def highlight_offset(blob: Blob, bgr: np.ndarray, r1: float,
                      opened: np.ndarray | None = None) -> tuple[float, float] | None:
     """The blob's highlight from the centre of its outline, in shell radii (`r1` px); None
     when no highlight stands out or the blob is too small. `bgr` is the zone's crop;
-    `opened`, the blob's `_outline` when already made."""
+    `opened`, the blob's `shell_outline` when already made."""
     if r1 <= 0:
         return None
     if opened is None:
-        opened = _outline(blob, r1)
+        opened = shell_outline(blob, r1)
     ys, xs = np.nonzero(opened)
     if xs.size < 10:
         return None
@@ -127,7 +127,7 @@ def lies_on_another(blob: Blob, bgr: np.ndarray, shell: float, r1: float,
     if blob.area < CLOSE_AREA * shell:
         return False
     at = frame()
-    opened = _outline(blob, r1) if r1 > 0 else None
+    opened = shell_outline(blob, r1) if r1 > 0 else None
     offset = highlight_offset(blob, bgr, r1, opened)
     shift = off_centre(offset, at)
     if offset is None or at is None or shift < CLOSE_SHIFT:
@@ -135,7 +135,7 @@ def lies_on_another(blob: Blob, bgr: np.ndarray, shell: float, r1: float,
     if blob.area >= LIE_AREA * shell and shift >= LIE_SHIFT:
         return True
     along = (offset[0] - at[0]) / shift, (offset[1] - at[1]) / shift
-    return longer_along(opened if opened is not None else _outline(blob, r1),
+    return longer_along(opened if opened is not None else shell_outline(blob, r1),
                         along) >= shift * r1
 
 

@@ -36,7 +36,7 @@ import numpy as np
 
 from tableref.vision.nelly.domes import RIM, Blob, Paints, paint_masks
 from tableref.vision.nelly.glare import PROMINENT, glare
-from tableref.vision.nelly.gloss import _outline
+from tableref.vision.nelly.gloss import shell_outline
 from tableref.vision.nelly.median import median
 
 FIT = 0.88  # the outline and the two discs' union: their overlap over their union, at least
@@ -121,7 +121,7 @@ def two_domes(blob: Blob, bgr: np.ndarray, r1: float, highlight: Point | None
     when the frame shows none."""
     if highlight is None or r1 <= 0:
         return None
-    outline = _outline(blob, r1)
+    outline = shell_outline(blob, r1)
     radius = r1 + 1.0  # the distance transform falls ~1 px short of the rim
     fit = two_discs(outline, radius)
     if fit is None:

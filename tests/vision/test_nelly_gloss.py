@@ -14,16 +14,11 @@ from tableref.vision.nelly.gloss import (
     highlight_offset,
     longer_along,
 )
-from tableref.vision.nelly.material import PAINT_BGR, PLANT_BGR
-from tableref.vision.nelly.zones import default_zones
-from tableref.vision.synth.nelly_art import Light, draw_dome, plant_disc
-from tableref.vision.synth.nelly_scene import NellySceneOptions, random_scene, table_top
+from tableref.vision.nelly.zones import Zone
+from tableref.vision.synth.nelly_art import Light, draw_dome
+from tableref.vision.synth.nelly_scene import NellySceneOptions, random_scene
 
-R = 17.0  # a shell's radius, px
-
-
-def _paint(c: str) -> np.ndarray:
-    return np.asarray(PAINT_BGR[c], np.float32)
+from .nelly_stack_table import R, paint, stack_table
 
 
 def _blob(mask: np.ndarray) -> Blob:
@@ -42,7 +37,7 @@ def test_a_single_domes_highlight_sits_where_the_lamp_puts_it_head_or_none() -> 
     want = (lx / n, ly / n)
     for head in (None, 0.0, 1.6, 3.1, 4.7):
         frame = np.full((80, 80, 3), 120, np.uint8)
-        mask = draw_dome(frame, (40.0, 40.0), R, _paint("orange"), light, head=head)
+        mask = draw_dome(frame, (40.0, 40.0), R, paint("orange"), light, head=head)
         got = highlight_offset(_blob(mask), frame, R)
         assert got is not None
         assert math.hypot(got[0] - want[0], got[1] - want[1]) < 0.05, (head, got, want)
@@ -58,40 +53,23 @@ def test_two_domes_a_third_of_a_radius_apart_put_the_highlight_off_centre() -> N
     d/2 from the upper dome's, whose highlight shows."""
     light = Light()
     single = np.full((80, 80, 3), 120, np.uint8)
-    one = highlight_offset(_blob(draw_dome(single, (40.0, 40.0), R, _paint("red"), light)),
+    one = highlight_offset(_blob(draw_dome(single, (40.0, 40.0), R, paint("red"), light)),
                            single, R)
     assert one is not None
     for lean in np.linspace(0, 2 * math.pi, 8, endpoint=False):
         frame = np.full((80, 80, 3), 120, np.uint8)
-        mask = draw_dome(frame, (40.0, 40.0), R, _paint("red"), light)
+        mask = draw_dome(frame, (40.0, 40.0), R, paint("red"), light)
         mask |= draw_dome(frame, (40 + 0.4 * R * math.cos(lean), 40 + 0.4 * R * math.sin(lean)),
-                          R, _paint("red"), light, tilt=0.5, lean=float(lean))
+                          R, paint("red"), light, tilt=0.5, lean=float(lean))
         two = highlight_offset(_blob(mask), frame, R)
         assert two is not None
         assert math.hypot(two[0] - one[0], two[1] - one[1]) >= LIE_SHIFT, lean
 
 
-def _table(lean: float, apart: float = 0.31) -> tuple[np.ndarray, list]:
-    """Two zones of turtles on their plants; in the first, an orange turtle lying `apart`
-    (0.31) of a radius off another orange one, tipped towards `lean`."""
-    rng = np.random.default_rng(1)
-    frame = table_top(rng, (1280, 720), "light")
-    zones = default_zones(2, (1280, 720))
-    spots = []
-    for zone, n in ((zones[0], 4), (zones[1], 3)):
-        x0, y0, _, y1 = zone.bounds
-        for i in range(n):
-            spots.append((x0 + 60 + 75 * i, (y0 + y1) / 2))
-            plant_disc(frame, spots[-1], 27.0, np.asarray(PLANT_BGR, np.float32), rng)
-    for (x, y), c in zip(spots[:3] + spots[4:], ("red", "yellow", "orange", "red", "red",
-                                                 "yellow"), strict=True):
-        draw_dome(frame, (x, y), R, _paint(c), Light())
-    x, y = spots[3]
-    draw_dome(frame, (x, y), R, _paint("orange"), Light())
-    off = apart * R
-    draw_dome(frame, (x + off * math.cos(lean), y + off * math.sin(lean)), R, _paint("orange"),
-              Light(), tilt=0.5, lean=lean)
-    return frame, zones
+def _table(lean: float, apart: float = 0.31) -> tuple[np.ndarray, list[Zone]]:
+    """In the first zone, an orange turtle lying `apart` (0.31) of a radius off another
+    orange one, tipped towards `lean`."""
+    return stack_table(lean, apart)
 
 
 def test_a_turtle_lying_a_third_of_a_radius_off_another_is_never_one() -> None:

@@ -11,20 +11,16 @@ import pytest
 from tableref.vision.nelly import count_turtles
 from tableref.vision.nelly.domes import Blob, Paints
 from tableref.vision.nelly.light import NEUTRAL
-from tableref.vision.nelly.material import PAINT_BGR, PLANT_BGR
 from tableref.vision.nelly.stacks import APART, dome_paints, two_discs, two_domes
-from tableref.vision.nelly.zones import Zone, default_zones
-from tableref.vision.synth.nelly_art import Light, draw_dome, plant_disc
+from tableref.vision.nelly.zones import Zone
+from tableref.vision.synth.nelly_art import Light, draw_dome
 from tableref.vision.synth.nelly_parts import DEV_BROAD
-from tableref.vision.synth.nelly_scene import random_scene, table_top
+from tableref.vision.synth.nelly_scene import random_scene
 
-R = 17.0  # a shell's radius, px
+from .nelly_stack_table import R, paint, stack_table
+
 SINGLES = {"red": 2, "yellow": 1, "orange": 0}  # the other zone
 ZONE0 = {"red": 1, "yellow": 1, "orange": 3}  # a red, a yellow, an orange, two oranges stacked
-
-
-def _paint(c: str) -> np.ndarray:
-    return np.asarray(PAINT_BGR[c], np.float32)
 
 
 def _blurred(lean: float, apart: float, sigma: float, under: str = "orange",
@@ -32,23 +28,7 @@ def _blurred(lean: float, apart: float, sigma: float, under: str = "orange",
     """Two zones of turtles on their plants (as test_nelly_gloss's), blurred by `sigma`;
     in the first a red, a yellow, an orange, and a `top` turtle lying `apart` radii off an
     `under` one, tipped towards `lean`."""
-    rng = np.random.default_rng(1)
-    frame = table_top(rng, (1280, 720), "light")
-    zones = default_zones(2, (1280, 720))
-    spots = []
-    for zone, n in ((zones[0], 4), (zones[1], 3)):
-        x0, y0, _, y1 = zone.bounds
-        for i in range(n):
-            spots.append((x0 + 60 + 75 * i, (y0 + y1) / 2))
-            plant_disc(frame, spots[-1], 27.0, np.asarray(PLANT_BGR, np.float32), rng)
-    for (x, y), c in zip(spots[:3] + spots[4:], ("red", "yellow", "orange", "red", "red",
-                                                 "yellow"), strict=True):
-        draw_dome(frame, (x, y), R, _paint(c), Light())
-    x, y = spots[3]
-    draw_dome(frame, (x, y), R, _paint(under), Light())
-    off = apart * R
-    draw_dome(frame, (x + off * math.cos(lean), y + off * math.sin(lean)), R, _paint(top),
-              Light(), tilt=0.5, lean=lean)
+    frame, zones = stack_table(lean, apart, under, top)
     return cv2.GaussianBlur(frame, (0, 0), sigma), zones
 
 
@@ -119,10 +99,10 @@ def test_each_dome_is_read_on_what_the_other_leaves_bare() -> None:
     at = (lx / n, ly / n)  # a single dome's highlight from its centre, in radii
     for under, want in (("red", {"red": 1, "orange": 1}), ("orange", {"orange": 2})):
         frame = np.full((90, 90, 3), 120, np.uint8)
-        mask = draw_dome(frame, (45.0, 38.0), R, _paint(under), Light())
-        mask |= draw_dome(frame, (45.0, 38.0 + 0.8 * R), R, _paint("orange"), Light(),
+        mask = draw_dome(frame, (45.0, 38.0), R, paint(under), Light())
+        mask |= draw_dome(frame, (45.0, 38.0 + 0.8 * R), R, paint("orange"), Light(),
                           tilt=0.5, lean=math.pi / 2)  # away from the lower one's highlight
-        frame = cv2.GaussianBlur(frame, (0, 0), 1.2)
+        frame = np.asarray(cv2.GaussianBlur(frame, (0, 0), 1.2), np.uint8)
         ys, xs = np.nonzero(mask)
         x0, y0 = int(xs.min()), int(ys.min())
         win = mask[y0:ys.max() + 1, x0:xs.max() + 1]
@@ -133,7 +113,7 @@ def test_each_dome_is_read_on_what_the_other_leaves_bare() -> None:
         assert dome_paints(blob, frame, Paints(NEUTRAL, R - 1.0), domes) == want, under
     # one dome alone: no two
     frame = np.full((90, 90, 3), 120, np.uint8)
-    mask = draw_dome(frame, (45.0, 45.0), R, _paint("orange"), Light())
+    mask = draw_dome(frame, (45.0, 45.0), R, paint("orange"), Light())
     ys, xs = np.nonzero(mask)
     x0, y0 = int(xs.min()), int(ys.min())
     win = mask[y0:ys.max() + 1, x0:xs.max() + 1]

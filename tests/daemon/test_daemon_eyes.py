@@ -400,3 +400,21 @@ def test_a_card_read_where_a_seats_first_card_lay_unread_is_that_seats(
     again = render_table(("BBL", "PS", "SSL", None), seed=SEED)
     seen = [eyes.look(Frame(again, k * 10**9, k))[0].tops for k in (9, 10)]
     assert seen[-1] == ("BBL", "PS", "SSL", None)
+
+
+def test_when_the_camera_or_the_light_changes_the_cards_size_is_learnt_anew() -> None:
+    """The cards' size learnt at one view of the table is no size at another (the camera
+    raised or zoomed out): when the table model learns the table again, the eyes and their
+    recogniser forget it, and learn it from the cards read from then on. Kept, the cards
+    of the new view, far off the size known, would not be taken for cards at all."""
+    recogniser = Recogniser(halli_enrolment(SEED))
+    eyes = HalliEyes(recogniser, 4, recheck_s=0)
+    tops = ("BBL", "SS", "PPL", "PS")
+    for k in range(3):
+        assert eyes.look(Frame(render_table(tops, seed=SEED), k + 1, k + 1))[0].tops == tops
+    area = recogniser.card_area
+    assert area is not None and eyes.card_px is not None
+    recogniser.card_area = 2.5 * area  # as learnt at the old view, nearer the table
+    eyes.model.relearn()  # as the model does when most of a still frame differs
+    assert eyes.look(Frame(render_table(tops, seed=SEED), 10, 10))[0].tops == tops
+    assert recogniser.card_area == pytest.approx(area, rel=0.05)

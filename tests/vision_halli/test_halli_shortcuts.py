@@ -1,5 +1,6 @@
 """The card finder's shortcuts give the results of what they stand for (fit.py: a kernel
-not run when the free pixels it can reach cannot beat the best fit)."""
+not run when the free pixels it can reach cannot beat the best fit; pile_top.py: each
+turned copy worked on in a window round the pile)."""
 
 import math
 
@@ -7,7 +8,7 @@ import cv2
 import numpy as np
 import pytest
 
-from tableref.vision.halli import fit
+from tableref.vision.halli import fit, pile_top
 from tableref.vision.halli.fit import _kernel, _most_free, scored_fits
 
 
@@ -81,3 +82,42 @@ def test_fits_are_those_of_every_kernel_run(seed: int) -> None:
             assert len(got) == len(want)
             for (a, sa), (b, sb) in zip(got, want, strict=True):
                 assert np.array_equal(a, b) and sa == sb
+
+
+def _pile(seed: int) -> tuple[np.ndarray, np.ndarray]:
+    """A grey ROI of cards askew on a cloth, and the pile's blob."""
+    rng = np.random.default_rng(seed)
+    h, w = (int(v) for v in rng.integers(60, 160, 2))
+    grey = rng.integers(40, 90, (h, w)).astype(np.uint8)
+    blob = np.zeros((h, w), np.uint8)
+    for _ in range(int(rng.integers(2, 5))):
+        c = (float(rng.uniform(0.3 * w, 0.7 * w)), float(rng.uniform(0.3 * h, 0.7 * h)))
+        box = np.round(cv2.boxPoints((c, (36.0, 24.0), float(rng.uniform(0, 180))))).astype(
+            np.int32)
+        cv2.fillConvexPoly(grey, box, int(rng.integers(170, 250)))
+        cv2.polylines(grey, [box], True, 30, 1)
+        cv2.fillConvexPoly(blob, box, 255)
+    return grey, blob
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_window_scores_are_the_whole_copys(seed: int) -> None:
+    grey, blob = _pile(seed)
+    inside = cv2.erode(blob, np.ones((3, 3), np.uint8))
+    pad = 30
+    big = cv2.copyMakeBorder(grey, pad, pad, pad, pad, cv2.BORDER_REPLICATE)
+    big_in = cv2.copyMakeBorder(inside, pad, pad, pad, pad, cv2.BORDER_CONSTANT, value=0)
+    short = 24.0
+    reach = math.ceil(max(*pile_top.SCALES, 1.0) * 1.5 * short) + 8
+    for deg in (0.0, 13.0, 47.0):
+        rot = cv2.getRotationMatrix2D((big.shape[1] / 2, big.shape[0] / 2), deg, 1.0)
+        g = cv2.warpAffine(big, rot, big.shape[::-1], flags=cv2.INTER_LINEAR)
+        ins = cv2.warpAffine(big_in, rot, big.shape[::-1], flags=cv2.INTER_NEAREST)
+        maps = pile_top._edge_maps(g, 20.0)
+        at = pile_top._turned(g, ins, 20.0, reach)
+        for k in (*pile_top.SCALES, 1.0):
+            for upright in (True, False):
+                want = pile_top._scores(maps, ins, k * short, k * 1.5 * short, upright)
+                got = pile_top._window_scores(at, ins.shape, k * short, k * 1.5 * short,
+                                              upright)
+                assert got.dtype == want.dtype and np.array_equal(got, want)

@@ -1,15 +1,20 @@
 """The card finder's shortcuts give the results of what they stand for (fit.py: a kernel
 not run when the free pixels it can reach cannot beat the best fit; pile_top.py: each
-turned copy worked on in a window round the pile)."""
+turned copy worked on in a window round the pile; detect.py: the frame and the changed
+mask as the table's model reduced them, not reduced again)."""
 
 import math
+from dataclasses import replace
 
 import cv2
 import numpy as np
 import pytest
 
 from tableref.vision.halli import fit, pile_top
+from tableref.vision.halli.detect import _changed_small, detect_cards, shrink
 from tableref.vision.halli.fit import _kernel, _most_free, scored_fits
+from tableref.vision.halli.hint import Reduced, TableHint
+from tableref.vision.halli.table_model import TableModel
 
 
 def _blobs(seed: int, n: int) -> list[np.ndarray]:
@@ -121,3 +126,46 @@ def test_window_scores_are_the_whole_copys(seed: int) -> None:
                 got = pile_top._window_scores(at, ins.shape, k * short, k * 1.5 * short,
                                               upright)
                 assert got.dtype == want.dtype and np.array_equal(got, want)
+
+
+@pytest.mark.parametrize("k", [1, 2, 3, 4, 5])
+def test_the_models_mask_is_the_hints_reduced_again(k: int) -> None:
+    rng = np.random.default_rng(k)
+    for h, w in ((18, 32), (45, 80), (180, 320)):
+        for mask in ((rng.random((h, w)) < 0.3).astype(np.uint8) * 255,
+                     rng.integers(0, 256, (h, w)).astype(np.uint8)):
+            big = cv2.resize(mask, (k * w, k * h), interpolation=cv2.INTER_NEAREST)
+            hint = TableHint(big, reduced=Reduced(big, np.zeros((h, w, 3), np.uint8), mask))
+            got = _changed_small(hint, w, h, hint.reduced)
+            assert got is mask
+            assert np.array_equal(got, cv2.resize(big, (w, h), interpolation=cv2.INTER_AREA))
+
+
+def test_the_finder_finds_with_the_models_reduced_frame_what_it_finds_without() -> None:
+    rng = np.random.default_rng(11)
+    frame = cv2.GaussianBlur(rng.integers(60, 120, (720, 1280, 3)).astype(np.uint8), (9, 9), 0)
+    for x, y, deg in ((300, 300, 10.0), (700, 360, 80.0), (1000, 250, 35.0)):
+        box = np.round(cv2.boxPoints(((x, y), (150.0, 100.0), deg))).astype(np.int32)
+        cv2.fillConvexPoly(frame, box, (235, 238, 240))
+        cv2.circle(frame, (x, y), 20, (30, 40, 200), -1)
+    model = TableModel()
+    empty = cv2.GaussianBlur(rng.integers(60, 120, (720, 1280, 3)).astype(np.uint8), (9, 9), 0)
+    for t in range(8):
+        model.observe(empty, 0.1 * t)
+    model.observe(frame, 1.0)
+    hint = model.hint()
+    assert hint.reduced is not None and hint.reduced.frame is frame
+    assert np.array_equal(hint.reduced.small, shrink(frame, 320, 180))
+    plain = replace(hint, reduced=None)
+    for card_area in (None, 15000.0):
+        got = detect_cards(frame, card_area=card_area, hint=hint)
+        want = detect_cards(frame, card_area=card_area, hint=plain)
+        assert len(got.quads) == len(want.quads) and got.card_area == want.card_area
+        for a, b in zip(got.quads, want.quads, strict=True):
+            assert np.array_equal(a.corners, b.corners) and a.clean == b.clean
+    # another frame's reduced copy is never taken
+    other = frame.copy()
+    other[:, :640] = 90
+    got_other = detect_cards(other, hint=hint).quads
+    want_other = detect_cards(other, hint=plain).quads
+    assert [q.corners.tolist() for q in got_other] == [q.corners.tolist() for q in want_other]

@@ -23,7 +23,7 @@ import numpy as np
 
 from tableref.vision.halli.fit import fitted_pieces
 from tableref.vision.halli.frame_work import FrameWork, array_key
-from tableref.vision.halli.hint import TableHint, card_side, card_sides
+from tableref.vision.halli.hint import Reduced, TableHint, card_side, card_sides
 from tableref.vision.halli.paper import (
     balanced,
     brighter_paper,
@@ -391,10 +391,22 @@ def _convex(q: np.ndarray) -> np.ndarray:
     return p if cv2.contourArea(p, oriented=True) > 0 else p[::-1].copy()
 
 
-def _changed_small(hint: TableHint | None, sw: int, sh: int) -> Image | None:
+def _changed_small(hint: TableHint | None, sw: int, sh: int,
+                   given: Reduced | None = None) -> Image | None:
     if hint is None or hint.changed is None:
         return None
+    if given is not None and given.changed is not None and \
+            given.changed.shape == (sh, sw) and _times(hint.changed.shape, (sh, sw)):
+        # the hint's mask is this one with each pixel made a k x k block: each block's
+        # mean (INTER_AREA, a whole factor k) is the pixel
+        return given.changed
     return np.asarray(cv2.resize(hint.changed, (sw, sh), interpolation=cv2.INTER_AREA))
+
+
+def _times(big: tuple[int, ...], small: tuple[int, int]) -> bool:
+    """Whether `big` (H, W) is `small` (h, w) times a whole factor."""
+    k = big[0] // small[0]
+    return k >= 1 and tuple(big[:2]) == (k * small[0], k * small[1])
 
 
 def _card_sized(quad: np.ndarray, known: float, opts: DetectOptions) -> bool:
@@ -583,8 +595,13 @@ def reduced(frame: Image, sw: int, sh: int, hint: TableHint | None,
             work: FrameWork) -> tuple[Image, Image | None, Image]:
     """The frame reduced to sw x sh, the hint's changed mask at that size (None: none, or
     not of this frame's size) and the reduced frame's edges, kept in `work`."""
-    small = work.get(("small", sw, sh), lambda: shrink(frame, sw, sh))
-    changed = work.get(("changed", sw, sh), lambda: _changed_small(hint, sw, sh)
+    # the table's model reduced this very frame already (the same `shrink`)
+    given = hint.reduced if hint is not None and hint.reduced is not None and \
+        hint.reduced.frame is frame else None
+    small = work.get(("small", sw, sh), lambda: given.small
+                     if given is not None and given.small.shape[:2] == (sh, sw)
+                     else shrink(frame, sw, sh))
+    changed = work.get(("changed", sw, sh), lambda: _changed_small(hint, sw, sh, given)
                        if hint is not None and hint.fits(frame.shape) else None)
     edges = work.get(("edges", sw, sh), lambda: edge_map(small))
     return small, changed, edges

@@ -16,9 +16,21 @@ no hint.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import numpy as np
+
+
+@dataclass(frozen=True)
+class Reduced:
+    """The frame a hint was made for, as the table's model reduced it (`detect.shrink`
+    to `small`'s size), and the hint's `changed` mask at that size (None: no mask), of
+    which the hint's own mask is the nearest-pixel enlargement. The finder takes them
+    for what it would work out again, for that frame only (the same object)."""
+
+    frame: np.ndarray
+    small: np.ndarray
+    changed: np.ndarray | None
 
 
 @dataclass(frozen=True)
@@ -32,11 +44,13 @@ class TableHint:
       (`card_side`; a card's area in pixels is `card_px ** 2`, a 2:3 card's short side
       `card_px / 1.22`), or None while not learnt.
     - `piles`: the centres (x, y) in frame pixels of the piles seen so far.
+    - `reduced`: the frame and the mask at the model's size (`Reduced`), or None.
     """
 
     changed: np.ndarray | None = None
     card_px: float | None = None
     piles: tuple[tuple[float, float], ...] = ()
+    reduced: Reduced | None = field(default=None, compare=False, repr=False)
 
     def __post_init__(self) -> None:
         mask = self.changed

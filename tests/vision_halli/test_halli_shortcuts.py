@@ -1,7 +1,8 @@
 """The card finder's shortcuts give the results of what they stand for (fit.py: a kernel
 not run when the free pixels it can reach cannot beat the best fit; pile_top.py: each
 turned copy worked on in a window round the pile; detect.py: the frame and the changed
-mask as the table's model reduced them, not reduced again)."""
+mask as the table's model reduced them, not reduced again; a blob's candidate kept for
+the same outline met again; hint.py: a quad's sides in Python as numpy's norm has them)."""
 
 import math
 from dataclasses import replace
@@ -11,9 +12,16 @@ import numpy as np
 import pytest
 
 from tableref.vision.halli import fit, pile_top
-from tableref.vision.halli.detect import _changed_small, detect_cards, shrink
+from tableref.vision.halli.detect import (
+    DetectOptions,
+    _candidate,
+    _candidate_of,
+    _changed_small,
+    detect_cards,
+    shrink,
+)
 from tableref.vision.halli.fit import _kernel, _most_free, scored_fits
-from tableref.vision.halli.hint import Reduced, TableHint
+from tableref.vision.halli.hint import Reduced, TableHint, card_sides
 from tableref.vision.halli.table_model import TableModel
 
 
@@ -169,3 +177,30 @@ def test_the_finder_finds_with_the_models_reduced_frame_what_it_finds_without() 
     got_other = detect_cards(other, hint=hint).quads
     want_other = detect_cards(other, hint=plain).quads
     assert [q.corners.tolist() for q in got_other] == [q.corners.tolist() for q in want_other]
+
+
+def test_card_sides_are_numpys_norms() -> None:
+    rng = np.random.default_rng(3)
+    for i in range(4000):
+        q = [rng.uniform(-500, 1500, (4, 2)).astype(np.float32),
+             rng.integers(0, 400, (4, 1, 2)).astype(np.int32),
+             rng.normal(300, 100, (4, 2)),
+             (rng.uniform(0, 1, (4, 2)) * 1e-3).astype(np.float32)][i % 4]
+        p = np.asarray(q, np.float64).reshape(4, 2)
+        s = np.linalg.norm(p - np.roll(p, -1, axis=0), axis=1)
+        a, b = float((s[0] + s[2]) / 2), float((s[1] + s[3]) / 2)
+        assert card_sides(q) == (min(a, b), max(a, b))
+
+
+def test_a_blob_met_again_is_the_candidate_it_was() -> None:
+    opts = DetectOptions()
+    for roi in _blobs(8, 20):
+        cs, _ = cv2.findContours(roi, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+        for cnt in cs:
+            for area in (4000.0, 57600.0):
+                want = _candidate_of(cnt, area, opts)
+                for got in (_candidate(cnt, area, opts), _candidate(cnt.copy(), area, opts)):
+                    assert (got is None) == (want is None)
+                    if got is not None and want is not None:
+                        assert np.array_equal(got[0], want[0]) and got[0].dtype == want[0].dtype
+                        assert got[1:] == want[1:]

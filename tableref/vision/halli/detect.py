@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass, replace
-from functools import cache, partial
+from functools import cache, lru_cache, partial
 
 import cv2
 import numpy as np
@@ -97,8 +97,25 @@ def _candidate(cnt: np.ndarray, frame_area: float,
                opts: DetectOptions) -> tuple[np.ndarray, float, float] | None:
     """(quad, hull fill, aspect) of a blob that could be a card, else None.
 
-    Round blobs (the bell and its highlights) are never cards.
-    """
+    Round blobs (the bell and its highlights) are never cards. The answer depends on the
+    outline's points alone: an outline met before (another mask of the frame, the still
+    table of the frame before) is answered as it was (its quad read-only)."""
+    return _known_candidate(cnt.tobytes(), cnt.shape, cnt.dtype.str,
+                            frame_area, opts)
+
+
+@lru_cache(maxsize=2048)
+def _known_candidate(points: bytes, shape: tuple[int, ...], dtype: str, frame_area: float,
+                     opts: DetectOptions) -> tuple[np.ndarray, float, float] | None:
+    found = _candidate_of(np.frombuffer(points, dtype).reshape(shape), frame_area, opts)
+    if found is not None:
+        found[0].setflags(write=False)
+    return found
+
+
+def _candidate_of(cnt: np.ndarray, frame_area: float,
+                  opts: DetectOptions) -> tuple[np.ndarray, float, float] | None:
+    """`_candidate`, worked out."""
     area = cv2.contourArea(cnt)
     if area < 0.4 * opts.min_card * frame_area:
         return None
@@ -109,7 +126,8 @@ def _candidate(cnt: np.ndarray, frame_area: float,
     hull = cv2.convexHull(cnt)
     harea = cv2.contourArea(hull)
     quad = rect
-    approx = cv2.approxPolyDP(hull, 0.04 * cv2.arcLength(hull, True), True)
+    perimeter = cv2.arcLength(hull, True)
+    approx = cv2.approxPolyDP(hull, 0.04 * perimeter, True)
     if len(approx) == 4 and cv2.isContourConvex(approx):
         q = approx.reshape(4, 2).astype(np.float32)
         if abs(cv2.contourArea(q)) >= 0.93 * rarea:  # a clean outline: follows perspective
@@ -117,7 +135,7 @@ def _candidate(cnt: np.ndarray, frame_area: float,
     quad = order_corners(quad)
     short, long_ = card_sides(quad)
     aspect = long_ / max(short, 1e-6)
-    roundness = 4 * np.pi * harea / max(cv2.arcLength(hull, True) ** 2, 1e-6)
+    roundness = 4 * np.pi * harea / max(perimeter ** 2, 1e-6)
     if roundness > 0.93 or (aspect < opts.aspect[0] and roundness > 0.9):
         return None  # round: the bell (0.92 and up; a card, bitten by fruits, or a pile
         # with a lower card askew, is at most 0.89)

@@ -16,6 +16,7 @@ no hint.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -77,9 +78,13 @@ def card_side(corners: np.ndarray) -> float:
 def card_sides(corners: np.ndarray) -> tuple[float, float]:
     """(short, long): a quad's two pairs of opposite sides, each pair's mean length (its 4
     corners in order round it)."""
-    q = np.asarray(corners, np.float64).reshape(4, 2)
-    s = np.linalg.norm(q - np.roll(q, -1, axis=0), axis=1)
-    a, b = float((s[0] + s[2]) / 2), float((s[1] + s[3]) / 2)
+    q = np.asarray(corners, np.float64).reshape(4, 2).tolist()
+    # each side's length as np.linalg.norm(q - np.roll(q, -1, axis=0), axis=1) has it
+    # (sqrt(dx * dx + dy * dy), in doubles, rounded the same at each step), in Python:
+    # the quads are many and small
+    s = [math.sqrt((q[i][0] - q[i - 3][0]) * (q[i][0] - q[i - 3][0])
+                   + (q[i][1] - q[i - 3][1]) * (q[i][1] - q[i - 3][1])) for i in range(4)]
+    a, b = (s[0] + s[2]) / 2, (s[1] + s[3]) / 2
     return min(a, b), max(a, b)
 
 

@@ -2,7 +2,8 @@
 not run when the free pixels it can reach cannot beat the best fit; pile_top.py: each
 turned copy worked on in a window round the pile; detect.py: the frame and the changed
 mask as the table's model reduced them, not reduced again; a blob's candidate kept for
-the same outline met again; hint.py: a quad's sides in Python as numpy's norm has them)."""
+the same outline met again; its corners ordered without numpy's wrappers; hint.py: a
+quad's sides in Python as numpy's norm has them)."""
 
 import math
 from dataclasses import replace
@@ -18,6 +19,7 @@ from tableref.vision.halli.detect import (
     _candidate_of,
     _changed_small,
     detect_cards,
+    order_corners,
     shrink,
 )
 from tableref.vision.halli.fit import _kernel, _most_free, scored_fits
@@ -204,3 +206,21 @@ def test_a_blob_met_again_is_the_candidate_it_was() -> None:
                     if got is not None and want is not None:
                         assert np.array_equal(got[0], want[0]) and got[0].dtype == want[0].dtype
                         assert got[1:] == want[1:]
+
+
+def test_corners_are_ordered_as_numpys_wrappers_order_them() -> None:
+    rng = np.random.default_rng(9)
+    for i in range(5000):
+        q = [rng.uniform(-50, 400, (4, 2)).astype(np.float32),
+             rng.integers(0, 300, (4, 2)).astype(np.float32),
+             cv2.boxPoints(((float(rng.uniform(0, 300)), float(rng.uniform(0, 300))),
+                            (float(rng.integers(5, 60)), float(rng.integers(5, 60))),
+                            float(rng.integers(0, 180)))).astype(np.float32),
+             rng.uniform(0, 300, (4, 2)),
+             np.round(rng.uniform(0, 20, (4, 2))).astype(np.float32)][i % 5]
+        c = q.mean(axis=0)
+        want = q[np.argsort(np.arctan2(q[:, 1] - c[1], q[:, 0] - c[0]))]
+        if np.linalg.norm(want[1] - want[0]) > np.linalg.norm(want[2] - want[1]):
+            want = np.roll(want, -1, axis=0)
+        got = order_corners(q)
+        assert got.dtype == np.float32 and np.array_equal(got, want.astype(np.float32))

@@ -16,14 +16,14 @@ from __future__ import annotations
 
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass, replace
-from functools import cache, partial
+from functools import cache, lru_cache, partial
 
 import cv2
 import numpy as np
 
 from tableref.vision.halli.fit import fitted_pieces
 from tableref.vision.halli.frame_work import FrameWork, array_key
-from tableref.vision.halli.hint import TableHint, card_side, card_sides
+from tableref.vision.halli.hint import Reduced, TableHint, card_side, card_sides
 from tableref.vision.halli.paper import (
     balanced,
     brighter_paper,
@@ -85,11 +85,15 @@ def shrink(frame: Image, w: int, h: int) -> Image:
 
 def order_corners(quad: np.ndarray) -> np.ndarray:
     """Clockwise (image coords), starting so that the first side is a short one."""
-    c = quad.mean(axis=0)
+    # the same operations as quad.mean(axis=0) (a sum over the corners, over 4 exactly),
+    # np.argsort and np.linalg.norm (sqrt of a vector's dot with itself) do, without their
+    # wrappers: the finder orders many quads
+    c = np.add.reduce(quad, axis=0) / 4
     ang = np.arctan2(quad[:, 1] - c[1], quad[:, 0] - c[0])
-    q = quad[np.argsort(ang)]
-    if np.linalg.norm(q[1] - q[0]) > np.linalg.norm(q[2] - q[1]):
-        q = np.roll(q, -1, axis=0)
+    q: np.ndarray = quad[ang.argsort()]
+    a, b = (q[1] - q[0]).ravel(), (q[2] - q[1]).ravel()
+    if np.sqrt(a.dot(a)) > np.sqrt(b.dot(b)):
+        q = q[[1, 2, 3, 0]]
     return q.astype(np.float32)
 
 
@@ -97,8 +101,25 @@ def _candidate(cnt: np.ndarray, frame_area: float,
                opts: DetectOptions) -> tuple[np.ndarray, float, float] | None:
     """(quad, hull fill, aspect) of a blob that could be a card, else None.
 
-    Round blobs (the bell and its highlights) are never cards.
-    """
+    Round blobs (the bell and its highlights) are never cards. The answer depends on the
+    outline's points alone: an outline met before (another mask of the frame, the still
+    table of the frame before) is answered as it was (its quad read-only)."""
+    return _known_candidate(cnt.tobytes(), cnt.shape, cnt.dtype.str,
+                            frame_area, opts)
+
+
+@lru_cache(maxsize=2048)
+def _known_candidate(points: bytes, shape: tuple[int, ...], dtype: str, frame_area: float,
+                     opts: DetectOptions) -> tuple[np.ndarray, float, float] | None:
+    found = _candidate_of(np.frombuffer(points, dtype).reshape(shape), frame_area, opts)
+    if found is not None:
+        found[0].setflags(write=False)
+    return found
+
+
+def _candidate_of(cnt: np.ndarray, frame_area: float,
+                  opts: DetectOptions) -> tuple[np.ndarray, float, float] | None:
+    """`_candidate`, worked out."""
     area = cv2.contourArea(cnt)
     if area < 0.4 * opts.min_card * frame_area:
         return None
@@ -109,7 +130,8 @@ def _candidate(cnt: np.ndarray, frame_area: float,
     hull = cv2.convexHull(cnt)
     harea = cv2.contourArea(hull)
     quad = rect
-    approx = cv2.approxPolyDP(hull, 0.04 * cv2.arcLength(hull, True), True)
+    perimeter = cv2.arcLength(hull, True)
+    approx = cv2.approxPolyDP(hull, 0.04 * perimeter, True)
     if len(approx) == 4 and cv2.isContourConvex(approx):
         q = approx.reshape(4, 2).astype(np.float32)
         if abs(cv2.contourArea(q)) >= 0.93 * rarea:  # a clean outline: follows perspective
@@ -117,7 +139,7 @@ def _candidate(cnt: np.ndarray, frame_area: float,
     quad = order_corners(quad)
     short, long_ = card_sides(quad)
     aspect = long_ / max(short, 1e-6)
-    roundness = 4 * np.pi * harea / max(cv2.arcLength(hull, True) ** 2, 1e-6)
+    roundness = 4 * np.pi * harea / max(perimeter ** 2, 1e-6)
     if roundness > 0.93 or (aspect < opts.aspect[0] and roundness > 0.9):
         return None  # round: the bell (0.92 and up; a card, bitten by fruits, or a pile
         # with a lower card askew, is at most 0.89)
@@ -391,10 +413,22 @@ def _convex(q: np.ndarray) -> np.ndarray:
     return p if cv2.contourArea(p, oriented=True) > 0 else p[::-1].copy()
 
 
-def _changed_small(hint: TableHint | None, sw: int, sh: int) -> Image | None:
+def _changed_small(hint: TableHint | None, sw: int, sh: int,
+                   given: Reduced | None = None) -> Image | None:
     if hint is None or hint.changed is None:
         return None
+    if given is not None and given.changed is not None and \
+            given.changed.shape == (sh, sw) and _times(hint.changed.shape, (sh, sw)):
+        # the hint's mask is this one with each pixel made a k x k block: each block's
+        # mean (INTER_AREA, a whole factor k) is the pixel
+        return given.changed
     return np.asarray(cv2.resize(hint.changed, (sw, sh), interpolation=cv2.INTER_AREA))
+
+
+def _times(big: tuple[int, ...], small: tuple[int, int]) -> bool:
+    """Whether `big` (H, W) is `small` (h, w) times a whole factor."""
+    k = big[0] // small[0]
+    return k >= 1 and tuple(big[:2]) == (k * small[0], k * small[1])
 
 
 def _card_sized(quad: np.ndarray, known: float, opts: DetectOptions) -> bool:
@@ -590,8 +624,13 @@ def reduced(frame: Image, sw: int, sh: int, hint: TableHint | None,
             work: FrameWork) -> tuple[Image, Image | None, Image]:
     """The frame reduced to sw x sh, the hint's changed mask at that size (None: none, or
     not of this frame's size) and the reduced frame's edges, kept in `work`."""
-    small = work.get(("small", sw, sh), lambda: shrink(frame, sw, sh))
-    changed = work.get(("changed", sw, sh), lambda: _changed_small(hint, sw, sh)
+    # the table's model reduced this very frame already (the same `shrink`)
+    given = hint.reduced if hint is not None and hint.reduced is not None and \
+        hint.reduced.frame is frame else None
+    small = work.get(("small", sw, sh), lambda: given.small
+                     if given is not None and given.small.shape[:2] == (sh, sw)
+                     else shrink(frame, sw, sh))
+    changed = work.get(("changed", sw, sh), lambda: _changed_small(hint, sw, sh, given)
                        if hint is not None and hint.fits(frame.shape) else None)
     edges = work.get(("edges", sw, sh), lambda: edge_map(small))
     return small, changed, edges

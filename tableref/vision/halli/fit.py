@@ -46,12 +46,16 @@ def _box(short: float, long_: float, deg: float) -> np.ndarray:
     return cv2.boxPoints(((0.0, 0.0), (long_, short), deg)).astype(np.float32)
 
 
+Reach = tuple[int, int, int, int]  # a kernel's weights above 0: box (x, y, w, h) from its anchor
+
+
 @lru_cache(maxsize=256)
-def _kernel(short: float, long_: float, deg: float) -> tuple[Image, np.ndarray, float]:
+def _kernel(short: float, long_: float, deg: float) -> tuple[Image, np.ndarray, float, Reach]:
     """A kernel scoring a card short x long_ (long side at `deg`) at each place: the
     fraction of the rectangle that is blob less the fraction of a ring just outside it
-    that is blob (a card's edges are the blob's edges). And the rectangle's corners, and
-    the kernel's largest weight. Kept for the next blob of the same card size (read only)."""
+    that is blob (a card's edges are the blob's edges). And the rectangle's corners, the
+    kernel's largest weight and the box round its weights above 0 (`Reach`, for
+    `_most_free`). Kept for the next blob of the same card size (read only)."""
     box = _box(short, long_, deg)
     ring_in, ring_out = 1.0, 1.0 + max(2.0, 0.08 * short)
     outer = _box(short + 2 * ring_out, long_ + 2 * ring_out, deg)
@@ -69,7 +73,22 @@ def _kernel(short: float, long_: float, deg: float) -> tuple[Image, np.ndarray, 
     k = inside / max(float(inside.sum()), 1e-6) - ring / max(float(ring.sum()), 1e-6)
     k.setflags(write=False)
     box.setflags(write=False)
-    return k, box, float(k.max())
+    # the box round the weights above 0, the anchor (the kernel's centre) in it
+    ys, xs = np.nonzero(k > 0)
+    x0, y0 = min(int(xs.min()), half), min(int(ys.min()), half)
+    x1, y1 = max(int(xs.max()), half), max(int(ys.max()), half)
+    return k, box, float(k.max()), (x0 - half, y0 - half, x1 - x0 + 1, y1 - y0 + 1)
+
+
+def _most_free(free: Image, reach: Reach) -> float:
+    """The most free pixels (`free` is 0 or 1) in the box `reach` at any place, the box
+    placed as `cv2.filter2D` places its kernel (anchored at the kernel's centre, nothing
+    free beyond the image). A place's score is at most that times the kernel's largest
+    weight: its weights above 0 all lie in the box."""
+    x, y, w, h = reach
+    sums = cv2.boxFilter(free, cv2.CV_32F, (w, h), anchor=(-x, -y), normalize=False,
+                         borderType=cv2.BORDER_CONSTANT)
+    return float(cv2.minMaxLoc(sums)[1])
 
 
 def fit_cards(roi: Image, cnt: np.ndarray, card_area: float, most: int = 4,
@@ -98,10 +117,17 @@ def scored_fits(roi: Image, cnt: np.ndarray, card_area: float, most: int = 4,
         best: tuple[float, int, tuple[int, int]] = (min_score, -1, (0, 0))
         # no place scores more than the free pixels times the kernel's largest weight
         # (`free` is 0 or 1): a kernel that cannot beat the best so far by a clear margin
-        # (far beyond the filter's rounding) is not run, which leaves the result as it is
+        # (far beyond the filter's rounding) is not run, which leaves the result as it is;
+        # nor one whose box round its weights above 0 holds too few free pixels anywhere
         free_px = cv2.countNonZero(free)
-        for i, (k, _box, k_max) in enumerate(kernels):
+        most_free: dict[Reach, float] = {}  # the same box for another kernel: summed once
+        for i, (k, _box, k_max, reach) in enumerate(kernels):
             if free_px * k_max < best[0] - BOUND_MARGIN:
+                continue
+            # the same bound, on the free pixels the kernel can reach from its best place
+            if reach not in most_free:
+                most_free[reach] = _most_free(free, reach)
+            if most_free[reach] * k_max < best[0] - BOUND_MARGIN:
                 continue
             cover = cv2.filter2D(free, -1, k, borderType=cv2.BORDER_CONSTANT)
             _, top, _, at = cv2.minMaxLoc(cover)

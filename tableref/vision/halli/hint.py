@@ -16,9 +16,22 @@ no hint.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import math
+from dataclasses import dataclass, field
 
 import numpy as np
+
+
+@dataclass(frozen=True)
+class Reduced:
+    """The frame a hint was made for, as the table's model reduced it (`detect.shrink`
+    to `small`'s size), and the hint's `changed` mask at that size (None: no mask), of
+    which the hint's own mask is the nearest-pixel enlargement. The finder takes them
+    for what it would work out again, for that frame only (the same object)."""
+
+    frame: np.ndarray
+    small: np.ndarray
+    changed: np.ndarray | None
 
 
 @dataclass(frozen=True)
@@ -32,11 +45,13 @@ class TableHint:
       (`card_side`; a card's area in pixels is `card_px ** 2`, a 2:3 card's short side
       `card_px / 1.22`), or None while not learnt.
     - `piles`: the centres (x, y) in frame pixels of the piles seen so far.
+    - `reduced`: the frame and the mask at the model's size (`Reduced`), or None.
     """
 
     changed: np.ndarray | None = None
     card_px: float | None = None
     piles: tuple[tuple[float, float], ...] = ()
+    reduced: Reduced | None = field(default=None, compare=False, repr=False)
 
     def __post_init__(self) -> None:
         mask = self.changed
@@ -63,9 +78,13 @@ def card_side(corners: np.ndarray) -> float:
 def card_sides(corners: np.ndarray) -> tuple[float, float]:
     """(short, long): a quad's two pairs of opposite sides, each pair's mean length (its 4
     corners in order round it)."""
-    q = np.asarray(corners, np.float64).reshape(4, 2)
-    s = np.linalg.norm(q - np.roll(q, -1, axis=0), axis=1)
-    a, b = float((s[0] + s[2]) / 2), float((s[1] + s[3]) / 2)
+    q = np.asarray(corners, np.float64).reshape(4, 2).tolist()
+    # each side's length as np.linalg.norm(q - np.roll(q, -1, axis=0), axis=1) has it
+    # (sqrt(dx * dx + dy * dy), in doubles, rounded the same at each step), in Python:
+    # the quads are many and small
+    s = [math.sqrt((q[i][0] - q[i - 3][0]) * (q[i][0] - q[i - 3][0])
+                   + (q[i][1] - q[i - 3][1]) * (q[i][1] - q[i - 3][1])) for i in range(4)]
+    a, b = (s[0] + s[2]) / 2, (s[1] + s[3]) / 2
     return min(a, b), max(a, b)
 
 

@@ -127,6 +127,41 @@ def _scores(maps: Maps, inside: Image, short: float,
     return np.where(ok, sides.mean(axis=0), 0.0)
 
 
+Turned = tuple[Maps, Image, int, int] | None  # a window's maps and pile, its top left x, y
+
+
+def _turned(grey: Image, inside: Image, strong: float, reach: int) -> Turned:
+    """The edge maps and the pile `inside` in the window of the turned copy `grey` round
+    the pile's pixels, `reach` pixels wider on every side (the image's edge cuts it); None
+    when no pixel of the pile is left. The maps are worked out on the window 2 pixels
+    wider still (the Sobel's and the dilation's own reach), so within the window they are
+    the maps of the whole copy: the same values, every one."""
+    ys, xs = np.nonzero(inside.any(axis=1))[0], np.nonzero(inside.any(axis=0))[0]
+    if ys.size == 0:
+        return None
+    h, w = grey.shape[:2]
+    y0, y1 = max(int(ys[0]) - reach, 0), min(int(ys[-1]) + 1 + reach, h)
+    x0, x1 = max(int(xs[0]) - reach, 0), min(int(xs[-1]) + 1 + reach, w)
+    gy0, gy1, gx0, gx1 = max(y0 - 2, 0), min(y1 + 2, h), max(x0 - 2, 0), min(x1 + 2, w)
+    maps = _edge_maps(grey[gy0:gy1, gx0:gx1], strong)
+    cut = (slice(y0 - gy0, y1 - gy0), slice(x0 - gx0, x1 - gx0))
+    window = (maps[0][cut], maps[1][cut], maps[2][cut], maps[3][cut])
+    return window, inside[y0:y1, x0:x1], x0, y0
+
+
+def _window_scores(at: Turned, shape: tuple[int, ...], short: float, long_: float,
+                   upright: bool) -> Image:
+    """`_scores` of the whole turned copy (of `shape`) from its window: what lies beyond
+    the window is no pile, so it scores 0, and nothing beyond it reaches a place within."""
+    if at is None:
+        return np.zeros(shape[:2], np.float32)
+    maps, inside, x0, y0 = at
+    part = _scores(maps, inside, short, long_, upright)
+    score = np.zeros(shape[:2], part.dtype)
+    score[y0:y0 + part.shape[0], x0:x0 + part.shape[1]] = part
+    return score
+
+
 def _best(score: Image) -> tuple[float, float, float]:
     """(score, x, y) of the best place: the middle of the places near it that score as
     well (a side a pixel off its edge still counts, so the best is a small plateau)."""
@@ -165,27 +200,33 @@ def top_cards(grey: Image, blob: Image, card_area: float, strong: float,
     big_in = cv2.copyMakeBorder(cv2.erode(blob, np.ones((3, 3), np.uint8)), pad, pad, pad,
                                 pad, cv2.BORDER_CONSTANT, value=0)
     found: list[tuple[float, float, float, float, float]] = []  # score, x, y, deg, short
-    turned: list[tuple[float, float, bool, Maps, Image, Image]] = []
+    turned: list[tuple[float, float, bool, Turned, Image]] = []
     short = math.sqrt(card_area / aspect)
+    # what a place's score looks at lies within a card's length of it (its sides, the
+    # edges beyond its corners), and only places on the pile score: each turned copy is
+    # worked on in the window round the pile's pixels that holds all that
+    reach = math.ceil(max(*SCALES, 1.0) * max(aspect, 1.0) * short) + 8
     for base in angles:
         for deg in (base - 2, base, base + 2):  # a side a pixel off its edge still counts
             rot = cv2.getRotationMatrix2D(centre, deg, 1.0)
             g = cv2.warpAffine(big_grey, rot, size, flags=cv2.INTER_LINEAR)
             inside = cv2.warpAffine(big_in, rot, size, flags=cv2.INTER_NEAREST)
-            maps = _edge_maps(g, strong)
+            at = _turned(g, inside, strong, reach)
             back = cv2.invertAffineTransform(rot)
             for upright in (True, False):
-                score, x, y = _best(_scores(maps, inside, short, aspect * short, upright))
-                turned.append((score, deg, upright, maps, inside, back))
+                score, x, y = _best(_window_scores(at, inside.shape, short, aspect * short,
+                                                   upright))
+                turned.append((score, deg, upright, at, back))
                 if score >= MIN_MEAN:
                     found.append(_place(score, x, y, back, pad, deg, upright, short))
     # the cards' size a few percent either way, at the best directions only
     turned.sort(key=lambda t: t[0], reverse=True)
-    for first, deg, upright, maps, inside, back in turned[:2]:
+    for first, deg, upright, at, back in turned[:2]:
         if first <= 0:
             continue
         for k in SCALES:
-            score, x, y = _best(_scores(maps, inside, k * short, k * aspect * short, upright))
+            score, x, y = _best(_window_scores(at, size[::-1], k * short, k * aspect * short,
+                                               upright))
             if score >= MIN_MEAN:
                 found.append(_place(score, x, y, back, pad, deg, upright, k * short))
     found.sort(reverse=True)

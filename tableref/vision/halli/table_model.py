@@ -43,7 +43,7 @@ import cv2
 import numpy as np
 
 from tableref.vision.halli.detect import shrink
-from tableref.vision.halli.hint import TableHint
+from tableref.vision.halli.hint import Reduced, TableHint
 
 Image = np.ndarray
 
@@ -111,6 +111,7 @@ class TableModel:
         self._gain: Image | None = None  # the last frame's light against the model
         self._bg_log: Image | None = None  # the model's log, at the light fit's size
         self._fresh_count = 0
+        self._reduced: tuple[Image, Image] | None = None  # the last frame, and reduced
 
     # -- the frames ---------------------------------------------------------------------
     def observe(self, frame: Image, t_s: float = 0.0) -> TableView:
@@ -164,12 +165,13 @@ class TableModel:
         """What the finder may use for the last frame: where it differs from the table,
         even faintly, at frame size (None while learning), the cards' size and the piles."""
         view = self._view
-        changed = None
+        changed = mask = None
         if view is not None and view.status == READY and self._size is not None:
             mask = view.changed if view.faint is None else view.faint
             changed = np.asarray(cv2.resize(mask, self._size,
                                             interpolation=cv2.INTER_NEAREST))
-        return TableHint(changed, self._card_px, tuple(self._piles))
+        reduced = None if self._reduced is None else Reduced(*self._reduced, mask)
+        return TableHint(changed, self._card_px, tuple(self._piles), reduced)
 
     def relearn(self) -> None:
         """Learn the empty table again (the camera was moved, asked from the page)."""
@@ -204,7 +206,9 @@ class TableModel:
     def _small(self, frame: Image) -> Image:
         assert self._size is not None
         sw, sh = self._small_size(self._size)
-        return shrink(frame, sw, sh).astype(np.float32)
+        small = shrink(frame, sw, sh)
+        self._reduced = (frame, small)  # for the finder (TableHint.reduced)
+        return small.astype(np.float32)
 
     def _reset(self, size: tuple[int, int]) -> None:
         self._size = size

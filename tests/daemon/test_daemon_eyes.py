@@ -405,8 +405,9 @@ def test_a_card_read_where_a_seats_first_card_lay_unread_is_that_seats(
 def test_when_the_camera_or_the_light_changes_the_cards_size_is_learnt_anew() -> None:
     """The cards' size learnt at one view of the table is no size at another (the camera
     raised or zoomed out): when the table model learns the table again, the eyes and their
-    recogniser forget it, and learn it from the cards read from then on. Kept, the cards
-    of the new view, far off the size known, would not be taken for cards at all."""
+    recogniser forget it, and learn it from the cards read from then on. Kept, it was what
+    the finder went by (the scale it looks at, the hull of a changed region, a whole card's
+    size), pulled back a fifth a frame only while three cards or more agree on another."""
     recogniser = Recogniser(halli_enrolment(SEED))
     eyes = HalliEyes(recogniser, 4, recheck_s=0)
     tops = ("BBL", "SS", "PPL", "PS")

@@ -593,12 +593,7 @@ def _verified(small: Image, white: np.ndarray, edges: Image, frame_area: float,
                         best is None or (ev.face_up(), ev.score) > (best[3].face_up(),
                                                                     best[3].score)):
                     best = (q, fill, aspect, ev)
-            if best is not None and (not known or LEAST_AREA <= abs(
-                    cv2.contourArea(best[0])) / known <= MOST_AREA):
-                # when the card size is known (a fixed camera), an outline of less than a
-                # covered card's area or more than a card's is no card (dropped below),
-                # and kept it would hide the card it lies on or spans (a pale cloth taken
-                # for paper round the piles) from the outlines that fit it
+            if best is not None:
                 proposals.append(best)
 
     def rank(p: Proposal) -> tuple[bool, bool, bool, float]:

@@ -178,8 +178,9 @@ class HalliEyes:
     def _new_view(self) -> None:
         """The camera or the light changed (the table model learns the table again): the
         cards' size learnt at the old view is forgotten, by the recogniser too, and learnt
-        anew from the cards read from now on. Kept, it would keep the finder from taking
-        cards of their new size (an outline far off the size known is no card)."""
+        anew from the cards read from now on. Kept, it is what the finder goes by while
+        fewer than three cards agree on another: the scale it looks at, the hull of a
+        changed region, the area a whole card may have."""
         self._relearnt = self.model.relearnt
         self._sides.clear()
         for sides in self._pile_sides:

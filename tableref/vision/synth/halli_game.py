@@ -14,7 +14,8 @@ true verdict, and the final state.
 The table tops, light colours, bell, cards and hands are the scene generator's pieces
 (`halli_surfaces`, `halli_camera`, `halli_table`, `halli_cards`): any surface they draw
 can be asked for. The camera looks straight down (the piles where `vision.halli.seats`
-puts them, each a little off).
+puts them, each a little off), or, with `tilt_deg`, tilted a little: the whole frame warped
+as a camera turned up to that many degrees off straight down would see the table.
 """
 
 from __future__ import annotations
@@ -79,6 +80,7 @@ class GameConditions:
     noise: float = 3.0
     jpeg: int = 90
     start_s: float = 1.0  # the empty table filmed before the first card (the set-up)
+    tilt_deg: float = 0.0  # the camera tilted up to this much (0: straight down, no warp)
 
 
 @dataclass(frozen=True)
@@ -166,6 +168,8 @@ class _Camera:
         self.gains = kelvin_gains(self.kelvin) * float(rng.uniform(*c.level))
         self.drift = c.light_drift
         self.phase = float(rng.uniform(0, 2 * math.pi))
+        # drawn last, and only when asked: the frames of an untilted camera stay as they were
+        self.warp = _tilt(rng, c.size, c.tilt_deg) if c.tilt_deg > 0 else None
         self._art: dict[str, Image] = {}
         self._clean: dict[Shot, Image] = {}
         self._seed = game.seed
@@ -198,6 +202,9 @@ class _Camera:
                     paste_card(img, self.art(top), top_q)
             for x, y, seed in shot.hands:
                 draw_hand(img, np.random.default_rng(seed), [(x, y)])
+            if self.warp is not None:
+                img = cv2.warpPerspective(img, self.warp, self.size, flags=cv2.INTER_LINEAR,
+                                          borderMode=cv2.BORDER_REFLECT)
             self._clean[shot] = img
         return self._clean[shot]
 
@@ -209,6 +216,25 @@ class _Camera:
         rng = np.random.default_rng([self._seed, t_ns % (2**32)])
         img += self.noise * rng.standard_normal(img.shape, dtype=np.float32)
         return np.clip(img, 0, 255).astype(np.uint8)
+
+
+def _tilt(rng: np.random.Generator, size: tuple[int, int], max_deg: float) -> np.ndarray:
+    """The homography taking the straight-down frame to one seen by the camera turned up to
+    `max_deg` about an axis in the image plane (any direction), then moved back so that it
+    still sees the table's centre in the frame's centre at the same scale there."""
+    w, h = size
+    f = w * float(rng.uniform(0.8, 1.1))
+    theta = math.radians(float(rng.uniform(0, max_deg)))
+    phi = float(rng.uniform(0, 2 * math.pi))
+    k = np.array([[f, 0, w / 2], [0, f, h / 2], [0, 0, 1]])
+    r, _ = cv2.Rodrigues(np.array([math.cos(phi), math.sin(phi), 0.0]) * theta)
+    hm = k @ r @ np.linalg.inv(k)
+    pts = cv2.perspectiveTransform(np.array([[[w / 2, h / 2], [w / 2 + 1, h / 2],
+                                              [w / 2, h / 2 + 1]]], np.float64), hm)[0]
+    e1, e2 = pts[1] - pts[0], pts[2] - pts[0]
+    s = abs(e1[0] * e2[1] - e1[1] * e2[0]) ** -0.5  # undo the scale the turn gave the centre
+    back = np.array([[s, 0, w / 2 - s * pts[0][0]], [0, s, h / 2 - s * pts[0][1]], [0, 0, 1]])
+    return np.asarray(back @ hm, np.float64)
 
 
 def _quad(cx: float, cy: float, h: float, angle: float) -> np.ndarray:

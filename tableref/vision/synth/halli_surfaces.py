@@ -4,7 +4,9 @@ Plain cloths of any colour (white, cream, beige, pink and pale grey included), f
 gingham, tartan, stripes, dots, floral, a print of fruit, wood of any tone from birch to
 walnut, light marble and linen, a light cloth in soft blotches as white as paper in places
 (`mottled`, drawn only where asked). `surface(rng, size, kind)` draws one; `SURFACES` are the
-kinds drawn for tuning, `HELDOUT_SURFACES` a family kept apart for the held-out figures.
+kinds drawn for tuning, `HELDOUT_SURFACES` a family kept apart for the held-out figures, and
+`HELDOUT2_SURFACES` (`halli_unseen_surfaces`: cork, denim, oilcloth, terrazzo, walnut,
+damask) a second one, drawn only for the second held-out family.
 """
 
 from __future__ import annotations
@@ -16,6 +18,8 @@ import numpy as np
 
 from tableref.vision.halli.codes import FRUITS
 from tableref.vision.synth.halli_cards import CardStyle, draw_fruit
+from tableref.vision.synth.halli_unseen_surfaces import DRAW as HELDOUT2_DRAW
+from tableref.vision.synth.halli_unseen_surfaces import HELDOUT2_SURFACES
 
 Image = np.ndarray
 
@@ -225,8 +229,10 @@ def surface(rng: np.random.Generator, size: tuple[int, int], kind: str) -> Image
         img = _marble(rng, sh, sw)
     elif kind == "linen":
         img = _linen(rng, sh, sw)
+    elif kind in HELDOUT2_DRAW:
+        img = HELDOUT2_DRAW[kind](rng, sh, sw)
     else:
-        kinds = ", ".join(SURFACES + HELDOUT_SURFACES + ("mottled",))
+        kinds = ", ".join(SURFACES + HELDOUT_SURFACES + ("mottled",) + HELDOUT2_SURFACES)
         raise ValueError(f"unknown surface {kind!r}; one of {kinds}")
     small = np.clip(img, 0, 255).astype(np.uint8)
     return np.asarray(cv2.resize(small, (w, h), interpolation=cv2.INTER_LINEAR))

@@ -526,8 +526,15 @@ def _pile_fitter(small: Image, aspect: float,
     shrinking; at twice the scale it stands apart (measured: a tight pile of a game whose
     top card was never read at the finding scale is outlined at twice it)."""
     frame: list[tuple[Image, float, int]] = []
+    fitted: dict[tuple[bytes, float], list[np.ndarray]] = {}  # the paper masks share blobs
 
     def fit(cnt: np.ndarray, card_area: float) -> list[np.ndarray]:
+        key = (np.ascontiguousarray(cnt, np.int32).tobytes(), card_area)
+        if key not in fitted:
+            fitted[key] = fit_anew(cnt, card_area)
+        return fitted[key]
+
+    def fit_anew(cnt: np.ndarray, card_area: float) -> list[np.ndarray]:
         if not frame:
             big = fine() if fine is not None else small
             k = big.shape[1] // small.shape[1] if big.shape[0] == 2 * small.shape[0] else 1

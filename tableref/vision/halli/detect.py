@@ -48,6 +48,7 @@ class Quad:
 
     corners: np.ndarray  # (4, 2) float32
     clean: bool  # the whole card is visible: safe to read
+    top: bool = False  # a pile's top card, its sides on its own edges (not the pile's)
 
     @property
     def center(self) -> tuple[float, float]:
@@ -264,7 +265,6 @@ def find_cards(frame: Image, opts: DetectOptions | None = None,
 
 
 PILE = (1.15, 3.5)  # a blob this many cards big may be a pile with its lower cards askew
-PILE_FILL = 0.93  # ... unless it fills the rectangle round it this much
 PILE_SUPPORT = 2  # outlines that agree on the cards' size, for a top card fitted at it
 PileFit = Callable[[np.ndarray, float], list[np.ndarray]]  # (blob, card area) -> top quads
 
@@ -302,6 +302,12 @@ def _propose(mask: Image, frame_area: float, opts: DetectOptions,
     # a pile's top card is fitted at the size agreed on: by two outlines at least, or
     # known from earlier frames (one outline may be a card near the camera, or a part)
     sure_size = bool(typical) and (support >= PILE_SUPPORT or typical == known)
+    # piles askew alike agree on their own size, bigger than a card's: the size known
+    # from earlier frames is tried too
+    pile_sizes = [typical] if sure_size else []
+    if known and known not in pile_sizes and (
+            not typical or abs(known / typical - 1) > opts.size_tolerance):
+        pile_sizes.append(known)
     tol = opts.size_tolerance
 
     def card_like(c: Cand) -> bool:
@@ -317,13 +323,16 @@ def _propose(mask: Image, frame_area: float, opts: DetectOptions,
     found: list[Cand] = []
     for cnt, cand in blobs:
         blob_area = cv2.contourArea(cnt)
-        if pile is not None and tops is not None and sure_size and not (
-                cand and cand[1] >= PILE_FILL) and (
-                PILE[0] * typical < blob_area <= PILE[1] * typical):
-            # a pile's lower cards stick out of a rectangle; a blob that fills one is a
-            # card (near the camera, bigger than the size agreed on) or cards side by side
-            tops.extend(c for c in (_candidate(q.reshape(-1, 1, 2), frame_area, opts)
-                                    for q in pile(cnt, typical)) if c)
+        for size in pile_sizes:
+            # a pile's lower cards stick out round its top card. A tight pile's blob
+            # fills the rectangle round it as a card alone does; a card near the camera
+            # (bigger than the size) or cards side by side show no top card's outline
+            # inside them (pile_top.py asks for edges all round, and none across the
+            # middle), so every blob of a pile's size is tried
+            if pile is not None and tops is not None and (
+                    PILE[0] * size < blob_area <= PILE[1] * size):
+                tops.extend(c for c in (_candidate(q.reshape(-1, 1, 2), frame_area, opts)
+                                        for q in pile(cnt, size)) if c)
         big = blob_area > 1.15 * typical or (
             cv2.contourArea(cv2.convexHull(cnt)) > 1.3 * typical)  # fruits bite into cards
         if typical and big and not (cand and card_like(cand)):
@@ -486,29 +495,63 @@ Proposal = tuple[np.ndarray, float, float, Evidence]  # quad, fill, aspect, evid
 CLEAR_BAND = 0.9  # a card's border band this much paper: a clear card, to agree a size on
 
 
+def _holds_top(q: np.ndarray, tops: list[np.ndarray]) -> bool:
+    """Whether the outline `q` is a pile's round one of the top cards `tops`: bigger than
+    one (PILE's least) and holding nearly all of it."""
+    area = abs(float(cv2.contourArea(np.asarray(q, np.float32))))
+    for t in tops:
+        t_area = abs(float(cv2.contourArea(np.asarray(t, np.float32))))
+        if area >= PILE[0] * t_area and _inside_share(t, q) >= 0.9:
+            return True
+    return False
+
+
+def _inside_share(a: np.ndarray, b: np.ndarray) -> float:
+    """The share of convex quad `a`'s area that lies inside convex quad `b`."""
+    inter, _ = cv2.intersectConvexConvex(np.asarray(a, np.float32), np.asarray(b, np.float32))
+    return float(inter) / max(abs(float(cv2.contourArea(np.asarray(a, np.float32)))), 1e-6)
+
+
 def _whole(p: Proposal, opts: DetectOptions) -> bool:
     return p[3].face_up() and p[1] >= opts.min_fill and opts.aspect[0] <= p[2] <= opts.aspect[1]
 
 
-def _pile_fitter(small: Image, aspect: float) -> PileFit:
+def _pile_fitter(small: Image, aspect: float,
+                 fine: Callable[[], Image] | None = None) -> PileFit:
     """The top cards of a pile blob (a contour in `small`'s pixels), outlined by the
     frame's own edges. The frame's grey and edge strength are taken at the first pile:
-    most frames have none."""
-    frame: list[tuple[Image, float]] = []
+    most frames have none. `fine`: the frame twice as fine (`small`'s size doubled), where
+    the edges are looked for when there is one: a pile's lower cards peek out a pixel or
+    two at `small`'s scale, and the top card's edge along them is lost in the blur of the
+    shrinking; at twice the scale it stands apart (measured: a tight pile of a game whose
+    top card was never read at the finding scale is outlined at twice it)."""
+    frame: list[tuple[Image, float, int]] = []
+    fitted: dict[tuple[bytes, float], list[np.ndarray]] = {}  # the paper masks share blobs
 
     def fit(cnt: np.ndarray, card_area: float) -> list[np.ndarray]:
+        key = (np.ascontiguousarray(cnt, np.int32).tobytes(), card_area)
+        if key not in fitted:
+            fitted[key] = fit_anew(cnt, card_area)
+        return fitted[key]
+
+    def fit_anew(cnt: np.ndarray, card_area: float) -> list[np.ndarray]:
         if not frame:
-            g = cv2.cvtColor(small, cv2.COLOR_BGR2GRAY)
+            big = fine() if fine is not None else small
+            k = big.shape[1] // small.shape[1] if big.shape[0] == 2 * small.shape[0] else 1
+            g = cv2.cvtColor(big if k == 2 else small, cv2.COLOR_BGR2GRAY)
             frame.append((g, edge_strength(cv2.Sobel(g, cv2.CV_16S, 1, 0),
-                                           cv2.Sobel(g, cv2.CV_16S, 0, 1))))
-        grey, strong = frame[0]
-        x, y, bw, bh = cv2.boundingRect(cnt)
-        x0, y0 = max(x - 3, 0), max(y - 3, 0)
-        x1, y1 = min(x + bw + 3, grey.shape[1]), min(y + bh + 3, grey.shape[0])
+                                           cv2.Sobel(g, cv2.CV_16S, 0, 1)), k))
+        grey, strong, k = frame[0]
+        at = (cnt.astype(np.float32) + 0.5) * k - 0.5 if k != 1 else cnt
+        x, y, bw, bh = cv2.boundingRect(np.round(at).astype(np.int32))
+        x0, y0 = max(x - 3 * k, 0), max(y - 3 * k, 0)
+        x1, y1 = min(x + bw + 3 * k, grey.shape[1]), min(y + bh + 3 * k, grey.shape[0])
         blob = np.zeros((y1 - y0, x1 - x0), np.uint8)
-        cv2.drawContours(blob, [cnt], -1, 255, -1, offset=(-x0, -y0))
-        return [q + np.array([x0, y0], np.float32)
-                for q in top_cards(grey[y0:y1, x0:x1], blob, card_area, strong, aspect)]
+        cv2.drawContours(blob, [np.round(at).astype(np.int32)], -1, 255, -1,
+                         offset=(-x0, -y0))
+        return [(q + np.array([x0, y0], np.float32) + 0.5) / k - 0.5
+                for q in top_cards(grey[y0:y1, x0:x1], blob, card_area * k * k, strong,
+                                   aspect)]
     return fit
 
 
@@ -592,15 +635,21 @@ def _verified(small: Image, white: np.ndarray, edges: Image, frame_area: float,
                 if (ev.face_up() or ev.covered_card()) and (
                         best is None or (ev.face_up(), ev.score) > (best[3].face_up(),
                                                                     best[3].score)):
-                    best = (q, fill, aspect, ev)
+                    best = (q, fill, aspect, replace(ev, pile_top=top))
             if best is not None:
                 proposals.append(best)
 
-    def rank(p: Proposal) -> tuple[bool, bool, bool, float]:
+    def rank(p: Proposal) -> tuple[bool, bool, bool, bool, float]:
+        # a pile's outline gives way to the whole top card fitted in it: the lower cards
+        # peeking out round it make the outline's paper as good as the card's own, and
+        # what they show of their fruits is no part of the top card
         # evidence weighed on the finer copy scores higher than at the finding scale: it
         # gives way to any outline of the same place that passed there (a part of a card
         # cut off along a row of fruits passes more easily on the finer copy)
-        return (_whole(p, opts), p[3].face_up(), not p[3].finer, p[3].score)
+        return (_whole(p, opts), p[3].face_up(), not _holds_top(p[0], tops_fitted),
+                not p[3].finer, p[3].score)
+
+    tops_fitted = [p[0] for p in proposals if p[3].pile_top and _whole(p, opts)]
 
     proposals.sort(key=rank, reverse=True)
     kept: list[Proposal] = []
@@ -759,10 +808,10 @@ def _detect(frame: Image, opts: DetectOptions, card_area: float | None,
         # the frame's brightest pixels are a coloured cloth (no card on it, or cards in a
         # shadow): no lamp makes paper that colour, so trust the camera's own balance
         white = np.full(3, float(white.max()))
-    pile = _pile_fitter(small, opts.card_aspect)
     # a copy twice as fine, to weigh again the evidence of a card outlined all round
     fine = cache(lambda: work.get(("small", 2 * sw, 2 * sh), lambda: shrink(
         frame, 2 * sw, 2 * sh))) if 2 * sw <= w and 2 * sh <= h else None
+    pile = _pile_fitter(small, opts.card_aspect, fine)
     found_work = finding_work(work, opts, sw, sh)  # for the next look at this frame
     kept = _verified(small, white, edges, frame_area, opts, known, changed, pile=pile,
                      fine=fine, work=found_work)
@@ -807,7 +856,9 @@ def _detect(frame: Image, opts: DetectOptions, card_area: float | None,
     # the size is agreed among the clearest cards when there are any (paper all round,
     # an outline on three sides and more): a cloth's flowers can pass for small cards by
     # the dozen and outvote the one real card
-    basis = [p for p in whole if p[3].band >= CLEAR_BAND and p[3].sides >= 3] or whole
+    # (a pile's top card, fitted at the size known, says nothing of the size)
+    sizing = [p for p in whole if not p[3].pile_top]
+    basis = [p for p in sizing if p[3].band >= CLEAR_BAND and p[3].sides >= 3] or sizing
     likeness = [p[1] - abs(p[2] - opts.card_aspect) for p in basis]
     typical, support = _consensus([abs(cv2.contourArea(p[0])) for p in basis], likeness,
                                   opts.size_tolerance)
@@ -833,5 +884,5 @@ def _detect(frame: Image, opts: DetectOptions, card_area: float | None,
                               aspect <= 2.6):
             continue  # not a card, nor a card with a hand over it
         full = (quad + 0.5) * scale - 0.5
-        cards.append(Quad(full.astype(np.float32), clean))
+        cards.append(Quad(full.astype(np.float32), clean, ev.pile_top))
     return Found(cards, typical / to_small, support)

@@ -143,7 +143,8 @@ class Recogniser:
             # a card the finder is unsure of (its paper border not seen all round: a hand,
             # a printed frame) is read too: the reader's own tests (ink running onto the
             # card from outside it, a printed layout) leave a covered card unknown
-            outline = refine(frame, quad.corners)  # found at a quarter size: set on its edges
+            # found at a quarter size: set on its edges
+            outline = refine(frame, quad.corners, quad.top)
             at = _card("unknown", None, outline)
             corners, center = at.corners, at.center
             short, long_ = card_sides(outline)

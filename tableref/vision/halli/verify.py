@@ -34,6 +34,7 @@ class Evidence:
     sides: int  # sides where the card stands out from its surroundings
     contrast: float  # mean over the sides of the fraction of each side that stands out
     finer: bool = False  # weighed on a copy finer than the finding scale (not comparable)
+    pile_top: bool = False  # fitted as a pile's top card on its edges (pile_top.py)
 
     def face_up(self) -> bool:
         """A whole face-up card."""

@@ -54,6 +54,7 @@ from tableref.vision.nelly.hands import something_over
 from tableref.vision.nelly.hidden import hidden_dome
 from tableref.vision.nelly.light import light_from_plants
 from tableref.vision.nelly.material import COLOURS, LOG1P
+from tableref.vision.nelly.median import median
 from tableref.vision.nelly.misread import LIGHT_WHY, light_misread
 from tableref.vision.nelly.plants import (
     Plant,
@@ -253,7 +254,7 @@ def _round_out(part: Blob, alike: np.ndarray, mask: np.ndarray, d: _ZoneData) ->
     part's smallest enclosing circle (a turtle is round; its shaded side may be of the
     table's colours, its plant's notch beside it is outside the circle)."""
     # its pixels (x, y) row by row, as float32 points
-    pts = cv2.findNonZero(part.window.astype(np.uint8)).astype(np.float32)
+    pts = cv2.findNonZero(part.window.view(np.uint8)).astype(np.float32)
     (cx, cy), r = cv2.minEnclosingCircle(pts)
     x, y = part.origin
     pad = 2
@@ -318,11 +319,12 @@ def _components(mask: np.ndarray, d: _ZoneData, min_area: int = 40,
             held = int(d.inside[min(int(cy), hh - 1), min(int(cx), ww - 1)])
         if not held:
             continue  # its centre lies outside the zone: another zone's, or the pond's
+        own = win[1:-1, 1:-1].view(bool)  # (0/1 as bool, no copy: nothing writes to it)
         if measure:
             dist = cv2.distanceTransform(win, cv2.DIST_L2, 3)[1:-1, 1:-1]
-            blob = Blob((x, y), win[1:-1, 1:-1] > 0, area, cv2.minMaxLoc(dist)[1], dist)
+            blob = Blob((x, y), own, area, cv2.minMaxLoc(dist)[1], dist)
         else:
-            blob = Blob((x, y), win[1:-1, 1:-1] > 0, area, 0.0, _UNMEASURED)
+            blob = Blob((x, y), own, area, 0.0, _UNMEASURED)
         if read:  # its core and the core's colour
             assert d.paint is not None
             core_of(blob, d.paint, d.bgr)
@@ -338,7 +340,7 @@ def turtle_radius(radii: Sequence[float]) -> float:
         return 0.0
     top = float(np.percentile(radii, 80))
     mid = [r for r in radii if 0.5 * top <= r <= 2 * top]
-    return float(np.median(mid))
+    return median(np.asarray(mid))
 
 
 def footprint(blobs: Sequence[Blob], r1: float) -> float:
@@ -353,10 +355,10 @@ def footprint(blobs: Sequence[Blob], r1: float) -> float:
     one = [b.area for b in blobs if abs(b.radius - r1) <= 0.12 * r1]
     areas = [a for a in one if 0.8 * disc <= a <= 1.25 * disc]
     if len(areas) >= 3:
-        return float(np.median(areas))
+        return median(np.asarray(areas))
     rimmed = [a for a in one if 0.8 * disc <= a <= RIMMED * disc]
     if len(rimmed) >= AGREE and max(rimmed) <= SPREAD * min(rimmed):
-        return float(np.median(rimmed))
+        return median(np.asarray(rimmed))
     return 0.0
 
 
@@ -396,7 +398,7 @@ def count_turtles(frame: Image, zones: Sequence[Zone], options: CountOptions | N
     if opts.dome_radius is not None:
         r1 = opts.dome_radius
     elif plant_r:  # the material's own proportions: a turtle is about 0.6 plants across
-        pr = float(np.median(plant_r))
+        pr = median(np.asarray(plant_r))
         r1 = turtle_radius([r for r in radii if TURTLE_PER_PLANT[0] * pr <= r
                             <= TURTLE_PER_PLANT[1] * pr]) or TURTLE_PER_PLANT[2] * pr
     else:

@@ -70,16 +70,18 @@ def core_of(blob: Blob, paint: np.ndarray, bgr: np.ndarray) -> None:
     """The blob's core (its rim shrunk away, its glare left out) and the core's colour."""
     x, y = blob.origin
     hgt, wid = blob.window.shape
-    win = blob.window.astype(np.uint8)
+    win = blob.window.view(np.uint8)  # (0/1: the same bytes)
     own = paint[y:y + hgt, x:x + wid]
     e = min(max(1, round(0.3 * blob.radius)), 8)
     core = cv2.erode(win, np.ones((2 * e + 1, 2 * e + 1), np.uint8),
                      borderType=cv2.BORDER_CONSTANT, borderValue=0) & own
-    if cv2.countNonZero(core) < 0.1 * blob.area:
+    n = cv2.countNonZero(core)
+    if n < 0.1 * blob.area:
         core = win & own
-    if cv2.countNonZero(core) == 0:
+        n = cv2.countNonZero(core)
+    if n == 0:
         core = win
-    blob.core = core > 0
+    blob.core = core.view(bool)  # 0/1
     m = cv2.mean(bgr[y:y + hgt, x:x + wid], mask=core)
     blob.median = (float(m[0]), float(m[1]), float(m[2]))
 
@@ -241,23 +243,22 @@ def _crescent(blob: Blob, bgr: np.ndarray, paints: Paints, colour: str) -> bool:
     orange rim), rings the turtle all round instead."""
     body = cv2.erode(blob.window.astype(np.uint8), np.ones((2 * RIM + 1, 2 * RIM + 1), np.uint8),
                      borderType=cv2.BORDER_CONSTANT, borderValue=0) > 0
-    n = int(np.count_nonzero(body))
+    by, bx = np.nonzero(body)  # the body's pixels, row by row
+    n = int(by.size)
     if n == 0:
         return False
     x, y = blob.origin
     hgt, wid = blob.window.shape
-    px = bgr[y:y + hgt, x:x + wid].astype(np.float32)
-    hues = paints.hue(px[..., 0], px[..., 1], px[..., 2])
-    others = paint_masks(hues)
+    px = bgr[y:y + hgt, x:x + wid][by, bx].astype(np.float32)  # (their hues alone)
+    others = paint_masks(paints.hue(px[:, 0], px[:, 1], px[:, 2]))
     ys, xs = np.nonzero(blob.window)
     cy, cx = float(ys.mean()), float(xs.mean())
     for c, sel in others.items():
         if c == colour:
             continue
-        other = body & sel
-        if np.count_nonzero(other) < MIN_SHARE * n:
+        if np.count_nonzero(sel) < MIN_SHARE * n:
             continue
-        oy, ox = np.nonzero(other)
+        oy, ox = by[sel], bx[sel]
         angle = np.degrees(np.arctan2(oy - cy, ox - cx)) % 360.0
         if np.unique((angle // 10).astype(int)).size * 10 < RING_SPAN:
             return True

@@ -36,6 +36,7 @@ import numpy as np
 
 from tableref.vision.nelly.domes import Blob
 from tableref.vision.nelly.glare import highlight_peak
+from tableref.vision.nelly.median import median
 
 MIN_DOMES = 3  # single domes with a highlight needed to place a frame's highlight
 MAX_DOMES = 25  # enough single domes to place it
@@ -100,7 +101,7 @@ def frame_highlight(offsets: Sequence[tuple[float, float] | None]
     seen = [o for o in offsets if o is not None]
     if len(seen) < MIN_DOMES:
         return None
-    return (float(np.median([o[0] for o in seen])), float(np.median([o[1] for o in seen])))
+    return (median(np.asarray([o[0] for o in seen])), median(np.asarray([o[1] for o in seen])))
 
 
 def single_domes(blobs: Sequence[Blob], shell: float, r1: float) -> list[Blob]:

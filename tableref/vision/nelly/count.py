@@ -221,6 +221,8 @@ def _blobs(d: _ZoneData) -> list[Blob]:
         hgt, wid = core.window.shape
         x0, y0 = max(x - NECK, 0), max(y - NECK, 0)
         x1, y1 = min(x + wid + NECK, alike.shape[1]), min(y + hgt + NECK, alike.shape[0])
+        if _flat(d, alike, mask, (x0 - 2, y0 - 2, x1 + 2, y1 + 2)):
+            continue  # no part of it (all lie in the box) rounds out to a shaded dome
         grown = np.zeros((y1 - y0, x1 - x0), np.uint8)
         grown[y - y0:y - y0 + hgt, x - x0:x - x0 + wid] = core.window
         grown = cv2.bitwise_and(cv2.dilate(grown, neck), alike[y0:y1, x0:x1])
@@ -236,6 +238,8 @@ def _blobs(d: _ZoneData) -> list[Blob]:
                 continue  # another blob in the window
             if part.area > TABLE_AREA * d.n_in:
                 continue  # the turtle it belongs to holds it: larger still, the table
+            if _flat(d, alike, mask, (bx - 2, by - 2, bx + bw + 2, by + bh + 2)):
+                continue  # what it rounds out to (in that box) is no shaded dome
             blob = _round_out(part, alike, mask, d)
             if blob is None:
                 continue
@@ -266,6 +270,21 @@ def _round_out(part: Blob, alike: np.ndarray, mask: np.ndarray, d: _ZoneData) ->
     disc = cv2.bitwise_and(disc, cv2.bitwise_or(alike[y0:y1, x0:x1], mask[y0:y1, x0:x1]))
     found = _components(disc, d, MIN_TURTLE, (x0, y0), read=False)
     return max(found, key=lambda b: b.area) if found else None
+
+
+def _flat(d: _ZoneData, alike: np.ndarray, mask: np.ndarray, box: tuple[int, int, int, int]
+          ) -> bool:
+    """Can nothing in this box of the crop (x0, y0, x1, y1, clipped to it) be shaded like a
+    dome (`_dome_shaded`)? So when the paint in it (`alike` or `mask`) is nowhere
+    DOME_SHADE times brighter than its darkest: a blob of that paint in the box has its
+    inner part's bright tenth no brighter than the box's brightest, its dark tenth no
+    darker than the box's darkest. (A cheap test that spares rounding out a part of the
+    table: a printed dot is flat.)"""
+    h, w = alike.shape
+    x0, y0, x1, y1 = max(box[0], 0), max(box[1], 0), min(box[2], w), min(box[3], h)
+    either = cv2.bitwise_or(alike[y0:y1, x0:x1], mask[y0:y1, x0:x1])
+    lo, hi, _, _ = cv2.minMaxLoc(d.bright[y0:y1, x0:x1], mask=either)
+    return bool(hi < DOME_SHADE * max(lo, 1.0))
 
 
 def _dome_shaded(blob: Blob, d: _ZoneData) -> bool:

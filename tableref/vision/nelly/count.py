@@ -324,14 +324,16 @@ def _components(mask: np.ndarray, d: _ZoneData, min_area: int = 40,
         x, y = x + origin[0], y + origin[1]
         if bw * bh < min_area or cv2.contourArea(c) < 0.5 * min_area:
             continue
+        # its centre lies in its box: where the zone holds all of the box or none of it,
+        # so does it the centre (its moments are not needed; none of it, not drawn)
+        held = d.in_zone(x, y, bw, bh)
+        if not held:
+            continue  # its centre lies outside the zone: another zone's, or the pond's
         win = np.zeros((bh + 2, bw + 2), np.uint8)
         cv2.drawContours(win, [c], -1, 1, -1, offset=(1 - x + origin[0], 1 - y + origin[1]))
         area = cv2.countNonZero(win)
         if area < min_area:
             continue
-        # its centre lies in its box: where the zone holds all of the box or none of it,
-        # so does it the centre (its moments are not needed)
-        held = d.in_zone(x, y, bw, bh)
         if held < 0:
             m = cv2.moments(win, binaryImage=True)
             cx, cy = x - 1 + m["m10"] / m["m00"], y - 1 + m["m01"] / m["m00"]

@@ -211,7 +211,8 @@ def _shares(blob: Blob, bgr: np.ndarray, paints: Paints,
     if px.size == 0:
         return dict.fromkeys(COLOURS, 0.0)
     hues = paints.hue(px[:, 0], px[:, 1], px[:, 2])
-    return {c: float(np.mean(sel)) for c, sel in paint_masks(hues).items()}
+    # (a share as np.mean gives it: the whole count over the number, in float64)
+    return {c: np.count_nonzero(sel) / hues.size for c, sel in paint_masks(hues).items()}
 
 
 def _unglared(blob: Blob, bgr: np.ndarray) -> np.ndarray:

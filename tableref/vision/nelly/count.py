@@ -428,8 +428,9 @@ def count_turtles(frame: Image, zones: Sequence[Zone], options: CountOptions | N
     paints = Paints(light, r1, footprint=footprint(blobs, r1))
     paints.green = refine_green(blobs, paints)
     singles = [b.median for b in blobs if ONE[0] <= b.area / paints.shell <= ONE[1]]
-    hues = [float(paints.hue(*m)) for m in singles]
-    doubt = unwitnessed([float(replace(paints, green=0.0).hue(*m)) for m in singles], hues)
+    hues = [paints.hue_of(m) for m in singles]
+    plain = replace(paints, green=0.0)
+    doubt = unwitnessed([plain.hue_of(m) for m in singles], hues)
     # the light off by more than the turtles' refinement corrects (misread.py): every zone
     # unsure
     misread = light_misread(hues)
@@ -519,7 +520,7 @@ def _count_zone(d: _ZoneData, paints: Paints, printed: Print | None = None,
         if seen.counts:
             turtles.append(blob)
         else:  # a speck: of a paint's colour, unless the table's print shows it by the dozen
-            hue = float(paints.hue(*blob.median))
+            hue = paints.hue_of(blob.median)
             paint = colour_of(hue)
             if paint and not (off and printed is not None and printed.near(hue, blob.area)):
                 scraps.setdefault(paint, []).append(blob)

@@ -2,7 +2,7 @@
 still.py: the still frame compared on the zone's own blocks, not the whole frame's;
 table.py: every fourth pixel by resizing, the bins in place; domes.py: one colour's hue on
 numpy scalars; count.py: a box all in or out of the zone by its integral image, a flat
-box spared the rounding out of its parts)."""
+box spared the rounding out of its parts; gloss.py: the domes' outlines opened at once)."""
 
 import cv2
 import numpy as np
@@ -10,6 +10,7 @@ import pytest
 
 from tableref.vision.nelly.count import _dome_shaded, _flat, _ZoneData
 from tableref.vision.nelly.domes import Blob, Paints
+from tableref.vision.nelly.gloss import shell_outline, shell_outlines
 from tableref.vision.nelly.light import Light
 from tableref.vision.nelly.median import median
 from tableref.vision.nelly.still import (
@@ -139,3 +140,19 @@ def test_a_flat_box_holds_no_dome_shaded_blob() -> None:
         blob = Blob((0, 0), blob_win > 0, int(blob_win.sum()), float(dist.max()), dist)
         assert not _dome_shaded(blob, d)
     assert flat >= 20
+
+
+def test_shell_outlines_at_once_are_each_blobs() -> None:
+    rng = np.random.default_rng(10)
+    for r1 in (2.0, 5.4, 9.5, 14.0):
+        blobs = []
+        for _ in range(12):
+            h, w = int(rng.integers(3, 50)), int(rng.integers(3, 50))
+            win = np.zeros((h, w), np.uint8)
+            for _ in range(3):  # a few overlapping discs and a speck, touching the edges
+                cv2.circle(win, (int(rng.integers(0, w)), int(rng.integers(0, h))),
+                           int(rng.integers(1, 20)), 1, -1)
+            win[rng.random((h, w)) < 0.05] = 1
+            blobs.append(Blob((0, 0), win > 0, int(win.sum()), 0.0, np.zeros((0, 0))))
+        for one, each in zip(shell_outlines(blobs, r1), blobs, strict=True):
+            assert np.array_equal(one, shell_outline(each, r1))

@@ -48,6 +48,7 @@ from tableref.vision.nelly.gloss import (
     frame_highlight,
     highlight_offset,
     lies_on_another,
+    shell_outlines,
     single_domes,
 )
 from tableref.vision.nelly.hands import something_over
@@ -441,8 +442,10 @@ def count_turtles(frame: Image, zones: Sequence[Zone], options: CountOptions | N
         """Where the lamp's highlight sits on a single dome in this frame (once)."""
         if not placed:
             singles = [(d, b) for d in data for b in single_domes(d.blobs, paints.shell, r1)]
-            placed.append(frame_highlight([highlight_offset(b, d.bgr, r1)
-                                           for d, b in singles[:MAX_DOMES]]))
+            singles = singles[:MAX_DOMES]
+            outlines = shell_outlines([b for _, b in singles], r1)
+            placed.append(frame_highlight([highlight_offset(b, d.bgr, r1, o) for (d, b), o in
+                                           zip(singles, outlines, strict=True)]))
         return placed[0]
 
     gain = exposure(frame, still) if still is not None else 1.0

@@ -64,6 +64,26 @@ def shell_outline(blob: Blob, r1: float) -> np.ndarray:
                                                                    rad + 1:-rad - 1])
 
 
+def shell_outlines(blobs: Sequence[Blob], r1: float) -> list[np.ndarray]:
+    """`shell_outline` of each blob, opened all at once (one call instead of one a blob:
+    most of a small opening's cost is the call's): their windows side by side, each ringed
+    by zeros a pixel wider than the disc reaches, so that no blob's pixels reach into
+    another's ring, whether shrunk or grown back."""
+    if not blobs:
+        return []
+    rad = max(1, round(0.5 * r1))
+    p = rad + 1
+    widths = [b.window.shape[1] + 2 * p for b in blobs]
+    tile = np.zeros((max(b.window.shape[0] for b in blobs) + 2 * p, sum(widths)), np.uint8)
+    at = [sum(widths[:i]) + p for i in range(len(blobs))]
+    for b, x in zip(blobs, at, strict=True):
+        tile[p:p + b.window.shape[0], x:x + b.window.shape[1]] = b.window
+    disc = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * rad + 1, 2 * rad + 1))
+    opened = cv2.morphologyEx(tile, cv2.MORPH_OPEN, disc)
+    return [opened[p:p + b.window.shape[0], x:x + b.window.shape[1]]
+            for b, x in zip(blobs, at, strict=True)]
+
+
 def highlight_offset(blob: Blob, bgr: np.ndarray, r1: float,
                      opened: np.ndarray | None = None) -> tuple[float, float] | None:
     """The blob's highlight from the centre of its outline, in shell radii (`r1` px); None

@@ -156,3 +156,21 @@ def test_shell_outlines_at_once_are_each_blobs() -> None:
             blobs.append(Blob((0, 0), win > 0, int(win.sum()), 0.0, np.zeros((0, 0))))
         for one, each in zip(shell_outlines(blobs, r1), blobs, strict=True):
             assert np.array_equal(one, shell_outline(each, r1))
+
+
+def test_a_glare_hole_keeps_a_box_from_being_flat() -> None:
+    """A blob is its outline filled: a dome's glare, a hole in its paint, is part of it and
+    of its shading; the box holding it is not flat though its paint is."""
+    paint = np.zeros((40, 40), np.uint8)
+    cv2.circle(paint, (20, 20), 12, 1, -1)
+    cv2.circle(paint, (20, 20), 4, 0, -1)  # the glare: no paint
+    bright = np.full((40, 40), 60, np.uint8)
+    bright[paint == 0] = 200
+    d = _zone_data(np.ones((40, 40), np.uint8), bright)
+    filled = np.zeros((40, 40), np.uint8)
+    cv2.circle(filled, (20, 20), 12, 1, -1)
+    dist = cv2.distanceTransform(filled, cv2.DIST_L2, 3)
+    blob = Blob((0, 0), filled > 0, int(filled.sum()), float(dist.max()), dist)
+    assert _dome_shaded(blob, d)
+    for alike, mask in ((paint, np.zeros_like(paint)), (np.zeros_like(paint), paint)):
+        assert not _flat(d, alike, mask, (0, 0, 40, 40))

@@ -276,15 +276,23 @@ def _round_out(part: Blob, alike: np.ndarray, mask: np.ndarray, d: _ZoneData) ->
 def _flat(d: _ZoneData, alike: np.ndarray, mask: np.ndarray, box: tuple[int, int, int, int]
           ) -> bool:
     """Can nothing in this box of the crop (x0, y0, x1, y1, clipped to it) be shaded like a
-    dome (`_dome_shaded`)? So when the paint in it (`alike` or `mask`) is nowhere
+    dome (`_dome_shaded`)? So when the paint in it (`alike` or `mask`) with the holes it
+    encloses (a blob is its outline filled: a glare's hole is part of it) is nowhere
     DOME_SHADE times brighter than its darkest: a blob of that paint in the box has its
-    inner part's bright tenth no brighter than the box's brightest, its dark tenth no
-    darker than the box's darkest. (A cheap test that spares rounding out a part of the
+    inner part's bright tenth no brighter than those pixels' brightest, its dark tenth no
+    darker than their darkest. (A cheap test that spares rounding out a part of the
     table: a printed dot is flat.)"""
     h, w = alike.shape
     x0, y0, x1, y1 = max(box[0], 0), max(box[1], 0), min(box[2], w), min(box[3], h)
-    either = cv2.bitwise_or(alike[y0:y1, x0:x1], mask[y0:y1, x0:x1])
-    lo, hi, _, _ = cv2.minMaxLoc(d.bright[y0:y1, x0:x1], mask=either)
+    if x1 <= x0 or y1 <= y0:
+        return True  # nothing there
+    # the paint and its holes: all but the rest reached from round the box (4-connected,
+    # as the holes findContours leaves inside an outline)
+    ring = cv2.copyMakeBorder(cv2.bitwise_or(alike[y0:y1, x0:x1], mask[y0:y1, x0:x1]),
+                              1, 1, 1, 1, cv2.BORDER_CONSTANT, value=0)
+    cv2.floodFill(ring, None, (0, 0), 2, flags=4)
+    held = (ring[1:-1, 1:-1] != 2).view(np.uint8)
+    lo, hi, _, _ = cv2.minMaxLoc(d.bright[y0:y1, x0:x1], mask=held)
     return bool(hi < DOME_SHADE * max(lo, 1.0))
 
 

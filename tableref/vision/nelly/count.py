@@ -48,12 +48,14 @@ from tableref.vision.nelly.gloss import (
     frame_highlight,
     highlight_offset,
     lies_on_another,
+    shell_outlines,
     single_domes,
 )
 from tableref.vision.nelly.hands import something_over
 from tableref.vision.nelly.hidden import hidden_dome
 from tableref.vision.nelly.light import light_from_plants
 from tableref.vision.nelly.material import COLOURS, LOG1P
+from tableref.vision.nelly.median import median
 from tableref.vision.nelly.misread import LIGHT_WHY, light_misread
 from tableref.vision.nelly.plants import (
     Plant,
@@ -146,6 +148,15 @@ class _ZoneData:
     plants: list[Plant] = field(default_factory=list)
     alike: np.ndarray | None = None  # uint8: paint of the table's colours
     blobs: list[Blob] = field(default_factory=list)
+    summed: np.ndarray | None = None  # `inside`'s integral image (cv2.integral), once made
+
+    def in_zone(self, x: int, y: int, w: int, h: int) -> int:
+        """Is the box (crop pixels) all in the zone (1), all out of it (0), or both (-1)?"""
+        if self.summed is None:
+            self.summed = cv2.integral(self.inside)
+        s = self.summed
+        n = int(s[y + h, x + w]) - int(s[y, x + w]) - int(s[y + h, x]) + int(s[y, x])
+        return 1 if n == w * h else 0 if n == 0 else -1
 
 
 def _crop(frame: Image, zone: Zone) -> _ZoneData | None:
@@ -156,7 +167,8 @@ def _crop(frame: Image, zone: Zone) -> _ZoneData | None:
     if x1 - x0 < 4 or y1 - y0 < 4:
         return None
     sub = frame[y0:y1, x0:x1]
-    b, g, r = cv2.split(sub)
+    # (cv2.split is several times slower on a part of a frame than taking each channel)
+    b, g, r = (cv2.extractChannel(sub, i) for i in range(3))
     lr = cv2.LUT(r, _LOG)
     u = cv2.LUT(g, _LOG)
     u = cv2.subtract(u, lr, dst=u)  # in place: each new array costs its pages
@@ -210,6 +222,8 @@ def _blobs(d: _ZoneData) -> list[Blob]:
         hgt, wid = core.window.shape
         x0, y0 = max(x - NECK, 0), max(y - NECK, 0)
         x1, y1 = min(x + wid + NECK, alike.shape[1]), min(y + hgt + NECK, alike.shape[0])
+        if _flat(d, alike, mask, (x0 - 2, y0 - 2, x1 + 2, y1 + 2)):
+            continue  # no part of it (all lie in the box) rounds out to a shaded dome
         grown = np.zeros((y1 - y0, x1 - x0), np.uint8)
         grown[y - y0:y - y0 + hgt, x - x0:x - x0 + wid] = core.window
         grown = cv2.bitwise_and(cv2.dilate(grown, neck), alike[y0:y1, x0:x1])
@@ -221,10 +235,12 @@ def _blobs(d: _ZoneData) -> list[Blob]:
             bx, by = part.origin
             bh, bw = part.window.shape
             own = grown[by - y0:by - y0 + bh, bx - x0:bx - x0 + bw]
-            if not np.any(own[part.window]):
+            if not cv2.countNonZero(cv2.bitwise_and(own, part.window.view(np.uint8))):
                 continue  # another blob in the window
             if part.area > TABLE_AREA * d.n_in:
                 continue  # the turtle it belongs to holds it: larger still, the table
+            if _flat(d, alike, mask, (bx - 2, by - 2, bx + bw + 2, by + bh + 2)):
+                continue  # what it rounds out to (in that box) is no shaded dome
             blob = _round_out(part, alike, mask, d)
             if blob is None:
                 continue
@@ -243,7 +259,7 @@ def _round_out(part: Blob, alike: np.ndarray, mask: np.ndarray, d: _ZoneData) ->
     part's smallest enclosing circle (a turtle is round; its shaded side may be of the
     table's colours, its plant's notch beside it is outside the circle)."""
     # its pixels (x, y) row by row, as float32 points
-    pts = cv2.findNonZero(part.window.astype(np.uint8)).astype(np.float32)
+    pts = cv2.findNonZero(part.window.view(np.uint8)).astype(np.float32)
     (cx, cy), r = cv2.minEnclosingCircle(pts)
     x, y = part.origin
     pad = 2
@@ -255,6 +271,29 @@ def _round_out(part: Blob, alike: np.ndarray, mask: np.ndarray, d: _ZoneData) ->
     disc = cv2.bitwise_and(disc, cv2.bitwise_or(alike[y0:y1, x0:x1], mask[y0:y1, x0:x1]))
     found = _components(disc, d, MIN_TURTLE, (x0, y0), read=False)
     return max(found, key=lambda b: b.area) if found else None
+
+
+def _flat(d: _ZoneData, alike: np.ndarray, mask: np.ndarray, box: tuple[int, int, int, int]
+          ) -> bool:
+    """Can nothing in this box of the crop (x0, y0, x1, y1, clipped to it) be shaded like a
+    dome (`_dome_shaded`)? So when the paint in it (`alike` or `mask`) with the holes it
+    encloses (a blob is its outline filled: a glare's hole is part of it) is nowhere
+    DOME_SHADE times brighter than its darkest: a blob of that paint in the box has its
+    inner part's bright tenth no brighter than those pixels' brightest, its dark tenth no
+    darker than their darkest. (A cheap test that spares rounding out a part of the
+    table: a printed dot is flat.)"""
+    h, w = alike.shape
+    x0, y0, x1, y1 = max(box[0], 0), max(box[1], 0), min(box[2], w), min(box[3], h)
+    if x1 <= x0 or y1 <= y0:
+        return True  # nothing there
+    # the paint and its holes: all but the rest reached from round the box (4-connected,
+    # as the holes findContours leaves inside an outline)
+    ring = cv2.copyMakeBorder(cv2.bitwise_or(alike[y0:y1, x0:x1], mask[y0:y1, x0:x1]),
+                              1, 1, 1, 1, cv2.BORDER_CONSTANT, value=0)
+    cv2.floodFill(ring, None, (0, 0), 2, flags=4)
+    held = (ring[1:-1, 1:-1] != 2).view(np.uint8)
+    lo, hi, _, _ = cv2.minMaxLoc(d.bright[y0:y1, x0:x1], mask=held)
+    return bool(hi < DOME_SHADE * max(lo, 1.0))
 
 
 def _dome_shaded(blob: Blob, d: _ZoneData) -> bool:
@@ -294,20 +333,28 @@ def _components(mask: np.ndarray, d: _ZoneData, min_area: int = 40,
         x, y = x + origin[0], y + origin[1]
         if bw * bh < min_area or cv2.contourArea(c) < 0.5 * min_area:
             continue
+        # its centre lies in its box: where the zone holds all of the box or none of it,
+        # so does it the centre (its moments are not needed; none of it, not drawn)
+        held = d.in_zone(x, y, bw, bh)
+        if not held:
+            continue  # its centre lies outside the zone: another zone's, or the pond's
         win = np.zeros((bh + 2, bw + 2), np.uint8)
         cv2.drawContours(win, [c], -1, 1, -1, offset=(1 - x + origin[0], 1 - y + origin[1]))
         area = cv2.countNonZero(win)
         if area < min_area:
             continue
-        m = cv2.moments(win, binaryImage=True)
-        cx, cy = x - 1 + m["m10"] / m["m00"], y - 1 + m["m01"] / m["m00"]
-        if not d.inside[min(int(cy), hh - 1), min(int(cx), ww - 1)]:
+        if held < 0:
+            m = cv2.moments(win, binaryImage=True)
+            cx, cy = x - 1 + m["m10"] / m["m00"], y - 1 + m["m01"] / m["m00"]
+            held = int(d.inside[min(int(cy), hh - 1), min(int(cx), ww - 1)])
+        if not held:
             continue  # its centre lies outside the zone: another zone's, or the pond's
+        own = win[1:-1, 1:-1].view(bool)  # (0/1 as bool, no copy: nothing writes to it)
         if measure:
             dist = cv2.distanceTransform(win, cv2.DIST_L2, 3)[1:-1, 1:-1]
-            blob = Blob((x, y), win[1:-1, 1:-1] > 0, area, float(dist.max()), dist)
+            blob = Blob((x, y), own, area, cv2.minMaxLoc(dist)[1], dist)
         else:
-            blob = Blob((x, y), win[1:-1, 1:-1] > 0, area, 0.0, _UNMEASURED)
+            blob = Blob((x, y), own, area, 0.0, _UNMEASURED)
         if read:  # its core and the core's colour
             assert d.paint is not None
             core_of(blob, d.paint, d.bgr)
@@ -323,7 +370,7 @@ def turtle_radius(radii: Sequence[float]) -> float:
         return 0.0
     top = float(np.percentile(radii, 80))
     mid = [r for r in radii if 0.5 * top <= r <= 2 * top]
-    return float(np.median(mid))
+    return median(np.asarray(mid))
 
 
 def footprint(blobs: Sequence[Blob], r1: float) -> float:
@@ -338,10 +385,10 @@ def footprint(blobs: Sequence[Blob], r1: float) -> float:
     one = [b.area for b in blobs if abs(b.radius - r1) <= 0.12 * r1]
     areas = [a for a in one if 0.8 * disc <= a <= 1.25 * disc]
     if len(areas) >= 3:
-        return float(np.median(areas))
+        return median(np.asarray(areas))
     rimmed = [a for a in one if 0.8 * disc <= a <= RIMMED * disc]
     if len(rimmed) >= AGREE and max(rimmed) <= SPREAD * min(rimmed):
-        return float(np.median(rimmed))
+        return median(np.asarray(rimmed))
     return 0.0
 
 
@@ -381,7 +428,7 @@ def count_turtles(frame: Image, zones: Sequence[Zone], options: CountOptions | N
     if opts.dome_radius is not None:
         r1 = opts.dome_radius
     elif plant_r:  # the material's own proportions: a turtle is about 0.6 plants across
-        pr = float(np.median(plant_r))
+        pr = median(np.asarray(plant_r))
         r1 = turtle_radius([r for r in radii if TURTLE_PER_PLANT[0] * pr <= r
                             <= TURTLE_PER_PLANT[1] * pr]) or TURTLE_PER_PLANT[2] * pr
     else:
@@ -390,8 +437,9 @@ def count_turtles(frame: Image, zones: Sequence[Zone], options: CountOptions | N
     paints = Paints(light, r1, footprint=footprint(blobs, r1))
     paints.green = refine_green(blobs, paints)
     singles = [b.median for b in blobs if ONE[0] <= b.area / paints.shell <= ONE[1]]
-    hues = [float(paints.hue(*m)) for m in singles]
-    doubt = unwitnessed([float(replace(paints, green=0.0).hue(*m)) for m in singles], hues)
+    hues = [paints.hue_of(m) for m in singles]
+    plain = replace(paints, green=0.0)
+    doubt = unwitnessed([plain.hue_of(m) for m in singles], hues)
     # the light off by more than the turtles' refinement corrects (misread.py): every zone
     # unsure
     misread = light_misread(hues)
@@ -402,8 +450,10 @@ def count_turtles(frame: Image, zones: Sequence[Zone], options: CountOptions | N
         """Where the lamp's highlight sits on a single dome in this frame (once)."""
         if not placed:
             singles = [(d, b) for d in data for b in single_domes(d.blobs, paints.shell, r1)]
-            placed.append(frame_highlight([highlight_offset(b, d.bgr, r1)
-                                           for d, b in singles[:MAX_DOMES]]))
+            singles = singles[:MAX_DOMES]
+            outlines = shell_outlines([b for _, b in singles], r1)
+            placed.append(frame_highlight([highlight_offset(b, d.bgr, r1, o) for (d, b), o in
+                                           zip(singles, outlines, strict=True)]))
         return placed[0]
 
     gain = exposure(frame, still) if still is not None else 1.0
@@ -481,7 +531,7 @@ def _count_zone(d: _ZoneData, paints: Paints, printed: Print | None = None,
         if seen.counts:
             turtles.append(blob)
         else:  # a speck: of a paint's colour, unless the table's print shows it by the dozen
-            hue = float(paints.hue(*blob.median))
+            hue = paints.hue_of(blob.median)
             paint = colour_of(hue)
             if paint and not (off and printed is not None and printed.near(hue, blob.area)):
                 scraps.setdefault(paint, []).append(blob)

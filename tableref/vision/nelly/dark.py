@@ -20,7 +20,7 @@ DARK_PLANT = 40  # a plant's brightest channel below this: too dark to read pain
 
 def plant_level(levels: list[float]) -> float:
     """The plants' brightness in the frame (their green pixels' median), 0 if none."""
-    return float(np.median(levels)) if levels else 0.0
+    return median(np.asarray(levels)) if levels else 0.0
 
 
 def outside_level(table: TableModel) -> float:

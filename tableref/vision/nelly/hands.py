@@ -34,6 +34,16 @@ CRISP_STEP = 12  # levels: and by at least this much
 WASHED_OUT = "a pale patch the size of a turtle (a turtle in the lamp's glare?)"
 
 
+def _log1p_above(c: np.ndarray, white: np.ndarray) -> np.ndarray:
+    """`np.log(np.maximum(c - white, 0.0) + 1.0)` on one new array (the same float32
+    operations in place)."""
+    t: np.ndarray = c - white
+    np.maximum(t, 0.0, out=t)
+    t += 1.0
+    np.log(t, out=t)
+    return t
+
+
 def _glare_on_table(bgr: np.ndarray, sel: np.ndarray, light: Light,
                     table: TableModel) -> np.ndarray:
     """Which of the selected pixels are the table with the lamp's glare on it: the glare of
@@ -50,8 +60,10 @@ def _glare_on_table(bgr: np.ndarray, sel: np.ndarray, light: Light,
     left = np.arange(px.shape[0])  # the pixels not yet found to be the table
     for f in GLARE_STEPS:
         white = f * low
-        lb, lg, lr = (np.log(np.maximum(c - white, 0.0) + 1.0) for c in (b, g, r))
-        hit = table.like(lg - lr, lb - lr)
+        lb, lg, lr = (_log1p_above(c, white) for c in (b, g, r))
+        lg -= lr
+        lb -= lr
+        hit = table.like(lg, lb)
         out[left[hit]] = True
         keep = ~hit
         left, b, g, r, low = left[keep], b[keep], g[keep], r[keep], low[keep]

@@ -9,7 +9,9 @@ wrong, late presses, the cards gathered after every ring) and written as the spe
 contract says: FRAMES_DIR (`000001234567890.jpg`, sensor time in ns) and PRESSES.jsonl
 (a `start` line, then `{"player": p, "t_ns": ...}`). The referee's `{"events", "state"}`
 is compared with the truth: flips seen, flips read right, rings judged right / unsure /
-wrong / missed, presses judged that were late, the final state. A benchmark, never a test.
+wrong / missed (and of the unsure ones, those the referee settled afterwards on what the
+camera saw the players do, settled right or wrong: a settle moves the cards as a verdict
+does), presses judged that were late, the final state. A benchmark, never a test.
 
 Games: tuning seeds (< 1000) on tuning surfaces and art; held-back seeds (>= 1000) on the
 held-back families (marble or batik cloth, watercolour art, mixed light).
@@ -67,6 +69,8 @@ class GameTally:
     rings_unsure: int = 0
     rings_wrong: int = 0
     rings_missed: int = 0
+    settled_right: int = 0  # unsure rings the referee settled on what it saw next, rightly
+    settled_wrong: int = 0  # ... the other way from the truth: cards moved wrongly
     rings_extra: int = 0  # late presses judged as rings
     late: int = 0  # presses while the bells were locked
     late_recorded: int = 0  # `late` events the referee wrote
@@ -133,6 +137,7 @@ def compare(truth: dict[str, Any], answer: dict[str, Any]) -> tuple[GameTally, l
     rings = [e for e in truth["events"] if e["event"] == "ring"]
     judged = [e for e in answer.get("events", []) if e.get("event") == "ring"]
     t.rings = len(rings)
+    settled = _settled(answer.get("events", []))
     used: set[int] = set()
     for r in rings:
         match = [i for i, e in enumerate(judged) if i not in used and e.get("player") == r["player"]
@@ -145,6 +150,13 @@ def compare(truth: dict[str, Any], answer: dict[str, Any]) -> tuple[GameTally, l
         right = judged[match[0]].get("right")
         if right is None:
             t.rings_unsure += 1
+            if match[0] in settled:  # settled afterwards: as good as a verdict, or as bad
+                if settled[match[0]] == r["right"]:
+                    t.settled_right += 1
+                else:
+                    t.settled_wrong += 1
+                    notes.append(f"ring by seat {r['player']}: settled {settled[match[0]]}, "
+                                 f"truth {r['right']}")
         elif bool(right) == r["right"]:
             t.rings_right += 1
         else:
@@ -157,6 +169,26 @@ def compare(truth: dict[str, Any], answer: dict[str, Any]) -> tuple[GameTally, l
     if not t.state_right:
         notes.append(f"final state {answer.get('state')} != truth {truth['state']}")
     return t, notes
+
+
+def _settled(events: list[dict[str, Any]]) -> dict[int, bool]:
+    """For each ring (its index among the answer's ring events) that a `settle` event
+    settled, the verdict settled on: a settle is the last ring's, the ringer's, when that
+    ring could not be judged (the spec's settle)."""
+    out: dict[int, bool] = {}
+    last: tuple[int, Any] | None = None  # the last ring: its index and ringer
+    rings = -1
+    for e in events:
+        kind = e.get("event")
+        if kind == "ring":
+            rings += 1
+            last = (rings, e.get("player")) if e.get("right") is None else None
+        elif kind == "flip":
+            last = None
+        elif kind == "settle" and last is not None and e.get("player") == last[1]:
+            out[last[0]] = bool(e.get("right"))
+            last = None
+    return out
 
 
 def check_answer(answer: object) -> list[str]:
@@ -208,7 +240,8 @@ def _print(title: str, t: GameTally) -> None:
         return f"{100 * n / d:.1f}%" if d else "-"
     print(f"{title:30} games {t.games}  flips {t.flips}: seen {pct(t.flips_seen, t.flips)}, "
           f"read right {pct(t.flips_right, t.flips)}, extra {t.flips_extra}  |  rings {t.rings}: "
-          f"right {pct(t.rings_right, t.rings)}, unsure {pct(t.rings_unsure, t.rings)}, "
+          f"right {pct(t.rings_right, t.rings)}, unsure {pct(t.rings_unsure, t.rings)} "
+          f"(settled on what was seen next: {t.settled_right} right, {t.settled_wrong} wrong), "
           f"wrong {t.rings_wrong}, missed {t.rings_missed}, late judged {t.rings_extra}, "
           f"late recorded {t.late_recorded}/{t.late}  |  "
           f"final state right {t.state_right}/{t.games}")

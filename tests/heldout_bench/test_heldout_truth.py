@@ -121,3 +121,26 @@ def test_flips_missed_do_not_shift_the_later_reads() -> None:
     got[3]["card"] = "PPP"  # and one read wrong: only that one
     tally, notes = compare(truth, {"events": [{"event": "start"}, *got], "state": {}})
     assert (tally.flips_seen, tally.flips_right) == (10, 9), notes
+
+
+def test_a_ring_settled_on_what_was_seen_counts_right_or_wrong() -> None:
+    """An unsure ring that the referee settles afterwards (on what the camera saw the
+    players do) moves the cards as a verdict does: a settle the other way from the truth
+    is counted as settled wrong, not hidden among the unsure rings. A settle follows the
+    last ring only while no card was turned since."""
+    truth = {"events": [{"event": "start"},
+                        {"event": "ring", "player": 0, "t_ns": 10, "right": False},
+                        {"event": "ring", "player": 1, "t_ns": 20, "right": True},
+                        {"event": "ring", "player": 0, "t_ns": 30, "right": True}],
+             "state": {}}
+    got = [{"event": "start"},
+           {"event": "ring", "player": 0, "t_ns": 10, "judged": False, "right": None},
+           {"event": "settle", "player": 0, "right": True, "seen": True},
+           {"event": "ring", "player": 1, "t_ns": 20, "judged": False, "right": None},
+           {"event": "settle", "player": 1, "right": True, "seen": True},
+           {"event": "ring", "player": 0, "t_ns": 30, "judged": False, "right": None},
+           {"event": "flip", "player": 1, "card": "BB"},
+           {"event": "settle", "player": 0, "right": False}]
+    tally, notes = compare(truth, {"events": got, "state": {}})
+    assert (tally.rings_unsure, tally.settled_right, tally.settled_wrong) == (3, 1, 1), notes
+    assert any("settled True, truth False" in n for n in notes), notes

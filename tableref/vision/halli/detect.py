@@ -525,7 +525,8 @@ def _pile_fitter(small: Image, aspect: float,
     two at `small`'s scale, and the top card's edge along them is lost in the blur of the
     shrinking; at twice the scale it stands apart (measured: a tight pile of a game whose
     top card was never read at the finding scale is outlined at twice it)."""
-    frame: list[tuple[Image, float, int]] = []
+    k = 1 if fine is None else 2  # `fine` is `small` at twice its size
+    frame: list[tuple[Image, float]] = []
     fitted: dict[tuple[bytes, float], list[np.ndarray]] = {}  # the paper masks share blobs
 
     def fit(cnt: np.ndarray, card_area: float) -> list[np.ndarray]:
@@ -536,19 +537,16 @@ def _pile_fitter(small: Image, aspect: float,
 
     def fit_anew(cnt: np.ndarray, card_area: float) -> list[np.ndarray]:
         if not frame:
-            big = fine() if fine is not None else small
-            k = big.shape[1] // small.shape[1] if big.shape[0] == 2 * small.shape[0] else 1
-            g = cv2.cvtColor(big if k == 2 else small, cv2.COLOR_BGR2GRAY)
+            g = cv2.cvtColor(small if fine is None else fine(), cv2.COLOR_BGR2GRAY)
             frame.append((g, edge_strength(cv2.Sobel(g, cv2.CV_16S, 1, 0),
-                                           cv2.Sobel(g, cv2.CV_16S, 0, 1)), k))
-        grey, strong, k = frame[0]
-        at = (cnt.astype(np.float32) + 0.5) * k - 0.5 if k != 1 else cnt
-        x, y, bw, bh = cv2.boundingRect(np.round(at).astype(np.int32))
+                                           cv2.Sobel(g, cv2.CV_16S, 0, 1))))
+        grey, strong = frame[0]
+        at = np.round((cnt.astype(np.float32) + 0.5) * k - 0.5).astype(np.int32)
+        x, y, bw, bh = cv2.boundingRect(at)
         x0, y0 = max(x - 3 * k, 0), max(y - 3 * k, 0)
         x1, y1 = min(x + bw + 3 * k, grey.shape[1]), min(y + bh + 3 * k, grey.shape[0])
         blob = np.zeros((y1 - y0, x1 - x0), np.uint8)
-        cv2.drawContours(blob, [np.round(at).astype(np.int32)], -1, 255, -1,
-                         offset=(-x0, -y0))
+        cv2.drawContours(blob, [at], -1, 255, -1, offset=(-x0, -y0))
         return [(q + np.array([x0, y0], np.float32) + 0.5) / k - 0.5
                 for q in top_cards(grey[y0:y1, x0:x1], blob, card_area * k * k, strong,
                                    aspect)]
@@ -639,6 +637,8 @@ def _verified(small: Image, white: np.ndarray, edges: Image, frame_area: float,
             if best is not None:
                 proposals.append(best)
 
+    tops_fitted = [p[0] for p in proposals if p[3].pile_top and _whole(p, opts)]
+
     def rank(p: Proposal) -> tuple[bool, bool, bool, bool, float]:
         # a pile's outline gives way to the whole top card fitted in it: the lower cards
         # peeking out round it make the outline's paper as good as the card's own, and
@@ -648,8 +648,6 @@ def _verified(small: Image, white: np.ndarray, edges: Image, frame_area: float,
         # cut off along a row of fruits passes more easily on the finer copy)
         return (_whole(p, opts), p[3].face_up(), not _holds_top(p[0], tops_fitted),
                 not p[3].finer, p[3].score)
-
-    tops_fitted = [p[0] for p in proposals if p[3].pile_top and _whole(p, opts)]
 
     proposals.sort(key=rank, reverse=True)
     kept: list[Proposal] = []

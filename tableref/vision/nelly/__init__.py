@@ -15,8 +15,9 @@ lying close, whose outline is longer that way: a turtle lying on another), misre
 turtle's colour a whole paint's step beyond every paint's: the frame's light misread),
 witness (turtles between orange and yellow, or red and orange, that the refinement gave a
 paint with no turtle of either paint to tell them by);
-die tells the die's colour symbol from a part of a turtle. material holds what the
-counter knows of the game's colours.
+die tells the die's colour symbol from a part of a turtle (its ivory from a white table:
+as bright, not Nelly's grey); sheen takes back the lamp's highlight into a blob it opened
+(a shell against the die). material holds what the counter knows of the game's colours.
 
 Methods that hold by construction rather than thresholds fitted to scenes: the light from
 the plants' printed green (von Kries); the colour as the paint hue (G-B)/(R-B), which glare

@@ -16,7 +16,8 @@
 6. Each blob's colour from its core (its rim mixes with what lies round it); its number of
    turtles from its area and its distance-transform peaks (domes.py); a single turtle
    whose core holds a second paint has another under or on it. A blob that fits no
-   whole number of turtles, a colour between two paints, a blob of more than one turtle's
+   whole number of turtles (read again with the lamp's highlight where that opened it:
+   sheen.py), a colour between two paints, a blob of more than one turtle's
    area whose highlight is off a single dome's (gloss.py), something over the zone
    (hands.py), or a dome's lit cap amid the table's colour where nothing was counted
    (hidden.py) makes the zone unsure: never a guess.
@@ -66,6 +67,7 @@ from tableref.vision.nelly.plants import (
 )
 from tableref.vision.nelly.prints import Print, on_a_plant, table_print
 from tableref.vision.nelly.scraps import scattered_turtle
+from tableref.vision.nelly.sheen import with_highlight
 from tableref.vision.nelly.stacks import dome_paints, two_domes
 from tableref.vision.nelly.still import changed_since, exposure
 from tableref.vision.nelly.table import TableModel, table_outside
@@ -501,6 +503,8 @@ def _count_zone(d: _ZoneData, paints: Paints, printed: Print | None = None,
             why = why or "something of the turtles' colours, larger than a turtle"
             continue
         seen = read_blob(blob, d.bgr, paints)
+        if seen.why and not seen.stack:  # a blob its own highlight opened (sheen.py)
+            blob, seen = _with_highlight(d, blob, seen, paints)
         if seen.why and on_the_die(blob, d.u, d.v, d.bright, d.table, shell,
                                          paints.radius):
             continue  # the die's symbol
@@ -546,6 +550,39 @@ def _count_zone(d: _ZoneData, paints: Paints, printed: Print | None = None,
             d.bright, d.alike, lambda: _counted(d, paints), shell, paints.radius):
         why = "a dome's shading amid the table's colour (a turtle of the table's colour?)"
     return ZoneCount(player, counts["red"], counts["yellow"], counts["orange"], bool(why), why)
+
+
+def _with_highlight(d: _ZoneData, blob: Blob, seen: BlobReading, paints: Paints
+                    ) -> tuple[Blob, BlobReading]:
+    """The blob with the lamp's highlight it lacks (sheen.py), and its reading, when that
+    reads with no doubt; else the blob and reading as they were. Only where the frame shows
+    one turtle's area (`footprint`): a piece made whole is read by its area, and without
+    the frame's own measure one turtle's size is the plants' proportions' guess."""
+    assert d.table is not None and d.paint is not None
+    if not paints.footprint:
+        return blob, seen
+    filled = with_highlight(blob, d.bgr, d.u, d.v, d.bright, d.table, paints.light.du,
+                            paints.light.dv)
+    if filled is None:
+        return blob, seen
+    (x, y), win = filled
+    hgt, wid = win.shape
+    # the highlight joins it to no other paint (two pieces of one turtle, each read whole)
+    x0, y0 = max(x - 1, 0), max(y - 1, 0)
+    x1, y1 = min(x + wid + 1, d.paint.shape[1]), min(y + hgt + 1, d.paint.shape[0])
+    grown = np.zeros((y1 - y0, x1 - x0), np.uint8)
+    own = grown.copy()
+    grown[y - y0:y - y0 + hgt, x - x0:x - x0 + wid] = win
+    own[y - y0:y - y0 + hgt, x - x0:x - x0 + wid] = blob.window
+    grown = cv2.dilate(grown, _OPEN3)
+    grown[own > 0] = 0
+    if cv2.countNonZero(cv2.bitwise_and(grown, d.paint[y0:y1, x0:x1])):
+        return blob, seen
+    found = _components(win, d, MIN_TURTLE, (x, y))
+    if len(found) != 1:
+        return blob, seen
+    again = read_blob(found[0], d.bgr, paints)
+    return (found[0], again) if not again.why else (blob, seen)
 
 
 def _scattered(d: _ZoneData, paints: Paints, scraps: dict[str, list[Blob]],

@@ -19,6 +19,9 @@ from tableref.vision.nelly.table import TableModel
 SYMBOL = 0.5  # of a turtle's area: a die's symbol is smaller
 WHITE = 0.7  # of the ring round it, white at least
 NEUTRAL = 0.35  # |u| + |v| (the light's frame) below this: white, ivory, grey
+WHITE_TABLE = 0.25  # of the outside as neutral and bright as a die's white: a white table
+SAME = 0.1  # |du| + |dv|: of one colour (the table's colours are binned by this step)
+WHITE_LEVEL = 0.8  # of the die's white's median brightness: as bright
 BRIGHT = 0.75  # of the symbol's brightest channel: the white's, at least (a yellow paint
 # is as bright as white in its red channel)
 
@@ -47,6 +50,22 @@ def on_the_die(blob: Blob, u: np.ndarray, v: np.ndarray, bright: np.ndarray,
     bb = bright[y0:y1, x0:x1]
     level = median(bb[own > 0])
     white = (np.abs(uu) + np.abs(vv) < NEUTRAL) & (bb[ring] >= BRIGHT * level)
-    if np.any(white):  # a white table's own white is no die
-        white[white] = ~table.like(uu[white], vv[white])
-    return bool(np.count_nonzero(white) >= WHITE * n)
+    if np.count_nonzero(white) < WHITE * n:
+        return False
+    # a white table's own white is no die: the table is white where a fair share of the
+    # outside is of this white's colour and as bright (Nelly's grey has about the die's
+    # colour too, so the table's colours alone do not tell; her grey is far darker)
+    uw, vw = float(np.median(uu[white])), float(np.median(vv[white]))
+    return not white_table(table, uw, vw, WHITE_LEVEL * median(bb[ring][white]))
+
+
+def white_table(table: TableModel, u: float, v: float, level: float) -> bool:
+    """Is WHITE_TABLE of the outside of the colour (u, v) (light's frame, within SAME) and
+    at least `level` bright?"""
+    sel = table.keep > 0
+    if table.samples == 0 or not np.any(sel):
+        return False
+    tu = table.u[sel] - table.du
+    tv = table.v[sel] - table.dv
+    same = (np.abs(tu - u) + np.abs(tv - v) < SAME) & (table.bright[sel] >= level)
+    return int(np.count_nonzero(same)) >= WHITE_TABLE * tu.size

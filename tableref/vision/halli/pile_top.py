@@ -181,17 +181,23 @@ def _place(score: float, x: float, y: float, back: Image, pad: int, deg: float, 
     return score, float(cx) - pad, float(cy) - pad, deg if upright else deg + 90.0, short
 
 
-def _holds_card(blob: Image, short: float) -> bool:
-    """Whether the pile `blob` is wide enough to hold its top card. The card is paper of
-    the pile, its fruits' bites into the paper filled by the blob's hull, so a disc as
-    wide as the card's short side (at its least scale) fits in the hull, but for RIM
-    pixels of its outline (drawn from a coarser mask, the card's rim in shadow). A strip
-    of a striped cloth, a card's edge beside a hand, is not."""
+def _hull(blob: Image) -> Image:
+    """The pile `blob` with its hull filled: a card's fruits bite into its paper, a bite
+    as deep as the card's middle where they touch its rim."""
     contours, _ = cv2.findContours(blob, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
-    hull = np.zeros((blob.shape[0] + 2, blob.shape[1] + 2), np.uint8)
+    hull = np.zeros_like(blob)
     for cnt in contours:
-        cv2.fillConvexPoly(hull, cv2.convexHull(cnt) + 1, 255)
-    deepest = float(cv2.distanceTransform(hull, cv2.DIST_L2, 5).max())
+        cv2.fillConvexPoly(hull, cv2.convexHull(cnt), 255)
+    return hull
+
+
+def _holds_card(hull: Image, short: float) -> bool:
+    """Whether the pile's `hull` is wide enough to hold its top card: the card is paper
+    of the pile, so a disc as wide as the card's short side (at its least scale) fits
+    in it, but for RIM pixels of its outline (drawn from a coarser mask, the card's rim
+    in shadow). A strip of a striped cloth, a card's edge beside a hand, is not."""
+    padded = cv2.copyMakeBorder(hull, 1, 1, 1, 1, cv2.BORDER_CONSTANT, value=0)
+    deepest = float(cv2.distanceTransform(padded, cv2.DIST_L2, 5).max())
     return deepest >= 0.5 * min(SCALES) * short - RIM
 
 
@@ -202,7 +208,8 @@ def top_cards(grey: Image, blob: Image, card_area: float, strong: float,
     agreed area `card_area` outlined by edges. `strong`: the gradient (|Sobel x| +
     |Sobel y|) an edge shows at least in this frame (paper.edge_strength)."""
     short = math.sqrt(card_area / aspect)
-    if not _holds_card(blob, short):
+    hull = _hull(blob)  # the top card's middle may lie under its fruits: in the hull
+    if not _holds_card(hull, short):
         return []
     gx = cv2.Sobel(grey, cv2.CV_32F, 1, 0)
     gy = cv2.Sobel(grey, cv2.CV_32F, 0, 1)
@@ -215,7 +222,7 @@ def top_cards(grey: Image, blob: Image, card_area: float, strong: float,
     size = (w + 2 * pad, h + 2 * pad)
     centre = (size[0] / 2, size[1] / 2)
     big_grey = cv2.copyMakeBorder(grey, pad, pad, pad, pad, cv2.BORDER_REPLICATE)
-    big_in = cv2.copyMakeBorder(cv2.erode(blob, np.ones((3, 3), np.uint8)), pad, pad, pad,
+    big_in = cv2.copyMakeBorder(cv2.erode(hull, np.ones((3, 3), np.uint8)), pad, pad, pad,
                                 pad, cv2.BORDER_CONSTANT, value=0)
     found: list[tuple[float, float, float, float, float]] = []  # score, x, y, deg, short
     turned: list[tuple[float, float, bool, Turned, Image]] = []

@@ -4,7 +4,7 @@ all round, its paper the brighter side; never a strip across a bigger card."""
 import cv2
 import numpy as np
 
-from tableref.vision.halli.pile_top import top_cards
+from tableref.vision.halli.pile_top import _holds_card, _hull, top_cards
 
 STRONG = 40.0  # |Sobel x| + |Sobel y| of an edge in these clean drawings
 
@@ -48,3 +48,35 @@ def test_no_strip_across_a_longer_card() -> None:
         cv2.ellipse(img, (45, y), (10, 3), 0, 0, 360, 60, -1)
     quads = top_cards(img, _blob(img), 1.5 * short * short, STRONG)
     assert not quads, [q.mean(axis=0) for q in quads]
+
+
+def test_only_a_blob_wide_enough_for_a_card_is_searched() -> None:
+    """The top card is the pile's paper: a blob that holds no disc as wide as a card
+    (a strip of a striped cloth) is not searched; a card whose outline lost its rim is."""
+    short = 40.0
+    strip = np.zeros((200, 200), np.uint8)
+    cv2.rectangle(strip, (20, 80), (180, 80 + int(0.7 * short)), 255, -1)
+    assert not _holds_card(_hull(strip), short)
+    card = np.zeros((200, 200), np.uint8)
+    rim = 3  # pixels lost on every side
+    cv2.rectangle(card, (40 + rim, 70 + rim), (40 + 60 - rim, 70 + 40 - rim), 255, -1)
+    assert _holds_card(_hull(card), short)
+    bitten = card.copy()  # fruits at the card's side bite into its paper
+    cv2.rectangle(bitten, (40, 70), (40 + 30, 70 + 25), 0, -1)
+    assert _holds_card(_hull(bitten), short)
+
+
+def test_the_top_card_whose_fruits_bite_into_its_middle() -> None:
+    """Dark fruits from the top card's rim to its middle: the pile's paper has a bite
+    there, and the card's middle is not paper. The card is found all the same."""
+    short = 24.0
+    img = np.full((90, 100), 70, np.uint8)
+    _card(img, (58.0, 40.0), short, 20.0, 225)  # the lower card, peeking out
+    truth = _card(img, (50.0, 45.0), short, 0.0, 240)
+    cv2.ellipse(img, (50, 45), (7, 6), 0, 0, 360, 40, -1)  # a plum in the middle ...
+    cv2.ellipse(img, (50, 53), (5, 6), 0, 0, 360, 40, -1)  # ... and one on the rim
+    blob = _blob(img)
+    assert not blob[45, 50]
+    quads = top_cards(img, blob, 1.5 * short * short, STRONG)
+    assert quads
+    assert np.hypot(*(quads[0].mean(axis=0) - truth.mean(axis=0))) < 1.5

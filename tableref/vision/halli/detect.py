@@ -265,6 +265,10 @@ def find_cards(frame: Image, opts: DetectOptions | None = None,
 
 
 PILE = (1.15, 3.5)  # a blob this many cards big may be a pile with its lower cards askew
+# a pile whose lower cards peek out a few pixels only: a blob of about a card's paper
+# (the slivers of the lower cards lost in the shrinking) whose outline's rectangle is a
+# pile's (they stick out)
+PILE_LEAST = 0.95
 PILE_SUPPORT = 2  # outlines that agree on the cards' size, for a top card fitted at it
 PileFit = Callable[[np.ndarray, float], list[np.ndarray]]  # (blob, card area) -> top quads
 
@@ -323,14 +327,17 @@ def _propose(mask: Image, frame_area: float, opts: DetectOptions,
     found: list[Cand] = []
     for cnt, cand in blobs:
         blob_area = cv2.contourArea(cnt)
+        (_, _), (rw, rh), _ = cv2.minAreaRect(cnt)
+        rect_area = rw * rh
         for size in pile_sizes:
             # a pile's lower cards stick out round its top card. A tight pile's blob
             # fills the rectangle round it as a card alone does; a card near the camera
             # (bigger than the size) or cards side by side show no top card's outline
             # inside them (pile_top.py asks for edges all round, and none across the
             # middle), so every blob of a pile's size is tried
-            if pile is not None and tops is not None and (
-                    PILE[0] * size < blob_area <= PILE[1] * size):
+            if pile is not None and tops is not None and blob_area <= PILE[1] * size and (
+                    PILE[0] * size < blob_area or (
+                        blob_area >= PILE_LEAST * size and PILE[0] * size < rect_area)):
                 tops.extend(c for c in (_candidate(q.reshape(-1, 1, 2), frame_area, opts)
                                         for q in pile(cnt, size)) if c)
         big = blob_area > 1.15 * typical or (

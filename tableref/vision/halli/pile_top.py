@@ -35,6 +35,7 @@ ACROSS = 0.6  # the middle of a card (of its width and its length) ...
 MAX_ACROSS = 0.85  # ... where no straight edge runs along this much of it
 EXTEND = 0.2  # of a side's length beyond each of its ends ...
 CONTINUES = 0.7  # ... where this much edge runs on: the side is a bigger card's
+RIM = 3  # pixels of a card's width a pile's outline may miss on either side
 
 
 def _angles(gx: Image, gy: Image, on_edge: Image) -> list[float]:
@@ -180,12 +181,36 @@ def _place(score: float, x: float, y: float, back: Image, pad: int, deg: float, 
     return score, float(cx) - pad, float(cy) - pad, deg if upright else deg + 90.0, short
 
 
+def _hull(blob: Image) -> Image:
+    """The pile `blob` with its hull filled: a card's fruits bite into its paper, a bite
+    as deep as the card's middle where they touch its rim."""
+    contours, _ = cv2.findContours(blob, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+    hull = np.zeros_like(blob)
+    for cnt in contours:
+        cv2.fillConvexPoly(hull, cv2.convexHull(cnt), 255)
+    return hull
+
+
+def _holds_card(hull: Image, short: float) -> bool:
+    """Whether the pile's `hull` is wide enough to hold its top card: the card is paper
+    of the pile, so a disc as wide as the card's short side (at its least scale) fits
+    in it, but for RIM pixels of its outline (drawn from a coarser mask, the card's rim
+    in shadow). A strip of a striped cloth, a card's edge beside a hand, is not."""
+    padded = cv2.copyMakeBorder(hull, 1, 1, 1, 1, cv2.BORDER_CONSTANT, value=0)
+    deepest = float(cv2.distanceTransform(padded, cv2.DIST_L2, 5).max())
+    return deepest >= 0.5 * min(SCALES) * short - RIM
+
+
 def top_cards(grey: Image, blob: Image, card_area: float, strong: float,
               aspect: float = 1.5) -> list[np.ndarray]:
     """Quads (4 x 2 float32, ROI pixels, best first) that may be the top card of the pile
     `blob` (uint8, 255 on the pile's paper) in the ROI `grey`: rectangles of the cards'
     agreed area `card_area` outlined by edges. `strong`: the gradient (|Sobel x| +
     |Sobel y|) an edge shows at least in this frame (paper.edge_strength)."""
+    short = math.sqrt(card_area / aspect)
+    hull = _hull(blob)  # the top card's middle may lie under its fruits: in the hull
+    if not _holds_card(hull, short):
+        return []
     gx = cv2.Sobel(grey, cv2.CV_32F, 1, 0)
     gy = cv2.Sobel(grey, cv2.CV_32F, 0, 1)
     near = cv2.dilate(blob, np.ones((5, 5), np.uint8)) > 0
@@ -197,15 +222,15 @@ def top_cards(grey: Image, blob: Image, card_area: float, strong: float,
     size = (w + 2 * pad, h + 2 * pad)
     centre = (size[0] / 2, size[1] / 2)
     big_grey = cv2.copyMakeBorder(grey, pad, pad, pad, pad, cv2.BORDER_REPLICATE)
-    big_in = cv2.copyMakeBorder(cv2.erode(blob, np.ones((3, 3), np.uint8)), pad, pad, pad,
+    big_in = cv2.copyMakeBorder(cv2.erode(hull, np.ones((3, 3), np.uint8)), pad, pad, pad,
                                 pad, cv2.BORDER_CONSTANT, value=0)
     found: list[tuple[float, float, float, float, float]] = []  # score, x, y, deg, short
     turned: list[tuple[float, float, bool, Turned, Image]] = []
-    short = math.sqrt(card_area / aspect)
-    # what a place's score looks at lies within a card's length of it (its sides, the
-    # edges beyond its corners), and only places on the pile score: each turned copy is
-    # worked on in the window round the pile's pixels that holds all that
-    reach = math.ceil(max(*SCALES, 1.0) * max(aspect, 1.0) * short) + 8
+    # what a place's score looks at lies within (0.5 + EXTEND) of a card's length of it
+    # (its sides at half the length, the edges beyond its corners EXTEND further), a
+    # pixel or two of rounding more, and only places on the pile score: each turned copy
+    # is worked on in the window round the pile's pixels that holds all that
+    reach = math.ceil((0.5 + EXTEND) * max(*SCALES, 1.0) * max(aspect, 1.0) * short) + 4
     for base in angles:
         for deg in (base - 2, base, base + 2):  # a side a pixel off its edge still counts
             rot = cv2.getRotationMatrix2D(centre, deg, 1.0)

@@ -9,7 +9,10 @@ candidate is then checked by its own evidence (vision/halli/verify.py: a white b
 all round, paper, print, an outline), so no mask needs to know the table's colour. A
 card-sized candidate with a bite out of it (a hand over it) is returned as not `clean`.
 A `TableHint` from the fixed camera (where the frame differs from the empty table, the
-cards' size) narrows the search when the daemon has one.
+cards' size) narrows the search when the daemon has one. With it, a card printed edge to
+edge (an animal: no paper for the masks to see) lying on a pile is found too: a
+rectangle of the cards' size outlined by edges of either polarity, no paper inside, the
+lower card's paper beside it (`Quad.picture`, `_pictures_on_piles`).
 """
 
 from __future__ import annotations
@@ -37,7 +40,14 @@ from tableref.vision.halli.paper import (
     white_paper,
 )
 from tableref.vision.halli.pile_top import top_cards
-from tableref.vision.halli.verify import Evidence, evidence, own_white
+from tableref.vision.halli.verify import (
+    SIDE_STANDS_OUT,
+    Evidence,
+    evidence,
+    outline_sides,
+    own_white,
+    paper_outside,
+)
 
 Image = np.ndarray
 
@@ -49,6 +59,8 @@ class Quad:
     corners: np.ndarray  # (4, 2) float32
     clean: bool  # the whole card is visible: safe to read
     top: bool = False  # a pile's top card, its sides on its own edges (not the pile's)
+    picture: bool = False  # printed edge to edge (no paper), on a pile: read as an animal
+    # or not at all (`_pictures_on_piles`)
 
     @property
     def center(self) -> tuple[float, float]:
@@ -524,14 +536,15 @@ def _whole(p: Proposal, opts: DetectOptions) -> bool:
 
 
 def _pile_fitter(small: Image, aspect: float,
-                 fine: Callable[[], Image] | None = None) -> PileFit:
+                 fine: Callable[[], Image] | None = None, either: bool = False) -> PileFit:
     """The top cards of a pile blob (a contour in `small`'s pixels), outlined by the
     frame's own edges. The frame's grey and edge strength are taken at the first pile:
     most frames have none. `fine`: the frame twice as fine (`small`'s size doubled), where
     the edges are looked for when there is one: a pile's lower cards peek out a pixel or
     two at `small`'s scale, and the top card's edge along them is lost in the blur of the
     shrinking; at twice the scale it stands apart (measured: a tight pile of a game whose
-    top card was never read at the finding scale is outlined at twice it)."""
+    top card was never read at the finding scale is outlined at twice it). `either`: the
+    card's sides may be darker than what lies outside them (pile_top.top_cards)."""
     k = 1 if fine is None else 2  # `fine` is `small` at twice its size
     frame: list[tuple[Image, float]] = []
     fitted: dict[tuple[bytes, float], list[np.ndarray]] = {}  # the paper masks share blobs
@@ -556,7 +569,7 @@ def _pile_fitter(small: Image, aspect: float,
         cv2.drawContours(blob, [at], -1, 255, -1, offset=(-x0, -y0))
         return [(q + np.array([x0, y0], np.float32) + 0.5) / k - 0.5
                 for q in top_cards(grey[y0:y1, x0:x1], blob, card_area * k * k, strong,
-                                   aspect)]
+                                   aspect, either)]
     return fit
 
 
@@ -857,6 +870,11 @@ def _detect(frame: Image, opts: DetectOptions, card_area: float | None,
             near = [k for k in kept if _iou_near(p[0], k[0]) or _overlaps(p[0], k[0])]
             if not any(_card_sized(k[0], known, opts) for k in near):
                 kept = [k for k in kept if not any(k is n for n in near)] + [p]
+    pictures: list[np.ndarray] = []
+    if changed is not None and known:
+        pictures = _pictures_on_piles(
+            small, chosen, changed, known, [k[0] for k in kept if _whole(k, opts)], opts,
+            _pile_fitter(small, opts.card_aspect, None, either=True), found_work)
     whole = [p for p in kept if _whole(p, opts)]
     # the size is agreed among the clearest cards when there are any (paper all round,
     # an outline on three sides and more): a cloth's flowers can pass for small cards by
@@ -890,4 +908,71 @@ def _detect(frame: Image, opts: DetectOptions, card_area: float | None,
             continue  # not a card, nor a card with a hand over it
         full = (quad + 0.5) * scale - 0.5
         cards.append(Quad(full.astype(np.float32), clean, ev.pile_top))
+    for quad in pictures:
+        full = (quad + 0.5) * scale - 0.5
+        cards.append(Quad(full.astype(np.float32), True, True, picture=True))
     return Found(cards, typical / to_small, support)
+
+
+PICTURE_PAPER = 0.1  # of a card printed edge to edge that is paper, at most (its border
+# band, its whole face): a card printed on paper shows half of it and more, a rectangle
+# straddling the pile's top and a lower card that card's border
+PICTURE_CHANGED = 0.9  # of it that differs from the empty table, at least
+PICTURE_ON = 0.5  # of a strip just outside one of its sides, at least, that is the paper
+# of a card below it
+PICTURE_EDGE = 0.1  # of a card's area: a strip along its long side, a few pixels deep
+PICTURE_LEAST = 0.6  # of a card's area, of the region that is not paper, at least: the picture
+# (fruit cards alone leave their fruits and shadows only)
+
+
+def _pictures_on_piles(small: Image, white: np.ndarray, changed: Image, known: float,
+                       whole: list[np.ndarray], opts: DetectOptions, fit: PileFit,
+                       work: FrameWork) -> list[np.ndarray]:
+    """Cards printed edge to edge (an animal: a coloured picture, no paper) lying on a
+    pile of paper cards, where a fixed camera knows the empty table (`changed`) and the
+    cards' size (`known`, detection pixels). The paper masks see only the lower cards'
+    paper round such a card, too little for a pile, and its sides are no brighter inside
+    than the white card below. Each region that differs from the table, of a pile's size
+    and holding no whole card found (`whole`), is searched for a rectangle of the cards'
+    size whose four sides lie on edges of either polarity (pile_top.py); it is taken when
+    all but a little of it differs from the table, next to nothing of it is paper, at
+    least three of its sides stand out from what lies outside them, and the paper of a
+    lower card (paper that is not the table) lies along one of its sides at least, just
+    outside it (a pile: not a face-down stack, which lies alone on the table, even beside
+    a pile). What it shows is for the reader to say (an animal, or nothing)."""
+    binary = (changed > 127).astype(np.uint8)
+    n, labels, stats, _ = cv2.connectedComponentsWithStats(binary)
+    wk = ("white", array_key(np.asarray(white)))
+    bal = work.get(("bal", wk), lambda: balanced(small, white))
+    paper = (work.get(("white_paper", wk), lambda: white_paper(bal, opts.close)) > 0) & (
+        binary > 0)  # a card's paper, not a pale table's
+    out: list[np.ndarray] = []
+    for i in range(1, n):
+        if not known <= stats[i, cv2.CC_STAT_AREA] <= PILE[1] * known:
+            continue
+        region = (labels == i).astype(np.uint8) * 255
+        on_paper = int(np.count_nonzero(paper[labels == i]))
+        if on_paper < PICTURE_ON * PICTURE_EDGE * known or \
+                stats[i, cv2.CC_STAT_AREA] - on_paper < PICTURE_LEAST * known:
+            continue  # no card's paper beside a picture, or no picture a card big
+        if any(region[min(max(int(c[1] + 0.5), 0), region.shape[0] - 1),
+                      min(max(int(c[0] + 0.5), 0), region.shape[1] - 1)]
+               for c in (q.mean(axis=0) for q in whole)):
+            continue  # a card found on it already
+        contours, _ = cv2.findContours(region, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
+        cnt = max(contours, key=cv2.contourArea)
+        for quad in fit(cnt, known):
+            q = order_corners(quad)
+            if _at_border(q, small.shape) or not _changed_enough(changed, q, PICTURE_CHANGED):
+                continue
+            ev = evidence(bal, q)
+            if ev.paper > PICTURE_PAPER or ev.band > PICTURE_PAPER:
+                continue
+            if sum(s >= SIDE_STANDS_OUT for s in outline_sides(small, q)) < 3:
+                continue
+            if max(paper_outside(bal, q, changed)) < PICTURE_ON:
+                continue
+            if not any(_iou_near(q, k) or _overlaps(q, k) or _overlaps(k, q)
+                       for k in whole + out):
+                out.append(q)
+    return out

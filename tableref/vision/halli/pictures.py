@@ -6,7 +6,9 @@ agree on (or that a fixed camera learnt), standing out from what lies round it o
 least three sides. The outline says nothing of what it is: a box, a phone or a
 placemat's square has that shape too. So these outlines go to the reader, and only what
 the enrolment recognises by its picture (the family's own animals, their deck's back) is
-taken as a card (`recognise.Recogniser`).
+taken as a card (`recognise.Recogniser`). But for one case a fixed camera settles: such
+a card lying on a pile of paper cards, the table and the cards' size known, is found by
+the finder itself and read as an animal or nothing (`detect._pictures_on_piles`).
 """
 
 from __future__ import annotations

@@ -69,9 +69,11 @@ def _shift(img: Image, dx: int, dy: int) -> Image:
 Maps = tuple[Image, Image, Image, Image]
 
 
-def _edge_maps(grey: Image, strong: float) -> Maps:
+def _edge_maps(grey: Image, strong: float, either: bool = False) -> Maps:
     """(down, up, right, left): 1.0 where the gradient is at least `strong` and runs
-    (within ALONG) down, up, right or left: the brighter side below, above, ..."""
+    (within ALONG) down, up, right or left: the brighter side below, above, ...
+    `either`: whichever side is the brighter (down and up the same map, right and left
+    too): a card printed edge to edge may be darker than the card below it."""
     gx = cv2.Sobel(grey, cv2.CV_32F, 1, 0)
     gy = cv2.Sobel(grey, cv2.CV_32F, 0, 1)
     mag = np.hypot(gx, gy)
@@ -82,14 +84,18 @@ def _edge_maps(grey: Image, strong: float) -> Maps:
     def running(cond: Image) -> Image:
         return np.asarray(cv2.dilate((on & cond).astype(np.uint8), grow), np.float32)
 
+    if either:
+        rows, cols = running(np.abs(gy) >= cut), running(np.abs(gx) >= cut)
+        return rows, rows, cols, cols
     return running(gy >= cut), running(gy <= -cut), running(gx >= cut), running(gx <= -cut)
 
 
 def _scores(maps: Maps, inside: Image, short: float,
-            long_: float, upright: bool) -> Image:
+            long_: float, upright: bool, either: bool = False) -> Image:
     """At each place: the mean over the four sides of a short x long_ rectangle (long
     side horizontal when `upright`, else vertical) of each side's share on an edge with
-    the rectangle's inside the brighter; 0 where a side falls short of MIN_SIDE."""
+    the rectangle's inside the brighter; 0 where a side falls short of MIN_SIDE.
+    `either` (`_edge_maps`): the middle is not asked to be clear of straight edges."""
     down, up, right, left = maps
     w, h = (long_, short) if upright else (short, long_)
     lx, ly = max(round(SPAN * w), 1), max(round(SPAN * h), 1)
@@ -111,7 +117,7 @@ def _scores(maps: Maps, inside: Image, short: float,
     mx, my = max(round(ACROSS * w), 1), max(round(ACROSS * h), 1)
     rows = cv2.dilate(cv2.blur(np.maximum(down, up), (mx, 1)), np.ones((my, 1), np.uint8))
     cols = cv2.dilate(cv2.blur(np.maximum(right, left), (1, my)), np.ones((1, mx), np.uint8))
-    clear = np.maximum(rows, cols) < MAX_ACROSS
+    clear = np.maximum(rows, cols) < MAX_ACROSS if not either else True
     # a card's side ends at its corners; a side whose edge runs on beyond both its ends
     # is a bigger card's (near the camera), the rectangle a strip across that card
     # between rows of fruits
@@ -128,10 +134,12 @@ def _scores(maps: Maps, inside: Image, short: float,
     return np.where(ok, sides.mean(axis=0), 0.0)
 
 
-Turned = tuple[Maps, Image, int, int] | None  # a window's maps and pile, its top left x, y
+Turned = tuple[Maps, Image, int, int, bool] | None  # a window's maps and pile, its top
+# left x, y, and whether the maps take edges of either polarity
 
 
-def _turned(grey: Image, inside: Image, strong: float, reach: int) -> Turned:
+def _turned(grey: Image, inside: Image, strong: float, reach: int,
+            either: bool = False) -> Turned:
     """The edge maps and the pile `inside` in the window of the turned copy `grey` round
     the pile's pixels, `reach` pixels wider on every side (the image's edge cuts it); None
     when no pixel of the pile is left. The maps are worked out on the window 2 pixels
@@ -144,10 +152,10 @@ def _turned(grey: Image, inside: Image, strong: float, reach: int) -> Turned:
     y0, y1 = max(int(ys[0]) - reach, 0), min(int(ys[-1]) + 1 + reach, h)
     x0, x1 = max(int(xs[0]) - reach, 0), min(int(xs[-1]) + 1 + reach, w)
     gy0, gy1, gx0, gx1 = max(y0 - 2, 0), min(y1 + 2, h), max(x0 - 2, 0), min(x1 + 2, w)
-    maps = _edge_maps(grey[gy0:gy1, gx0:gx1], strong)
+    maps = _edge_maps(grey[gy0:gy1, gx0:gx1], strong, either)
     cut = (slice(y0 - gy0, y1 - gy0), slice(x0 - gx0, x1 - gx0))
     window = (maps[0][cut], maps[1][cut], maps[2][cut], maps[3][cut])
-    return window, inside[y0:y1, x0:x1], x0, y0
+    return window, inside[y0:y1, x0:x1], x0, y0, either
 
 
 def _window_scores(at: Turned, shape: tuple[int, ...], short: float, long_: float,
@@ -156,8 +164,8 @@ def _window_scores(at: Turned, shape: tuple[int, ...], short: float, long_: floa
     the window is no pile, so it scores 0, and nothing beyond it reaches a place within."""
     if at is None:
         return np.zeros(shape[:2], np.float32)
-    maps, inside, x0, y0 = at
-    part = _scores(maps, inside, short, long_, upright)
+    maps, inside, x0, y0, either = at
+    part = _scores(maps, inside, short, long_, upright, either)
     score = np.zeros(shape[:2], part.dtype)
     score[y0:y0 + part.shape[0], x0:x0 + part.shape[1]] = part
     return score
@@ -202,11 +210,14 @@ def _holds_card(hull: Image, short: float) -> bool:
 
 
 def top_cards(grey: Image, blob: Image, card_area: float, strong: float,
-              aspect: float = 1.5) -> list[np.ndarray]:
+              aspect: float = 1.5, either: bool = False) -> list[np.ndarray]:
     """Quads (4 x 2 float32, ROI pixels, best first) that may be the top card of the pile
     `blob` (uint8, 255 on the pile's paper) in the ROI `grey`: rectangles of the cards'
     agreed area `card_area` outlined by edges. `strong`: the gradient (|Sobel x| +
-    |Sobel y|) an edge shows at least in this frame (paper.edge_strength)."""
+    |Sobel y|) an edge shows at least in this frame (paper.edge_strength). `either`: a
+    side's edge may have the brighter side either way (a picture printed edge to edge on
+    a white card below it; what lies inside is then for the caller to judge: a picture's
+    own edges fill its middle, which is not asked to be clear of them)."""
     short = math.sqrt(card_area / aspect)
     hull = _hull(blob)  # the top card's middle may lie under its fruits: in the hull
     if not _holds_card(hull, short):
@@ -236,7 +247,7 @@ def top_cards(grey: Image, blob: Image, card_area: float, strong: float,
             rot = cv2.getRotationMatrix2D(centre, deg, 1.0)
             g = cv2.warpAffine(big_grey, rot, size, flags=cv2.INTER_LINEAR)
             inside = cv2.warpAffine(big_in, rot, size, flags=cv2.INTER_NEAREST)
-            at = _turned(g, inside, strong, reach)
+            at = _turned(g, inside, strong, reach, either)
             back = cv2.invertAffineTransform(rot)
             for upright in (True, False):
                 score, x, y = _best(_window_scores(at, inside.shape, short, aspect * short,

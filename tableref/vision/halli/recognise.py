@@ -163,6 +163,11 @@ class Recogniser:
             around = rectify_surround(frame, outline)
             white = paper_white(inner(around))
             balanced = balance(around, white)
+            if quad.picture:
+                card = self._read_picture(balanced, center, corners,
+                                          beyond_frame(outline, frame.shape))
+                (seen.backs if card.kind == "back" else seen).append(card)
+                continue
             card = self.read(balanced, center, corners, beyond_frame(outline, frame.shape),
                              outlined)
             if card.kind == "fruit" and crossed(inner(balanced)):
@@ -287,6 +292,22 @@ class Recogniser:
         if enrolled is not None:
             return enrolled
         return self._read_plain(around, center, corners, unseen, outlined)
+
+    def _read_picture(self, around: Image, center: tuple[float, float],
+                      corners: tuple[tuple[float, float], ...],
+                      unseen: Image | None) -> SeenCard:
+        """A card the finder found as a picture printed edge to edge lying on a pile
+        (`detect.Quad.picture`: no paper of its own, the card below's paper beside it):
+        an animal (enrolled: which one), else unknown, never fruits. The card below's
+        paper and fruits lie round it, so what runs onto it from outside is not asked."""
+        enrolled = self._enrolled(inner(around), center, corners)
+        if enrolled is not None and enrolled.kind == "animal":
+            return enrolled
+        reading = read_card(inner(around), None, SURROUND_OFFSET, self.classes,
+                            self.fruit_opts, unseen, True)
+        if reading.kind == "animal":
+            return SeenCard("animal", None, center, corners)
+        return SeenCard("unknown", None, center, corners)
 
     def _enrolled(self, card: Image, center: tuple[float, float],
                   corners: tuple[tuple[float, float], ...]) -> SeenCard | None:

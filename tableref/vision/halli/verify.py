@@ -180,6 +180,25 @@ def _side_contrasts(nmn: Image, chroma: Image, along: float = 0.0) -> list[float
     return contrasts
 
 
+def paper_outside(balanced: Image, quad: np.ndarray, changed: Image) -> list[float]:
+    """Per side of `quad` (`_side_contrasts`'s order), the share of a strip just outside
+    it (a pixel or two out, a pixel or two deep, of the rectified card) that is paper:
+    grey and bright against the white the frame is `balanced` to (paper.balanced, 240),
+    and not the table (`changed`: 255 where the frame differs from the empty table, of
+    `balanced`'s size; a pale table is as bright and grey as paper). A card lying on
+    another shows the lower card's paper along a side or two; a card alone, a face-down
+    stack, the table round it."""
+    patch = _rectified(balanced, quad).astype(np.float32)
+    mn, mx = _channel_min_max(patch)
+    chroma = (mx - mn) / np.maximum(mx, 1.0)
+    paper = (mn > 0.72 * 240) & (chroma < 0.14) & (_rectified(changed, quad) > 127)
+    y0, y1, x0, x1 = _R, _R + _H, _R, _R + _W
+    across, down = slice(x0 + 2, x1 - 2), slice(y0 + 2, y1 - 2)
+    strips = [paper[y0 - 3:y0 - 1, across], paper[y1 + 1:y1 + 3, across],
+              paper[down, x0 - 3:x0 - 1], paper[down, x1 + 1:x1 + 3]]
+    return [float(strip.mean()) for strip in strips]
+
+
 def outline_sides(img: Image, quad: np.ndarray) -> list[float]:
     """How much each side of `quad` stands out from what lies just outside it (see
     `_side_contrasts`), brightness taken relative to the quad's own brightest part: the

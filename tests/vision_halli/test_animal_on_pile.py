@@ -13,14 +13,14 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-import cv2
 import numpy as np
 
 from tableref.vision.halli.hint import TableHint, card_side
 from tableref.vision.halli.recognise import Recogniser
-from tableref.vision.halli.table_model import READY, TableModel
 from tableref.vision.synth.halli_decks import random_deck
 from tableref.vision.synth.halli_scene import paste_card
+
+from .test_table_change import _inside, _learnt, _noisy
 
 SIZE = (1280, 720)
 WIDTH = 58.0  # a card's short side, px (as in the kept games at 1280 x 720)
@@ -33,16 +33,6 @@ def _quad(center: tuple[float, float], angle: float) -> np.ndarray:
     return np.asarray(local @ np.array([[c, s], [-s, c]]) + center, np.float32)
 
 
-def _noisy(image: np.ndarray, rng: np.random.Generator) -> np.ndarray:
-    out = image.astype(np.float32) + 3.0 * rng.standard_normal(image.shape, dtype=np.float32)
-    return np.clip(out, 0, 255).astype(np.uint8)
-
-
-def _inside(pt: tuple[float, float], quad: np.ndarray) -> bool:
-    q = quad.astype(np.float32).reshape(-1, 1, 2)
-    return cv2.pointPolygonTest(q, (float(pt[0]), float(pt[1])), False) >= 0
-
-
 def _table(cards: list[tuple[np.ndarray, np.ndarray]], cloth: tuple[int, int, int],
            seed: int) -> tuple[np.ndarray, TableHint]:
     """The frame with the card images laid on a plain cloth in order (the last on top),
@@ -50,10 +40,7 @@ def _table(cards: list[tuple[np.ndarray, np.ndarray]], cloth: tuple[int, int, in
     rng = np.random.default_rng(seed)
     empty = np.empty((SIZE[1], SIZE[0], 3), np.uint8)
     empty[:] = cloth
-    model = TableModel()
-    for i in range(6):
-        model.observe(_noisy(empty, rng), 0.1 * i)
-    assert model.status == READY
+    model = _learnt(empty, rng)
     top = empty.copy()
     for image, quad in cards:
         paste_card(top, image, quad)

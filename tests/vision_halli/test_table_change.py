@@ -53,6 +53,15 @@ def _inside(pt: tuple[float, float], quad: np.ndarray) -> bool:
     return cv2.pointPolygonTest(q, (float(pt[0]), float(pt[1])), False) >= 0
 
 
+def _learnt(empty: np.ndarray, rng: np.random.Generator) -> TableModel:
+    """A table model that learnt the `empty` table from six noisy frames."""
+    model = TableModel()
+    for i in range(6):
+        model.observe(_noisy(empty, rng), 0.1 * i)
+    assert model.status == READY
+    return model
+
+
 Extra = Callable[[np.ndarray, np.random.Generator], object]
 
 
@@ -66,10 +75,7 @@ def _table_with(cards: list[tuple[str, np.ndarray]], seed: int, kind: str = "gin
     rng = np.random.default_rng(seed)
     paper = card_image("B")[8, 8]  # the card's own paper, by its corner
     empty = _gingham(paper) if kind == "gingham" else table_texture(rng, SIZE, kind)
-    model = TableModel()
-    for i in range(6):
-        model.observe(_noisy(empty, rng), 0.1 * i)
-    assert model.status == READY
+    model = _learnt(empty, rng)
     top = empty.copy()
     for code, quad in cards:
         paste_card(top, card_image(code), quad)

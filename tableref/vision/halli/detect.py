@@ -339,17 +339,13 @@ def _propose(mask: Image, frame_area: float, opts: DetectOptions,
     found: list[Cand] = []
     for cnt, cand in blobs:
         blob_area = cv2.contourArea(cnt)
-        (_, _), (rw, rh), _ = cv2.minAreaRect(cnt)
-        rect_area = rw * rh
         for size in pile_sizes:
             # a pile's lower cards stick out round its top card. A tight pile's blob
             # fills the rectangle round it as a card alone does; a card near the camera
             # (bigger than the size) or cards side by side show no top card's outline
             # inside them (pile_top.py asks for edges all round, and none across the
             # middle), so every blob of a pile's size is tried
-            if pile is not None and tops is not None and blob_area <= PILE[1] * size and (
-                    PILE[0] * size < blob_area or (
-                        blob_area >= PILE_LEAST * size and PILE[0] * size < rect_area)):
+            if pile is not None and tops is not None and _pile_sized(cnt, blob_area, size):
                 tops.extend(c for c in (_candidate(q.reshape(-1, 1, 2), frame_area, opts)
                                         for q in pile(cnt, size)) if c)
         big = blob_area > 1.15 * typical or (
@@ -385,6 +381,20 @@ def _propose(mask: Image, frame_area: float, opts: DetectOptions,
         if cand:
             found.append(cand)
     return found
+
+
+def _pile_sized(cnt: np.ndarray, blob_area: float, size: float) -> bool:
+    """Whether a blob (`cnt`, of area `blob_area`) may be a pile of cards of area `size`:
+    PILE cards of paper, or at least PILE_LEAST of a card whose outline's rectangle is a
+    pile's (the lower cards' slivers stick out as corners)."""
+    if blob_area > PILE[1] * size:
+        return False
+    if blob_area > PILE[0] * size:
+        return True
+    if blob_area < PILE_LEAST * size:
+        return False
+    (_, _), (rw, rh), _ = cv2.minAreaRect(cnt)
+    return bool(rw * rh > PILE[0] * size)
 
 
 def _regions(mask: Image) -> list[np.ndarray]:
@@ -950,8 +960,9 @@ def _pictures_on_piles(small: Image, white: np.ndarray, changed: Image, known: f
     for i in range(1, n):
         if not known <= stats[i, cv2.CC_STAT_AREA] <= PILE[1] * known:
             continue
-        region = (labels == i).astype(np.uint8) * 255
-        on_paper = int(np.count_nonzero(paper[labels == i]))
+        inside = labels == i
+        region = inside.astype(np.uint8) * 255
+        on_paper = int(np.count_nonzero(paper[inside]))
         if on_paper < PICTURE_ON * PICTURE_EDGE * known or \
                 stats[i, cv2.CC_STAT_AREA] - on_paper < PICTURE_LEAST * known:
             continue  # no card's paper beside a picture, or no picture a card big

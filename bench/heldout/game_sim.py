@@ -39,6 +39,7 @@ class Recorded:
     presses: list[dict[str, int]] = field(default_factory=list)
     truth: list[dict[str, Any]] = field(default_factory=list)  # the game log, rings with right
     state: dict[str, Any] = field(default_factory=dict)
+    deck: str = ""  # the deck drawn (its animals are what a family would enrol)
 
 
 @dataclass
@@ -169,7 +170,7 @@ def record(spec: GameSpec) -> Recorded:
     rng = np.random.default_rng([spec.seed, 21])
     table = _table(spec, rng)
     game = _Game(spec, rng, table)
-    out = Recorded()
+    out = Recorded(deck=table.deck.name)
     t = 5_000_000_000
     frame_no = 0
 
@@ -248,5 +249,5 @@ def write(rec: Recorded, folder: Path) -> tuple[Path, Path]:
     lines = [json.dumps(start)] + [json.dumps(p) for p in rec.presses]
     presses.write_text("\n".join(lines) + "\n")
     (folder / "truth.json").write_text(json.dumps({"events": rec.truth, "state": rec.state,
-                                                   "presses": rec.presses}))
+                                                   "presses": rec.presses, "deck": rec.deck}))
     return frames, presses

@@ -1,7 +1,7 @@
 """Whole recorded Halli Galli games, refereed offline by `tableref halli referee --json`.
 
     .venv/bin/python bench/heldout/halli_games.py                 # 10 games, held-back first
-    .venv/bin/python bench/heldout/halli_games.py --referee "python fake.py" --games 1
+    .venv/bin/python bench/heldout/halli_games.py --referee "python fake.py" --games 1 --no-enrol
 
 Each game is played by the engine (the truth), filmed from a fixed camera (the empty table
 first, hands flipping cards onto messy piles, presses when ringing is right and when it is
@@ -12,6 +12,9 @@ is compared with the truth: flips seen, flips read right, rings judged right / u
 wrong / missed (and of the unsure ones, those the referee settled afterwards on what the
 camera saw the players do, settled right or wrong: a settle moves the cards as a verdict
 does), presses judged that were late, the final state. A benchmark, never a test.
+By default each game's deck animals are enrolled first (`tableref halli enroll`, one plain
+photo of each, into the game's own data directory), as a family would; `--no-enrol` referees
+with zero configuration, where an animal is at best "animal" and the rings it decides unsure.
 
 Games: tuning seeds (< 1000) on tuning surfaces and art; held-back seeds (>= 1000) on the
 held-back families (marble or batik cloth, watercolour art, mixed light).
@@ -21,6 +24,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import shlex
 import subprocess
 import sys
@@ -37,6 +41,7 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from bench.heldout.game_sim import GameSpec, record, write  # noqa: E402
+from bench.heldout.store import deck_named, enrol_dir  # noqa: E402
 from tableref.games.halli import parse_card  # noqa: E402
 
 TUNING_GAMES = (
@@ -217,11 +222,27 @@ def check_answer(answer: object) -> list[str]:
     return problems
 
 
-def referee(cmd: list[str], frames: Path, presses: Path, timeout: float
-            ) -> tuple[dict[str, Any] | None, str]:
+def enrol(cmd: list[str], deck: str, data: Path) -> str:
+    """`tableref halli enroll` of the deck's animals (one plain photo each, as a family
+    would) into the data directory `data`; an error message, or ""."""
+    d = deck_named(deck)
+    if not d.has_animals:
+        return ""
+    folder = enrol_dir(d, data / "photos")
+    enroll = [*cmd[:-1], "enroll"] if cmd[-1] == "referee" else None
+    if enroll is None:
+        return "the referee command does not end in `referee`: cannot enrol with it"
+    done = subprocess.run([*enroll, str(folder)], env=dict(os.environ, XDG_DATA_HOME=str(data)),
+                          capture_output=True, text=True, timeout=120, check=False)
+    return "" if done.returncode == 0 else f"enroll failed: {done.stderr.strip()[-200:]}"
+
+
+def referee(cmd: list[str], frames: Path, presses: Path, timeout: float,
+            data: Path | None = None) -> tuple[dict[str, Any] | None, str]:
+    env = None if data is None else dict(os.environ, XDG_DATA_HOME=str(data))
     try:
         done = subprocess.run([*cmd, "--json", str(frames), str(presses)], capture_output=True,
-                              text=True, timeout=timeout, check=False)
+                              text=True, timeout=timeout, check=False, env=env)
     except subprocess.TimeoutExpired:
         return None, f"timed out after {timeout:.0f} s"
     if done.returncode != 0:
@@ -259,6 +280,10 @@ def main(argv: list[str] | None = None) -> int:
                     help="640x360 frames, short games (a smoke run)")
     ap.add_argument("--keep", type=Path, help="write the games here and keep them")
     ap.add_argument("--timeout", type=float, default=1800, help="seconds per referee run")
+    ap.add_argument("--no-enrol", action="store_true",
+                    help="referee with no enrolment (zero configuration); by default the "
+                         "deck's animals are enrolled first from one plain photo each, as a "
+                         "family would")
     ap.add_argument("--verbose", action="store_true")
     args = ap.parse_args(argv)
     cmd = shlex.split(args.referee)
@@ -267,6 +292,7 @@ def main(argv: list[str] | None = None) -> int:
         parts.append(("HELD-BACK games (seeds >= 1000)", HELD_GAMES))
     if args.part in ("all", "tuning"):
         parts.append(("tuning games (seeds < 1000)", TUNING_GAMES))
+    print(f"enrolment: {'none' if args.no_enrol else 'each deck animals'}")
     with tempfile.TemporaryDirectory(prefix="heldout-games-") as tmp:
         root = args.keep or Path(tmp)
         failed = False
@@ -281,8 +307,16 @@ def main(argv: list[str] | None = None) -> int:
                 folder = root / f"game-{spec.seed}"
                 frames, presses = write(rec, folder)
                 made = time.perf_counter() - t0
+                data = None
+                if not args.no_enrol:
+                    data = folder / "data"
+                    err = enrol(cmd, rec.deck, data)
+                    if err:
+                        print(f"game {spec.seed}: {err}")
+                        failed = True
+                        continue
                 t0 = time.perf_counter()
-                answer, err = referee(cmd, frames, presses, args.timeout)
+                answer, err = referee(cmd, frames, presses, args.timeout, data)
                 took = time.perf_counter() - t0
                 print(f"game {spec.seed}: {len(rec.frames)} frames, {len(rec.presses)} presses, "
                       f"rendered in {made:.0f} s, refereed in {took:.1f} s "

@@ -36,6 +36,26 @@ def test_the_top_card_of_a_pile_askew() -> None:
         assert abs(sides[0] - short) < 2.5 and abs(sides[-1] - 1.5 * short) < 3.5, sides
 
 
+def test_the_top_card_whose_fruits_stand_in_a_line() -> None:
+    """Three fruits one above another across the top card's middle: their outlines in
+    line run like a straight edge across it, as a card's own side across a place a
+    quarter card off would. No place's middle is clear, so the best place whose middle is
+    not is taken (the reader's own test of an edge across the card has the last word)."""
+    short = 24.0
+    for deg in (0.0, 17.0, 38.0, 71.0):
+        img = np.full((90, 100), 70, np.uint8)
+        for off, turn in (((-9.0, 6.0), 25.0), ((8.0, -7.0), -20.0)):  # lower cards
+            _card(img, (50 + off[0], 45 + off[1]), short, deg + turn, 225)
+        truth = _card(img, (50.0, 45.0), short, deg, 240)
+        turn = cv2.getRotationMatrix2D((50.0, 45.0), -deg, 1.0)
+        for dy in (-7.0, 0.0, 7.0):
+            x, y = turn @ np.array([47.0, 45.0 + dy, 1.0])
+            cv2.ellipse(img, (round(x), round(y)), (3, 4), 90 - deg, 0, 360, 60, -1)
+        quads = top_cards(img, _blob(img), 1.5 * short * short, STRONG)
+        assert quads, deg
+        assert np.hypot(*(quads[0].mean(axis=0) - truth.mean(axis=0))) < 1.5, deg
+
+
 def test_no_strip_across_a_longer_card() -> None:
     """A card as wide as the size agreed on but much longer (near the camera, the camera
     tilted): a strip across it between two rows of bananas has the card's long sides for

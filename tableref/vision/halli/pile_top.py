@@ -90,11 +90,16 @@ def _edge_maps(grey: Image, strong: float, either: bool = False) -> Maps:
     return running(gy >= cut), running(gy <= -cut), running(gx >= cut), running(gx <= -cut)
 
 
+Scores = tuple[Image, Image]  # (strict, lenient): see _scores
+
+
 def _scores(maps: Maps, inside: Image, short: float,
-            long_: float, upright: bool, either: bool = False) -> Image:
+            long_: float, upright: bool, either: bool = False) -> Scores:
     """At each place: the mean over the four sides of a short x long_ rectangle (long
     side horizontal when `upright`, else vertical) of each side's share on an edge with
-    the rectangle's inside the brighter; 0 where a side falls short of MIN_SIDE.
+    the rectangle's inside the brighter; 0 where a side falls short of MIN_SIDE. Twice:
+    strict, where the middle must also be clear of straight edges, and lenient, where it
+    need not (a card whose fruits stand one above another, their outlines in line).
     `either` (`_edge_maps`): the middle is not asked to be clear of straight edges."""
     down, up, right, left = maps
     w, h = (long_, short) if upright else (short, long_)
@@ -109,7 +114,8 @@ def _scores(maps: Maps, inside: Image, short: float,
         side = _shift(cv2.blur(edge, box), dx, dy)
         ok &= side >= MIN_SIDE
         if not ok.any():
-            return np.zeros(inside.shape, np.float32)
+            none = np.zeros(inside.shape, np.float32)
+            return none, none
         sides_list.append(side)
     sides = np.stack(sides_list)
     # a card's face has no straight edge across most of it; a place a quarter card off the
@@ -130,8 +136,9 @@ def _scores(maps: Maps, inside: Image, short: float,
     for edge, dx in ((right, -hx), (left, hx)):
         beyond = cv2.blur(edge, (1, ey))
         through |= (_shift(beyond, dx, -oy) >= CONTINUES) & (_shift(beyond, dx, oy) >= CONTINUES)
-    ok &= clear & ~through
-    return np.where(ok, sides.mean(axis=0), 0.0)
+    ok &= ~through
+    mean = sides.mean(axis=0)
+    return np.where(ok & clear, mean, 0.0), np.where(ok, mean, 0.0)
 
 
 Turned = tuple[Maps, Image, int, int, bool] | None  # a window's maps and pile, its top
@@ -159,16 +166,19 @@ def _turned(grey: Image, inside: Image, strong: float, reach: int,
 
 
 def _window_scores(at: Turned, shape: tuple[int, ...], short: float, long_: float,
-                   upright: bool) -> Image:
+                   upright: bool) -> Scores:
     """`_scores` of the whole turned copy (of `shape`) from its window: what lies beyond
     the window is no pile, so it scores 0, and nothing beyond it reaches a place within."""
     if at is None:
-        return np.zeros(shape[:2], np.float32)
+        none = np.zeros(shape[:2], np.float32)
+        return none, none
     maps, inside, x0, y0, either = at
-    part = _scores(maps, inside, short, long_, upright, either)
-    score = np.zeros(shape[:2], part.dtype)
-    score[y0:y0 + part.shape[0], x0:x0 + part.shape[1]] = part
-    return score
+    out = []
+    for part in _scores(maps, inside, short, long_, upright, either):
+        score = np.zeros(shape[:2], part.dtype)
+        score[y0:y0 + part.shape[0], x0:x0 + part.shape[1]] = part
+        out.append(score)
+    return out[0], out[1]
 
 
 def _best(score: Image) -> tuple[float, float, float]:
@@ -187,6 +197,14 @@ def _place(score: float, x: float, y: float, back: Image, pad: int, deg: float, 
     ROI's own pixels."""
     cx, cy = back @ np.array([x, y, 1.0])
     return score, float(cx) - pad, float(cy) - pad, deg if upright else deg + 90.0, short
+
+
+def _add_best(places: list[tuple[float, float, float, float, float]], score: Image,
+              back: Image, pad: int, deg: float, upright: bool, short: float) -> None:
+    """The best place of `score` added to `places`, when it scores MIN_MEAN."""
+    best, x, y = _best(score)
+    if best >= MIN_MEAN:
+        places.append(_place(best, x, y, back, pad, deg, upright, short))
 
 
 def _hull(blob: Image) -> Image:
@@ -213,7 +231,9 @@ def top_cards(grey: Image, blob: Image, card_area: float, strong: float,
               aspect: float = 1.5, either: bool = False) -> list[np.ndarray]:
     """Quads (4 x 2 float32, ROI pixels, best first) that may be the top card of the pile
     `blob` (uint8, 255 on the pile's paper) in the ROI `grey`: rectangles of the cards'
-    agreed area `card_area` outlined by edges. `strong`: the gradient (|Sobel x| +
+    agreed area `card_area` outlined by edges (whose middle is clear of straight edges;
+    where no place's is, the places whose middle is not: the reader's own test of an edge
+    across a card, crossing.py, then says whether it is one). `strong`: the gradient (|Sobel x| +
     |Sobel y|) an edge shows at least in this frame (paper.edge_strength). `either`: a
     side's edge may have the brighter side either way (a picture printed edge to edge on
     a white card below it; what lies inside is then for the caller to judge: a picture's
@@ -236,7 +256,8 @@ def top_cards(grey: Image, blob: Image, card_area: float, strong: float,
     big_in = cv2.copyMakeBorder(cv2.erode(hull, np.ones((3, 3), np.uint8)), pad, pad, pad,
                                 pad, cv2.BORDER_CONSTANT, value=0)
     found: list[tuple[float, float, float, float, float]] = []  # score, x, y, deg, short
-    turned: list[tuple[float, float, bool, Turned, Image]] = []
+    lenient: list[tuple[float, float, float, float, float]] = []  # middles not clear
+    turned: list[tuple[float, float, float, bool, Turned, Image]] = []
     # what a place's score looks at lies within (0.5 + EXTEND) of a card's length of it
     # (its sides at half the length, the edges beyond its corners EXTEND further), a
     # pixel or two of rounding more, and only places on the pile score: each turned copy
@@ -250,21 +271,30 @@ def top_cards(grey: Image, blob: Image, card_area: float, strong: float,
             at = _turned(g, inside, strong, reach, either)
             back = cv2.invertAffineTransform(rot)
             for upright in (True, False):
-                score, x, y = _best(_window_scores(at, inside.shape, short, aspect * short,
-                                                   upright))
-                turned.append((score, deg, upright, at, back))
+                strict, loose = _window_scores(at, inside.shape, short, aspect * short,
+                                               upright)
+                score, x, y = _best(strict)
+                turned.append((score, float(loose.max()), deg, upright, at, back))
                 if score >= MIN_MEAN:
                     found.append(_place(score, x, y, back, pad, deg, upright, short))
+                elif not found:
+                    _add_best(lenient, loose, back, pad, deg, upright, short)
     # the cards' size a few percent either way, at the best directions only
-    turned.sort(key=lambda t: t[0], reverse=True)
-    for first, deg, upright, at, back in turned[:2]:
-        if first <= 0:
+    # (the lenient scores when no place's middle is clear)
+    lenient_first = not any(t[0] > 0 for t in turned)
+    turned.sort(key=lambda t: t[1] if lenient_first else t[0], reverse=True)
+    for strict_first, loose_first, deg, upright, at, back in turned[:2]:
+        if (loose_first if lenient_first else strict_first) <= 0:
             continue
         for k in SCALES:
-            score, x, y = _best(_window_scores(at, size[::-1], k * short, k * aspect * short,
-                                               upright))
+            strict, loose = _window_scores(at, size[::-1], k * short, k * aspect * short,
+                                           upright)
+            score, x, y = _best(strict)
             if score >= MIN_MEAN:
                 found.append(_place(score, x, y, back, pad, deg, upright, k * short))
+            elif not found:
+                _add_best(lenient, loose, back, pad, deg, upright, k * short)
+    found = found or lenient
     found.sort(reverse=True)
     quads: list[np.ndarray] = []
     kept: list[tuple[float, float, float]] = []

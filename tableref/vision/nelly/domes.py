@@ -132,6 +132,14 @@ def paint_masks(hues: np.ndarray) -> dict[str, np.ndarray]:
             "yellow": hues >= ORANGE_YELLOW}
 
 
+def clear_masks(hues: np.ndarray) -> dict[str, np.ndarray]:
+    """Per paint, where `hues` are clearly its: more than BETWEEN from either middle (what
+    `colour_of` calls neither paint's, a pixel of none)."""
+    return {"red": hues < RED_ORANGE - BETWEEN,
+            "orange": (hues >= RED_ORANGE + BETWEEN) & (hues < ORANGE_YELLOW - BETWEEN),
+            "yellow": hues >= ORANGE_YELLOW + BETWEEN}
+
+
 def refine_green(blobs: Sequence[Blob], paints: Paints) -> float:
     """The shift of ln(green gain), within +-GREEN_SHIFT, that brings the single turtles'
     hues nearest to the known paints (0 with fewer than three single turtles)."""
@@ -212,17 +220,18 @@ def _bumps_cut(blob: Blob, r1: float, shell: float) -> bool:
 
 
 def _shares(blob: Blob, bgr: np.ndarray, paints: Paints,
-            where: np.ndarray | None = None) -> dict[str, float]:
+            where: np.ndarray | None = None, clear: bool = False) -> dict[str, float]:
     """Of the blob's core (or of `where`, a mask of its window), the share of pixels whose
-    hue is each paint's."""
+    hue is each paint's (`clear`: clearly its, `clear_masks`)."""
     x, y = blob.origin
     hgt, wid = blob.window.shape
     px = bgr[y:y + hgt, x:x + wid][blob.core if where is None else where].astype(np.float32)
     if px.size == 0:
         return dict.fromkeys(COLOURS, 0.0)
     hues = paints.hue(px[:, 0], px[:, 1], px[:, 2])
+    masks = clear_masks(hues) if clear else paint_masks(hues)
     # (a share as np.mean gives it: the whole count over the number, in float64)
-    return {c: np.count_nonzero(sel) / hues.size for c, sel in paint_masks(hues).items()}
+    return {c: np.count_nonzero(sel) / hues.size for c, sel in masks.items()}
 
 
 def _unglared(blob: Blob, bgr: np.ndarray) -> np.ndarray:
@@ -310,8 +319,12 @@ def read_blob(blob: Blob, bgr: np.ndarray, paints: Paints) -> BlobReading:
         # or under it, nearly hidden; and so is one in its body out to the rim's mixing (a
         # crescent of a turtle under it, outside the core the colour is read on)
         # (the lamp's highlight left out: where the red channel clips, an orange or red
-        # shell's highlight reads yellower, a patch in the core's middle)
-        if sorted(_shares(blob, bgr, paints, _unglared(blob, bgr)).values())[-2] >= MIXED or (
+        # shell's highlight reads yellower, a patch in the core's middle; and a pixel
+        # within BETWEEN of the middle next to its paint is no other paint's: one paint's
+        # shading, noise and JPEG spill a little over the middle, as its halo round the
+        # highlight does)
+        shares = _shares(blob, bgr, paints, _unglared(blob, bgr), clear=True)
+        if max(v for c, v in shares.items() if c != colour) >= MIXED or (
                 _crescent(blob, bgr, paints, colour)):
             return BlobReading(why="turtles of two colours lying on each other that cannot be "
                                    "told apart")

@@ -11,6 +11,8 @@ from tableref.vision.nelly.material import ORANGE_YELLOW, PAINT_HUE, RED_ORANGE
 from tableref.vision.synth.nelly_parts import DEV_BROAD
 from tableref.vision.synth.nelly_scene import random_scene
 
+from .nelly_dev import assert_singles_counted
+
 
 def test_a_hue_near_the_middle_is_clearly_neither_paint() -> None:
     """Next to the middle between two paints a hue is no paint's clearly; the paints' own
@@ -32,12 +34,7 @@ def test_single_turtles_spilling_over_the_middle_are_counted(seed: int, player: 
     round a highlight; 5064: an orange on pale wood, 7 % yellow; 126: an orange on wood,
     8 % red), read as turtles of two colours lying on each other: the zone was unsure.
     Each is one turtle."""
-    scene = random_scene(np.random.default_rng(seed), DEV_BROAD)
-    seen = count_turtles(scene.image, scene.zones, still=scene.still)
-    truth = scene.truth[player]
-    assert not truth.stacks and not truth.hand
-    assert not seen[player].unsure, seen[player].why
-    assert seen[player].counts == truth.counts
+    assert_singles_counted(seed, player)
 
 
 def test_a_red_under_a_yellow_stays_unsure() -> None:

@@ -9,6 +9,8 @@ from tableref.vision.nelly.sheen import _repainted
 from tableref.vision.synth.nelly_parts import DEV_BROAD
 from tableref.vision.synth.nelly_scene import random_scene
 
+from .nelly_dev import assert_singles_counted
+
 
 @pytest.mark.parametrize(("seed", "player"), [(158, 0), (22, 2)])
 def test_a_turtle_its_highlight_opened_is_counted(seed: int, player: int) -> None:
@@ -16,12 +18,7 @@ def test_a_turtle_its_highlight_opened_is_counted(seed: int, player: int) -> Non
     highlight reaches the die's edge (158: on a print, its paint a crescent; 22: on a light
     cloth), read as a thin red bit, and the zone was unsure. With its highlight it is one
     turtle."""
-    scene = random_scene(np.random.default_rng(seed), DEV_BROAD)
-    seen = count_turtles(scene.image, scene.zones, still=scene.still)
-    truth = scene.truth[player]
-    assert not truth.stacks and not truth.hand
-    assert not seen[player].unsure, seen[player].why
-    assert seen[player].counts == truth.counts
+    assert_singles_counted(seed, player)
 
 
 def test_white_stays_out_of_a_highlight() -> None:

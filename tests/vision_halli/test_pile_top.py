@@ -21,13 +21,19 @@ def _blob(img: np.ndarray) -> np.ndarray:
     return np.where(img > 120, 255, 0).astype(np.uint8)
 
 
+def _askew(short: float, deg: float) -> tuple[np.ndarray, np.ndarray]:
+    """A pile of three cards, its top card's middle at (50, 45) turned `deg`, the two
+    below it askew: the picture and the top card's corners."""
+    img = np.full((90, 100), 70, np.uint8)
+    for off, turn in (((-9.0, 6.0), 25.0), ((8.0, -7.0), -20.0)):  # lower cards
+        _card(img, (50 + off[0], 45 + off[1]), short, deg + turn, 225)
+    return img, _card(img, (50.0, 45.0), short, deg, 240)
+
+
 def test_the_top_card_of_a_pile_askew() -> None:
     short = 24.0
     for deg in (0.0, 17.0, 38.0, 71.0):
-        img = np.full((90, 100), 70, np.uint8)
-        for off, turn in (((-9.0, 6.0), 25.0), ((8.0, -7.0), -20.0)):  # lower cards
-            _card(img, (50 + off[0], 45 + off[1]), short, deg + turn, 225)
-        truth = _card(img, (50.0, 45.0), short, deg, 240)
+        img, truth = _askew(short, deg)
         quads = top_cards(img, _blob(img), 1.5 * short * short, STRONG)
         assert quads, deg
         centre = quads[0].mean(axis=0)
@@ -43,10 +49,7 @@ def test_the_top_card_whose_fruits_stand_in_a_line() -> None:
     not is taken (the reader's own test of an edge across the card has the last word)."""
     short = 24.0
     for deg in (0.0, 17.0, 38.0, 71.0):
-        img = np.full((90, 100), 70, np.uint8)
-        for off, turn in (((-9.0, 6.0), 25.0), ((8.0, -7.0), -20.0)):  # lower cards
-            _card(img, (50 + off[0], 45 + off[1]), short, deg + turn, 225)
-        truth = _card(img, (50.0, 45.0), short, deg, 240)
+        img, truth = _askew(short, deg)
         turn = cv2.getRotationMatrix2D((50.0, 45.0), -deg, 1.0)
         for dy in (-7.0, 0.0, 7.0):
             x, y = turn @ np.array([47.0, 45.0 + dy, 1.0])

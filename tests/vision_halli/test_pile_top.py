@@ -46,7 +46,8 @@ def test_the_top_card_whose_fruits_stand_in_a_line() -> None:
     """Three fruits one above another across the top card's middle: their outlines in
     line run like a straight edge across it, as a card's own side across a place a
     quarter card off would. No place's middle is clear, so the best place whose middle is
-    not is taken (the reader's own test of an edge across the card has the last word)."""
+    not is taken, when the cards' size is the one a fixed camera knows (lenient); at a size
+    guessed from the frame alone it is not (a strip across a card between its fruits)."""
     short = 24.0
     for deg in (0.0, 17.0, 38.0, 71.0):
         img, truth = _askew(short, deg)
@@ -54,7 +55,8 @@ def test_the_top_card_whose_fruits_stand_in_a_line() -> None:
         for dy in (-7.0, 0.0, 7.0):
             x, y = turn @ np.array([47.0, 45.0 + dy, 1.0])
             cv2.ellipse(img, (round(x), round(y)), (3, 4), 90 - deg, 0, 360, 60, -1)
-        quads = top_cards(img, _blob(img), 1.5 * short * short, STRONG)
+        assert not top_cards(img, _blob(img), 1.5 * short * short, STRONG), deg
+        quads = top_cards(img, _blob(img), 1.5 * short * short, STRONG, lenient=True)
         assert quads, deg
         assert np.hypot(*(quads[0].mean(axis=0) - truth.mean(axis=0))) < 1.5, deg
 

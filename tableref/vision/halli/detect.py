@@ -282,7 +282,8 @@ PILE = (1.15, 3.5)  # a blob this many cards big may be a pile with its lower ca
 # pile's (they stick out)
 PILE_LEAST = 0.95
 PILE_SUPPORT = 2  # outlines that agree on the cards' size, for a top card fitted at it
-PileFit = Callable[[np.ndarray, float], list[np.ndarray]]  # (blob, card area) -> top quads
+PileFit = Callable[[np.ndarray, float, bool], list[np.ndarray]]  # (blob, card area,
+# lenient: the size is the one known, pile_top.top_cards) -> top quads
 
 
 def _propose(mask: Image, frame_area: float, opts: DetectOptions,
@@ -347,7 +348,7 @@ def _propose(mask: Image, frame_area: float, opts: DetectOptions,
             # middle), so every blob of a pile's size is tried
             if pile is not None and tops is not None and _pile_sized(cnt, blob_area, size):
                 tops.extend(c for c in (_candidate(q.reshape(-1, 1, 2), frame_area, opts)
-                                        for q in pile(cnt, size)) if c)
+                                        for q in pile(cnt, size, size == known)) if c)
         big = blob_area > 1.15 * typical or (
             cv2.contourArea(cv2.convexHull(cnt)) > 1.3 * typical)  # fruits bite into cards
         if typical and big and not (cand and card_like(cand)):
@@ -557,15 +558,15 @@ def _pile_fitter(small: Image, aspect: float,
     card's sides may be darker than what lies outside them (pile_top.top_cards)."""
     k = 1 if fine is None else 2  # `fine` is `small` at twice its size
     frame: list[tuple[Image, float]] = []
-    fitted: dict[tuple[bytes, float], list[np.ndarray]] = {}  # the paper masks share blobs
+    fitted: dict[tuple[bytes, float, bool], list[np.ndarray]] = {}  # the paper masks share blobs
 
-    def fit(cnt: np.ndarray, card_area: float) -> list[np.ndarray]:
-        key = (np.ascontiguousarray(cnt, np.int32).tobytes(), card_area)
+    def fit(cnt: np.ndarray, card_area: float, lenient: bool) -> list[np.ndarray]:
+        key = (np.ascontiguousarray(cnt, np.int32).tobytes(), card_area, lenient)
         if key not in fitted:
-            fitted[key] = fit_anew(cnt, card_area)
+            fitted[key] = fit_anew(cnt, card_area, lenient)
         return fitted[key]
 
-    def fit_anew(cnt: np.ndarray, card_area: float) -> list[np.ndarray]:
+    def fit_anew(cnt: np.ndarray, card_area: float, lenient: bool) -> list[np.ndarray]:
         if not frame:
             g = cv2.cvtColor(small if fine is None else fine(), cv2.COLOR_BGR2GRAY)
             frame.append((g, edge_strength(cv2.Sobel(g, cv2.CV_16S, 1, 0),
@@ -579,7 +580,7 @@ def _pile_fitter(small: Image, aspect: float,
         cv2.drawContours(blob, [at], -1, 255, -1, offset=(-x0, -y0))
         return [(q + np.array([x0, y0], np.float32) + 0.5) / k - 0.5
                 for q in top_cards(grey[y0:y1, x0:x1], blob, card_area * k * k, strong,
-                                   aspect, either)]
+                                   aspect, either, lenient)]
     return fit
 
 
@@ -972,7 +973,7 @@ def _pictures_on_piles(small: Image, white: np.ndarray, changed: Image, known: f
             continue  # a card found on it already
         contours, _ = cv2.findContours(region, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
         cnt = max(contours, key=cv2.contourArea)
-        for quad in fit(cnt, known):
+        for quad in fit(cnt, known, False):
             q = order_corners(quad)
             if _at_border(q, small.shape) or not _changed_enough(changed, q, PICTURE_CHANGED):
                 continue

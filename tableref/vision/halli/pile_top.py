@@ -228,16 +228,20 @@ def _holds_card(hull: Image, short: float) -> bool:
 
 
 def top_cards(grey: Image, blob: Image, card_area: float, strong: float,
-              aspect: float = 1.5, either: bool = False) -> list[np.ndarray]:
+              aspect: float = 1.5, either: bool = False,
+              lenient: bool = False) -> list[np.ndarray]:
     """Quads (4 x 2 float32, ROI pixels, best first) that may be the top card of the pile
     `blob` (uint8, 255 on the pile's paper) in the ROI `grey`: rectangles of the cards'
-    agreed area `card_area` outlined by edges (whose middle is clear of straight edges;
-    where no place's is, the places whose middle is not: the reader's own test of an edge
-    across a card, crossing.py, then says whether it is one). `strong`: the gradient (|Sobel x| +
-    |Sobel y|) an edge shows at least in this frame (paper.edge_strength). `either`: a
-    side's edge may have the brighter side either way (a picture printed edge to edge on
-    a white card below it; what lies inside is then for the caller to judge: a picture's
-    own edges fill its middle, which is not asked to be clear of them)."""
+    agreed area `card_area` outlined by edges, whose middle is clear of straight edges.
+    `lenient` (`card_area` is the size a fixed camera knows, not one guessed from this
+    frame): where no place's middle is clear, the places whose middle is not (a card
+    whose fruits stand in line); at a size guessed too small, such a place is a strip
+    across a card between its fruits, so never without the size known. `strong`: the
+    gradient (|Sobel x| + |Sobel y|) an edge shows at least in this frame
+    (paper.edge_strength). `either`: a side's edge may have the brighter side either way
+    (a picture printed edge to edge on a white card below it; what lies inside is then
+    for the caller to judge: a picture's own edges fill its middle, which is not asked to
+    be clear of them)."""
     short = math.sqrt(card_area / aspect)
     hull = _hull(blob)  # the top card's middle may lie under its fruits: in the hull
     if not _holds_card(hull, short):
@@ -256,7 +260,7 @@ def top_cards(grey: Image, blob: Image, card_area: float, strong: float,
     big_in = cv2.copyMakeBorder(cv2.erode(hull, np.ones((3, 3), np.uint8)), pad, pad, pad,
                                 pad, cv2.BORDER_CONSTANT, value=0)
     found: list[tuple[float, float, float, float, float]] = []  # score, x, y, deg, short
-    lenient: list[tuple[float, float, float, float, float]] = []  # middles not clear
+    loose_places: list[tuple[float, float, float, float, float]] = []  # middles not clear
     turned: list[tuple[float, float, float, bool, Turned, Image]] = []
     # what a place's score looks at lies within (0.5 + EXTEND) of a card's length of it
     # (its sides at half the length, the edges beyond its corners EXTEND further), a
@@ -277,11 +281,11 @@ def top_cards(grey: Image, blob: Image, card_area: float, strong: float,
                 turned.append((score, float(loose.max()), deg, upright, at, back))
                 if score >= MIN_MEAN:
                     found.append(_place(score, x, y, back, pad, deg, upright, short))
-                elif not found:
-                    _add_best(lenient, loose, back, pad, deg, upright, short)
+                elif lenient and not found:
+                    _add_best(loose_places, loose, back, pad, deg, upright, short)
     # the cards' size a few percent either way, at the best directions only
     # (the lenient scores when no place's middle is clear)
-    lenient_first = not any(t[0] > 0 for t in turned)
+    lenient_first = lenient and not any(t[0] > 0 for t in turned)
     turned.sort(key=lambda t: t[1] if lenient_first else t[0], reverse=True)
     for strict_first, loose_first, deg, upright, at, back in turned[:2]:
         if (loose_first if lenient_first else strict_first) <= 0:
@@ -292,9 +296,9 @@ def top_cards(grey: Image, blob: Image, card_area: float, strong: float,
             score, x, y = _best(strict)
             if score >= MIN_MEAN:
                 found.append(_place(score, x, y, back, pad, deg, upright, k * short))
-            elif not found:
-                _add_best(lenient, loose, back, pad, deg, upright, k * short)
-    found = found or lenient
+            elif lenient and not found:
+                _add_best(loose_places, loose, back, pad, deg, upright, k * short)
+    found = found or loose_places
     found.sort(reverse=True)
     quads: list[np.ndarray] = []
     kept: list[tuple[float, float, float]] = []

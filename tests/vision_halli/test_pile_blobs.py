@@ -19,7 +19,8 @@ def _searched(mask: np.ndarray) -> list[float]:
     """The areas (of a card's) of the blobs `_propose` asks the pile fitter about."""
     asked: list[float] = []
 
-    def pile(cnt: np.ndarray, area: float) -> list[np.ndarray]:
+    def pile(cnt: np.ndarray, area: float, lenient: bool) -> list[np.ndarray]:
+        assert lenient == (area == SIZE)  # lenient places at the size known only
         asked.append(cv2.contourArea(cnt) / area)
         return []
 

@@ -228,18 +228,22 @@ def enrol(cmd: list[str], deck: str, data: Path) -> str:
     d = deck_named(deck)
     if not d.has_animals:
         return ""
-    folder = enrol_dir(d, data / "photos")
-    enroll = [*cmd[:-1], "enroll"] if cmd[-1] == "referee" else None
-    if enroll is None:
+    if cmd[-1] != "referee":
         return "the referee command does not end in `referee`: cannot enrol with it"
-    done = subprocess.run([*enroll, str(folder)], env=dict(os.environ, XDG_DATA_HOME=str(data)),
+    folder = enrol_dir(d, data / "photos")
+    done = subprocess.run([*cmd[:-1], "enroll", str(folder)], env=_data_env(data),
                           capture_output=True, text=True, timeout=120, check=False)
     return "" if done.returncode == 0 else f"enroll failed: {done.stderr.strip()[-200:]}"
 
 
+def _data_env(data: Path | None) -> dict[str, str] | None:
+    """The environment that gives tableref the data directory `data` (None: this one)."""
+    return None if data is None else dict(os.environ, XDG_DATA_HOME=str(data))
+
+
 def referee(cmd: list[str], frames: Path, presses: Path, timeout: float,
             data: Path | None = None) -> tuple[dict[str, Any] | None, str]:
-    env = None if data is None else dict(os.environ, XDG_DATA_HOME=str(data))
+    env = _data_env(data)
     try:
         done = subprocess.run([*cmd, "--json", str(frames), str(presses)], capture_output=True,
                               text=True, timeout=timeout, check=False, env=env)
@@ -287,7 +291,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--verbose", action="store_true")
     args = ap.parse_args(argv)
     cmd = shlex.split(args.referee)
-    parts = []
+    parts: list[tuple[str, tuple[GameSpec, ...]]] = []
     if args.part in ("all", "held"):
         parts.append(("HELD-BACK games (seeds >= 1000)", HELD_GAMES))
     if args.part in ("all", "tuning"):

@@ -881,12 +881,12 @@ def _detect(frame: Image, opts: DetectOptions, card_area: float | None,
             near = [k for k in kept if _iou_near(p[0], k[0]) or _overlaps(p[0], k[0])]
             if not any(_card_sized(k[0], known, opts) for k in near):
                 kept = [k for k in kept if not any(k is n for n in near)] + [p]
+    whole = [p for p in kept if _whole(p, opts)]
     pictures: list[np.ndarray] = []
     if changed is not None and known:
         pictures = _pictures_on_piles(
-            small, chosen, changed, known, [k[0] for k in kept if _whole(k, opts)], opts,
+            small, chosen, changed, known, [p[0] for p in whole], opts,
             _pile_fitter(small, opts.card_aspect, None, either=True), found_work)
-    whole = [p for p in kept if _whole(p, opts)]
     # the size is agreed among the clearest cards when there are any (paper all round,
     # an outline on three sides and more): a cloth's flowers can pass for small cards by
     # the dozen and outvote the one real card

@@ -19,6 +19,8 @@ Image = np.ndarray
 
 _W, _H, _R = 32, 48, 4  # the rectified card, and the ring of surroundings round it
 _BAND = 3  # the border band's depth inside the card, pixels of the rectified card
+PAPER_BRIGHT = 0.72  # of its white, paper's darkest channel at least ...
+PAPER_GREY = 0.14  # ... and its chroma (max - min over max of the channels) below this
 SIDE_STANDS_OUT = 0.6  # of a side's length that differs from what lies outside it
 ALONG = 1.0  # an edge runs along a side where the gradient across the side (on the band and
 # the ring) is at least this times the gradient along it in the band (within 45 degrees):
@@ -85,6 +87,11 @@ def _channel_min_max(img: Image) -> tuple[Image, Image]:
     return np.minimum(np.minimum(b, g), r), np.maximum(np.maximum(b, g), r)
 
 
+def _is_paper(nmn: Image, chroma: Image) -> Image:
+    """Where it is paper: bright (`nmn`: the darkest channel over the white) and grey."""
+    return np.asarray((nmn > PAPER_BRIGHT) & (chroma < PAPER_GREY))
+
+
 def own_white(img: Image, quad: np.ndarray) -> np.ndarray:
     """The colour of the brightest fifth of what lies inside the quad (its paper, if a
     card): the light's colour as this card shows it."""
@@ -109,7 +116,7 @@ def evidence(balanced: Image, quad: np.ndarray) -> Evidence:
     k = int(0.8 * mn.size)
     white = max(float(np.partition(mn, k)[k:].mean()), 1.0)
     nmn = mn_all / white
-    is_paper = (nmn > 0.72) & (chroma < 0.14)
+    is_paper = _is_paper(nmn, chroma)
     inner = is_paper[_R:_R + _H, _R:_R + _W]
     b = _BAND
     # the band from a pixel in (the outline is found to a pixel or so) to b pixels in
@@ -191,7 +198,7 @@ def paper_outside(balanced: Image, quad: np.ndarray, changed: Image) -> list[flo
     patch = _rectified(balanced, quad).astype(np.float32)
     mn, mx = _channel_min_max(patch)
     chroma = (mx - mn) / np.maximum(mx, 1.0)
-    paper = (mn > 0.72 * 240) & (chroma < 0.14) & (_rectified(changed, quad) > 127)
+    paper = _is_paper(mn / 240, chroma) & (_rectified(changed, quad) > 127)
     y0, y1, x0, x1 = _R, _R + _H, _R, _R + _W
     across, down = slice(x0 + 2, x1 - 2), slice(y0 + 2, y1 - 2)
     strips = [paper[y0 - 3:y0 - 1, across], paper[y1 + 1:y1 + 3, across],

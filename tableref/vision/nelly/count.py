@@ -55,7 +55,7 @@ from tableref.vision.nelly.gloss import (
 from tableref.vision.nelly.hands import something_over
 from tableref.vision.nelly.hidden import hidden_dome
 from tableref.vision.nelly.light import light_from_plants
-from tableref.vision.nelly.material import COLOURS, LOG1P
+from tableref.vision.nelly.material import COLOURS, LOG1P, PAINT_MAX_U, PAINT_V
 from tableref.vision.nelly.median import median
 from tableref.vision.nelly.misread import LIGHT_WHY, light_misread
 from tableref.vision.nelly.plants import (
@@ -128,8 +128,8 @@ def counts_to_json(counts: Sequence[ZoneCount]) -> dict[str, object]:
 
 @dataclass(frozen=True)
 class CountOptions:
-    paint_v: float = -1.05  # ln B/R below this, in the light's frame: paint
-    max_u: float = 0.3  # ln G/R above this is no paint (plants, green)
+    paint_v: float = PAINT_V  # ln B/R below this, in the light's frame: paint
+    max_u: float = PAINT_MAX_U  # ln G/R above this is no paint (plants, green)
     min_bright: int = 26  # darker pixels are shadow, too noisy to read (a red shell's shaded
     # side in a dim room is about this dark)
     dome_radius: float | None = None  # one turtle's inscribed radius in px (None: measured)

@@ -16,6 +16,8 @@ from collections.abc import Sequence
 import numpy as np
 
 COLOURS = ("red", "yellow", "orange")
+PAINT_V = -1.05  # ln B/R below this, in the light's frame: paint (the turtles' three)
+PAINT_MAX_U = 0.3  # ln G/R above this is no paint (plants, green)
 # ln(x + 1) of every 8-bit level: the log-chromaticities of a whole image by table look-up
 LOG1P = np.log(np.arange(256, dtype=np.float32) + 1.0).astype(np.float32)
 

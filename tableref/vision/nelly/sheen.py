@@ -24,12 +24,11 @@ import numpy as np
 
 from tableref.vision.nelly.domes import Blob
 from tableref.vision.nelly.glare import highlight_peak
+from tableref.vision.nelly.material import PAINT_MAX_U, PAINT_V
 from tableref.vision.nelly.table import TableModel
 
 WHITE_STEPS = (0.3, 0.5, 0.7, 0.85)  # of a pixel's least channel: the white the gloss adds
 BRIGHT_PART = 90  # percentile of the blob's brightness: the highlight is at least this
-PAINT_V = -1.05  # ln B/R below this, in the light's frame: paint (count.CountOptions)
-MAX_U = 0.3
 
 
 def _repainted(px: np.ndarray, du: float, dv: float) -> np.ndarray:
@@ -44,7 +43,7 @@ def _repainted(px: np.ndarray, du: float, dv: float) -> np.ndarray:
         lr = np.log(np.maximum(r - w, 0.0) + 1.0)
         v = np.log(np.maximum(b - w, 0.0) + 1.0) - lr
         u = np.log(np.maximum(g - w, 0.0) + 1.0) - lr
-        hit |= (v < PAINT_V) & (u < MAX_U)
+        hit |= (v < PAINT_V) & (u < PAINT_MAX_U)
     return hit
 
 

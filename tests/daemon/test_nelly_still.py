@@ -1,6 +1,7 @@
 """The box keeps a still frame of the table for the turtle counter (NellyEyes, VisionCounter):
 given once the table has settled, again after every movement that settles, and a hand that
-came over a zone since makes that zone unsure, whatever the hand's colour."""
+came over a zone's turtles or plants since makes that zone unsure, whatever the hand's
+colour."""
 
 from __future__ import annotations
 
@@ -66,15 +67,18 @@ def test_a_counter_without_a_still_frame_is_left_alone() -> None:
 def test_a_dark_hand_over_the_plants_is_unsure_with_the_still_frame() -> None:
     """A hand darkened to the wooden table's own brown hides a turtle: alone, this frame is
     read as a sure 1 red, 1 yellow (the hand taken for the table); against the still frame
-    it is unsure."""
+    it is unsure. (A hand that hides no turtle nor plant, only the table, leaves the zone
+    counted: tests/vision/test_nelly_beside_hand.py.)"""
     deal = [{"red": 2, "yellow": 1, "orange": 0}, {"red": 1, "yellow": 1, "orange": 1}]
     still, zones = render_nelly_table(deal, [3, 3], seed=6, table="wood")
     frame = still.copy()
     x0, y0, x1, y1 = zones[0].bounds
-    mask = draw_hand(frame, np.random.default_rng(2), [((x0 + x1) / 2, (y0 + y1) / 2)]) > 0
+    mask = draw_hand(frame, np.random.default_rng(4), [((x0 + x1) / 2, (y0 + y1) / 2)]) > 0
     frame[mask] = (frame[mask] * 0.5).astype(np.uint8)  # a dark hand
     counter = VisionCounter()
     json_zones = zones_to_json(zones)
+    alone = counter(frame, json_zones)["zones"]
+    assert not alone[0]["unsure"] and alone[0]["red"] == 1, alone  # the premise
     counter.remember_still(still)
     after = counter(frame, json_zones)["zones"]
     assert after[0]["unsure"], after

@@ -21,6 +21,9 @@
    area whose highlight is off a single dome's (gloss.py), something over the zone
    (hands.py), or a dome's lit cap amid the table's colour where nothing was counted
    (hidden.py) makes the zone unsure: never a guess.
+7. Given the still frame (the table a moment before, nothing moving), a zone that changed
+   since by more than turtles come or gone (still.py) is unsure, unless the change lies
+   on the bare table alone and the rest of the zone counts as it did (`_beside_the_hand`).
 """
 
 from __future__ import annotations
@@ -69,7 +72,7 @@ from tableref.vision.nelly.prints import Print, on_a_plant, table_print
 from tableref.vision.nelly.scraps import scattered_turtle
 from tableref.vision.nelly.sheen import with_highlight
 from tableref.vision.nelly.stacks import dome_paints, two_domes
-from tableref.vision.nelly.still import changed_since, exposure
+from tableref.vision.nelly.still import exposure, over_since
 from tableref.vision.nelly.table import TableModel, table_outside
 from tableref.vision.nelly.witness import unwitnessed, why_unwitnessed
 from tableref.vision.nelly.zones import Zone
@@ -89,6 +92,10 @@ PLANT_SHADOW = 0.2  # of a plant's radius: its shadow and blurred rim lie within
 RIMMED = 1.4  # one turtle's discs: a shell's blob with its rim mixing with the table, at most
 AGREE = 5  # blobs of one turtle's radius that agree on a larger area: then it is a shell's
 SPREAD = 1.15  # their largest area over their smallest, at most
+OVER_WHY = ("something over the zone (it changed by more than turtles since the table was "
+            "still)")
+HAND_EDGE = 0.3  # of a turtle's radius: a hand's soft edge beyond its change's blocks
+HAND_ON_PLANT = 0.25  # of a turtle's area: a hand over less of a plant hides no turtle on it
 MIN_TURTLE = 150  # px: no turtle the camera can count is smaller (one is ~350 px at 0.7 mm/px)
 _LOG = LOG1P
 _UNMEASURED = np.zeros((0, 0), np.float32)  # a blob's distance transform, not measured
@@ -466,10 +473,13 @@ def count_turtles(frame: Image, zones: Sequence[Zone], options: CountOptions | N
         if crop is None:
             out.append(ZoneCount(z.player, unsure=True, why="the zone lies outside the picture"))
             continue
-        if still is not None and changed_since(frame, still, crop.origin, crop.inside,
-                                               paints.shell, gain):
-            out.append(ZoneCount(z.player, unsure=True, why="something over the zone (it "
-                                 "changed by more than turtles since the table was still)"))
+        over = None if still is None else over_since(frame, still, crop.origin, crop.inside,
+                                                     paints.shell, gain)
+        if over is not None:
+            assert still is not None
+            beside = _beside_the_hand(crop, over, still, paints, printed, highlight, opts,
+                                      (outside, level))
+            out.append(beside or ZoneCount(z.player, unsure=True, why=OVER_WHY))
             continue
         if too_dark(crop.bright, crop.inside, outside, level):
             out.append(ZoneCount(z.player, unsure=True, why="too dark to read the turtles' "
@@ -484,9 +494,70 @@ def count_turtles(frame: Image, zones: Sequence[Zone], options: CountOptions | N
     return out
 
 
+def _beside_the_hand(d: _ZoneData, over: np.ndarray, still: Image, paints: Paints,
+                     printed: Print | None, highlight: Callable[[], tuple[float, float] | None],
+                     opts: CountOptions, dark: tuple[float, float]) -> ZoneCount | None:
+    """The zone's count when what came over it since the table was still (`over`, the
+    crop's mask: a hand, an arm) lies on the bare table alone; else None (unsure).
+
+    The still frame shows what the hand now hides: the zone must count there with
+    confidence, the hand's place widened by its soft edge (HAND_EDGE) must hold none of the
+    turtles it counted, and the hand must cover less of any plant than a turtle could lie
+    hidden on (a turtle is put down on a plant or taken from one, and lies within its
+    disc). The frame now, the widened place left out, must count the same: then no turtle
+    came or went beside the hand, and none lay under it a moment before. (A turtle the
+    hand brought and still hides wholly is in the hand, not yet on a plant.) The light,
+    the turtles' size and paints are the frame's own: the still frame is of the same
+    table, only its exposure may differ, which the colours' ratios do not see."""
+    assert d.table is not None and d.paint is not None
+    e = max(2, round(HAND_EDGE * paints.radius))
+    wide = cv2.dilate(over, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * e + 1,) * 2))
+    then = _crop(still, d.zone)
+    if then is None or then.bgr.shape != d.bgr.shape:
+        return None
+    then.table = d.table
+    # (every plant the still frame shows, of any size: each one is kept out of the hand)
+    then.plants = plant_circles(then.u, then.v, then.bright, d.table, MIN_TURTLE)
+    then.u -= paints.light.du
+    then.v -= paints.light.dv
+    then.paint = _paint(then, opts)
+    then.blobs = _blobs(then)
+    if too_dark(then.bright, then.inside, *dark):
+        return None
+    turtles: list[Blob] = []
+    before = _count_zone(then, paints, printed, highlight, turtles)
+    if before.unsure:
+        return None
+    shells = np.zeros(over.shape, np.uint8)  # the turtles the still frame counted
+    for b in turtles:
+        x, y = b.origin
+        hgt, wid = b.window.shape
+        shells[y:y + hgt, x:x + wid] |= b.window.view(np.uint8)
+    if cv2.countNonZero(cv2.bitwise_and(shells, wide)):
+        return None  # the hand is over a turtle as the table was a moment ago
+    # a turtle on a plant lies within its disc: to hide one there wholly, the hand covers
+    # a turtle's area of it (its soft edge or its blocks' corners over the rim hide none)
+    for p in then.plants:
+        disc = np.zeros(over.shape, np.uint8)
+        cv2.circle(disc, (round(p.x), round(p.y)), round(p.r), 1, -1)
+        if cv2.countNonZero(cv2.bitwise_and(disc, over)) >= HAND_ON_PLANT * paints.shell:
+            return None  # the hand is over a plant, where a turtle is put or taken
+    now = replace(d, inside=cv2.bitwise_and(d.inside, 1 - wide), summed=None, alike=None)
+    now.n_in = cv2.countNonZero(now.inside)
+    now.paint = cv2.bitwise_and(d.paint, 1 - wide)
+    now.plants = [p for p in d.plants if not cv2.countNonZero(cv2.bitwise_and(wide, cv2.circle(
+        np.zeros(over.shape, np.uint8), (round(p.x), round(p.y)), round(p.r), 1, -1)))]
+    now.blobs = _blobs(now)
+    if too_dark(now.bright, now.inside, *dark):
+        return None
+    counted = _count_zone(now, paints, printed, highlight)
+    return counted if not counted.unsure and counted.counts == before.counts else None
+
+
 def _count_zone(d: _ZoneData, paints: Paints, printed: Print | None = None,
-                highlight: Callable[[], tuple[float, float] | None] = lambda: None
-                ) -> ZoneCount:
+                highlight: Callable[[], tuple[float, float] | None] = lambda: None,
+                counted_blobs: list[Blob] | None = None) -> ZoneCount:
+    """The zone's count; `counted_blobs`, when given, gets the blobs counted as turtles."""
     counts = dict.fromkeys(COLOURS, 0)
     player = d.zone.player
     assert d.table is not None and d.paint is not None
@@ -496,7 +567,7 @@ def _count_zone(d: _ZoneData, paints: Paints, printed: Print | None = None,
     if over:
         return ZoneCount(player, unsure=True, why=over)
     why = ""
-    turtles: list[Blob] = []  # the blobs counted as turtles
+    turtles: list[Blob] = [] if counted_blobs is None else counted_blobs  # counted as turtles
     scraps: dict[str, list[Blob]] = {}  # specks by their paint: no turtle, no part of one
     for blob in d.blobs:
         if blob.area > LARGE * shell:

@@ -60,21 +60,40 @@ def changed_since(frame: np.ndarray, still: np.ndarray, origin: tuple[int, int],
     """`changed_over` for the zone's box at `origin` (full-size pixels) in two frames of one
     shape, `quarter`ed on the zone's own blocks alone: outside `inside` a change counts for
     nothing, so the box's blocks there are left at 0 in both."""
+    return over_since(frame, still, origin, inside, shell, gain) is not None
+
+
+def over_since(frame: np.ndarray, still: np.ndarray, origin: tuple[int, int],
+               inside: np.ndarray, shell: float, gain: float = 1.0) -> np.ndarray | None:
+    """What came over the zone's box at `origin` since the table was still (`changed_since`),
+    as a mask (uint8 0/1) of the box's pixels: the change that is no turtle or plant come
+    or gone, where it adds up to more than three turtles; else None."""
     q0, q1 = origin[0] // QUARTER, origin[1] // QUARTER
     hq, wq = inside.shape[0] // QUARTER, inside.shape[1] // QUARTER
     fh, fw = frame.shape[:2]
     hq, wq = max(min(hq, fh // QUARTER - q1), 0), max(min(wq, fw // QUARTER - q0), 0)
     if hq == 0 or wq == 0 or shell <= 0:
-        return False
+        return None
     keep = cv2.resize(inside, (wq, hq), interpolation=cv2.INTER_NEAREST)
     x, y, w, h = cv2.boundingRect(keep)
     if w == 0 or h == 0:
-        return False
+        return None
     now = np.zeros((hq, wq, *frame.shape[2:]), frame.dtype)
     then = np.zeros_like(now)
     now[y:y + h, x:x + w] = quarter_window(frame, q0 + x, q1 + y, w, h)
     then[y:y + h, x:x + w] = quarter_window(still, q0 + x, q1 + y, w, h)
-    return changed_over(now, then, inside, shell, gain)
+    over = over_mask(now, then, inside, shell, gain)
+    if over is None:
+        return None
+    # each block back to its 4x4 pixels, in the box's own pixels (the blocks start at the
+    # frame's multiples of QUARTER, the box at `origin`)
+    big = np.zeros(((hq + 1) * QUARTER, (wq + 1) * QUARTER), np.uint8)
+    big[:hq * QUARTER, :wq * QUARTER] = np.repeat(np.repeat(over, QUARTER, 0), QUARTER, 1)
+    dx, dy = origin[0] - q0 * QUARTER, origin[1] - q1 * QUARTER
+    out = np.zeros(inside.shape, np.uint8)
+    part = big[dy:dy + inside.shape[0], dx:dx + inside.shape[1]]
+    out[:part.shape[0], :part.shape[1]] = part
+    return out
 
 
 def _every_other(frame: np.ndarray) -> np.ndarray:
@@ -115,12 +134,20 @@ def changed_over(now: np.ndarray, then: np.ndarray, inside: np.ndarray, shell: f
     (`exposure`); `inside` (uint8, full size) marks the zone in its box; `shell` is one
     turtle's area in full-size pixels. What changed is added up over the zone: a hand of
     the table's own colour changes the zone only where it covers plants and turtles."""
+    return over_mask(now, then, inside, shell, gain) is not None
+
+
+def over_mask(now: np.ndarray, then: np.ndarray, inside: np.ndarray, shell: float,
+              gain: float = 1.0) -> np.ndarray | None:
+    """`changed_over`'s change as a mask of `now`'s blocks (uint8 0/1): the pieces that are
+    no turtle or plant come or gone, when they add up to more than MIN_SHELLS turtles,
+    with the fainter change that joins them; else None."""
     if now.shape != then.shape or shell <= 0 or now.size == 0:
-        return False
+        return None
     keep = cv2.resize(inside, (now.shape[1], now.shape[0]),
                       interpolation=cv2.INTER_NEAREST) > 0
     if not np.any(keep):
-        return False
+        return None
     b = cv2.convertScaleAbs(then, alpha=gain) if abs(gain - 1) > 0.02 else then
     diff: np.ndarray = cv2.absdiff(now, b)
     if diff.ndim == 3:  # the largest change of any channel
@@ -132,7 +159,7 @@ def changed_over(now: np.ndarray, then: np.ndarray, inside: np.ndarray, shell: f
                              cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k, k)))
     n, labels, stats, _ = cv2.connectedComponentsWithStats(moved, connectivity=8)
     if n <= 1:
-        return False
+        return None
     # pieces lying within half a turtle's width of each other are one change: a turtle
     # placed or fallen stands apart, a hand over a patterned cloth changes the cloth's
     # squares or dots of one colour, each round, in a crowd
@@ -144,9 +171,21 @@ def changed_over(now: np.ndarray, then: np.ndarray, inside: np.ndarray, shell: f
     pieces = stats[:, cv2.CC_STAT_AREA].astype(np.int64)
     crowd = np.bincount(group[1:], weights=pieces[1:])
     total = 0
+    counted = np.zeros(n, np.uint8)
     for i, (_, _, w, h, a) in enumerate(stats[1:], start=1):
         if a <= ROUND_PIECE * area and a >= ROUND * w * h and \
                 crowd[group[i]] <= ROUND_PIECE * area:
             continue  # a turtle placed or fallen, a plant turned over or put back: round
         total += int(a)
-    return total >= MIN_SHELLS * area
+        counted[i] = 1
+    if total < MIN_SHELLS * area:
+        return None
+    # with what changed less next to it: a hand's parts over the table of nearly its own
+    # colour, where its change is under CHANGE (what it covers there is as little changed)
+    faint = ((diff > CHANGE // 2) & keep).astype(np.uint8)
+    n, parts = cv2.connectedComponents(cv2.bitwise_or(faint, moved), connectivity=8)
+    over: np.ndarray = counted[labels]
+    held = np.zeros(n, np.uint8)
+    held[np.unique(parts[over > 0])] = 1
+    held[0] = 0
+    return np.asarray(cv2.bitwise_or(over, held[parts]))

@@ -66,6 +66,17 @@ def test_a_hand_over_the_bare_table_leaves_the_zone_counted() -> None:
     assert [c.counts for c in seen] == GAME
 
 
+def test_a_still_frame_at_another_exposure_tells_nothing_of_the_hand() -> None:
+    """The same arm over the bare wood, the still frame taken at half the exposure: what
+    the still frame shows is not read as the frame now would be, so the zone is unsure."""
+    still, zones = render_nelly_table(GAME, PLANTS, seed=0, table="wood")
+    frame, _ = render_nelly_table(GAME, PLANTS, seed=0, table="wood", hand_at=1, hand_seed=2)
+    dim = (still * 0.55).astype(np.uint8)
+    seen = count_turtles(frame, zones, still=dim)
+    assert seen[1].unsure and seen[1].why == OVER_WHY
+    assert [c.counts for c in seen[::2]] == GAME[::2]
+
+
 def test_a_development_hand_beside_the_turtles_is_counted() -> None:
     """Development scene 7: a hand over zone 0's table between its plants, covering none."""
     scene = random_scene(np.random.default_rng(7), DEV_BROAD)

@@ -96,6 +96,9 @@ OVER_WHY = ("something over the zone (it changed by more than turtles since the 
             "still)")
 HAND_EDGE = 0.3  # of a turtle's radius: a hand's soft edge beyond its change's blocks
 HAND_ON_PLANT = 0.25  # of a turtle's area: a hand over less of a plant hides no turtle on it
+# the frame over the still frame's brightness, within which the still frame tells what a
+# hand hides (at another exposure its shaded paint, its dark turtles, read otherwise)
+SAME_EXPOSURE = (0.8, 1.25)
 MIN_TURTLE = 150  # px: no turtle the camera can count is smaller (one is ~350 px at 0.7 mm/px)
 _LOG = LOG1P
 _UNMEASURED = np.zeros((0, 0), np.float32)  # a blob's distance transform, not measured
@@ -478,7 +481,8 @@ def count_turtles(frame: Image, zones: Sequence[Zone], options: CountOptions | N
         if over is not None:
             assert still is not None
             beside = _beside_the_hand(crop, over, still, paints, printed, highlight, opts,
-                                      (outside, level))
+                                      (outside, level)) if SAME_EXPOSURE[0] <= gain <= (
+                SAME_EXPOSURE[1]) else None
             out.append(beside or ZoneCount(z.player, unsure=True, why=OVER_WHY))
             continue
         if too_dark(crop.bright, crop.inside, outside, level):

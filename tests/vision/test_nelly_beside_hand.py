@@ -145,3 +145,27 @@ def test_a_hand_over_a_free_plant_leaves_the_zone_unsure() -> None:
     beside = count_turtles(_arm(still, 320, 80), zones, still=still)[1]
     assert not beside.unsure, beside.why
     assert beside.counts == GAME[1]
+
+
+def test_a_round_change_in_a_faint_arm_is_something_over_the_zone() -> None:
+    """A plant with its turtle gone (a round change of about three turtles) is no hand;
+    the same change at the end of an arm of nearly the table's colour (a fainter change,
+    larger than two plants) is the arm covering them."""
+    then = np.full((720, 1280, 3), 120, np.uint8)
+    plant = then.copy()
+    cv2.circle(plant, (520, 300), 30, (40, 150, 60), -1)  # a plant came (or went)
+    arm = plant.copy()
+    arm[0:280, 500:560] = 140  # an arm of nearly the table's colour reaching it
+    inside = np.ones((400, 400), np.uint8)
+    assert over_since(plant, then, (360, 120), inside, 900.0) is None
+    over = over_since(arm, then, (360, 120), inside, 900.0)
+    assert over is not None and over[300 - 120, 520 - 360] and over[100, 530 - 360]
+
+
+def test_a_development_arm_of_the_tables_colour_over_a_turtle_is_no_count() -> None:
+    """Development scene 1430: an arm much the wood's colour lies over zone 1's red turtle
+    and its plant, the only clear change: the zone was counted one red short."""
+    scene = random_scene(np.random.default_rng(1430), DEV_BROAD)
+    assert scene.truth[1].hand
+    seen = count_turtles(scene.image, scene.zones, still=scene.still)[1]
+    assert seen.unsure and seen.why == OVER_WHY

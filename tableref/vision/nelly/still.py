@@ -8,7 +8,9 @@ or fallen, a plant turned over or put back in the box, change the zone too, each
 round patch no larger than a plant: those are left out, and what other change adds up to
 more than three turtles' area is taken for something over the zone (a hand of the table's
 own colour changes the zone only where it covers plants and turtles, in pieces that are
-not round; one that hides exactly one plant with its turtle and nothing else is missed).
+not round; one that hides exactly one plant with its turtle and nothing else is missed,
+unless the fainter change of the hand itself, joined to that round one, is larger than
+two plants: ARM).
 Round pieces lying within half a turtle's width of each other are one change, counted
 whole when together they are more than one plant could be: a hand of one of a checked
 cloth's colours changes the squares of the other colour, each round and of a turtle's
@@ -30,6 +32,9 @@ ROUND_PIECE = 3.8  # turtles' area: a round change up to this is a turtle or a p
 # gone (a plant is 2.2-3.3 turtles, with its shadow a little more)
 ROUND = 0.5  # of its bounding box a round change fills at least
 MIN_SHELLS = 3.0  # a zone changed by more than three turtles' area has something over it
+ARM = 2 * ROUND_PIECE  # turtles' area: a faint change joined to a round one, larger than
+# two plants with their turtles, is a hand of the table's colour over a plant, no plant
+# turned over
 
 
 QUARTER = 4  # the frames are compared on blocks of 4x4 pixels
@@ -170,22 +175,31 @@ def over_mask(now: np.ndarray, then: np.ndarray, inside: np.ndarray, shell: floa
     group[labels[moved > 0]] = groups[moved > 0]
     pieces = stats[:, cv2.CC_STAT_AREA].astype(np.int64)
     crowd = np.bincount(group[1:], weights=pieces[1:])
+    # what changed less round them: a hand's parts over the table of nearly its own
+    # colour, where its change is under CHANGE (what it covers there is as little changed)
+    faint = cv2.morphologyEx(((diff > CHANGE // 2) & keep).astype(np.uint8), cv2.MORPH_OPEN,
+                             cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k, k)))
+    nf, parts, fstats, _ = cv2.connectedComponentsWithStats(cv2.bitwise_or(faint, moved),
+                                                            connectivity=8)
+    joined = np.zeros(n, np.int32)  # each piece's faint part
+    joined[labels[moved > 0]] = parts[moved > 0]
     total = 0
     counted = np.zeros(n, np.uint8)
+    armed = np.zeros(nf, np.uint8)  # faint parts far larger than a plant: a hand's
     for i, (_, _, w, h, a) in enumerate(stats[1:], start=1):
-        if a <= ROUND_PIECE * area and a >= ROUND * w * h and \
+        if fstats[joined[i], cv2.CC_STAT_AREA] > ARM * area:
+            armed[joined[i]] = 1  # a round change in a hand of the table's colour
+        elif a <= ROUND_PIECE * area and a >= ROUND * w * h and \
                 crowd[group[i]] <= ROUND_PIECE * area:
             continue  # a turtle placed or fallen, a plant turned over or put back: round
         total += int(a)
         counted[i] = 1
+    armed[0] = 0
+    total = max(total, int(fstats[armed > 0, cv2.CC_STAT_AREA].sum()))
     if total < MIN_SHELLS * area:
         return None
-    # with what changed less next to it: a hand's parts over the table of nearly its own
-    # colour, where its change is under CHANGE (what it covers there is as little changed)
-    faint = ((diff > CHANGE // 2) & keep).astype(np.uint8)
-    n, parts = cv2.connectedComponents(cv2.bitwise_or(faint, moved), connectivity=8)
     over: np.ndarray = counted[labels]
-    held = np.zeros(n, np.uint8)
+    held = np.zeros(nf, np.uint8)  # with the faint change that joins it
     held[np.unique(parts[over > 0])] = 1
     held[0] = 0
     return np.asarray(cv2.bitwise_or(over, held[parts]))

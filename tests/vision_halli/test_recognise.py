@@ -1,11 +1,22 @@
 """Whole frames of the project's own cards: found, read, and never guessed."""
 
+from dataclasses import replace
+
 import numpy as np
 import pytest
 
 from tableref.vision.halli.enrol import Enrolment
+from tableref.vision.halli.hint import TableHint, card_side
 from tableref.vision.halli.recognise import Recogniser, SeenCard
-from tableref.vision.synth.halli_scene import Scene, SceneOptions, random_scene, render_table
+from tableref.vision.synth.halli_decks import random_deck
+from tableref.vision.synth.halli_scene import (
+    Scene,
+    SceneOptions,
+    paste_card,
+    random_scene,
+    render_table,
+)
+from tableref.vision.synth.halli_table import table_texture
 
 from .conftest import EASY
 
@@ -119,6 +130,34 @@ def test_a_recogniser_learns_the_card_size_of_its_camera() -> None:
     assert 0.85 * 160 * 107 < rec.card_area < 1.25 * 160 * 107
     seen = rec(render_table(["BBL", None, None, "BBBB"], seed=4, hand_at=0))
     assert [c.code for c in seen if c.kind != "unknown"] == ["BBBB"]
+
+
+@pytest.mark.xfail(strict=True, reason=(
+    "known, open in #11: the card size the recogniser learns from frames where three "
+    "outlines agree can be parts of cards and stay wrong for minutes; measuring a card by "
+    "the fixed camera's size instead was tried with another change the held-back games "
+    "found a wrong verdict with, and left out with it"))
+@pytest.mark.parametrize("layout", ["triangle", "zigzag"])
+def test_a_fixed_camera_s_card_size_outweighs_one_learnt_from_parts(layout: str) -> None:
+    """A card of a deck whose fruits lie lopsided is read only when it is whole: the
+    right size, outlined all round. The size learnt from frames where three outlines
+    agree may be parts of cards agreeing (a tuning game's stayed 18 % small for
+    minutes); the fixed camera's (the hint's: the median of the cards read at its table,
+    on outlines set on their edges) would be the one to measure a card by. Today these
+    cards are taken for more than a card, and their lopsided layout for a covered
+    card's: unknown."""
+    deck = replace(random_deck(np.random.default_rng(3), "outlined"), layout=layout)
+    rng = np.random.default_rng(5)
+    c, s = np.cos(0.3), np.sin(0.3)
+    local = np.array([[-50.0, -75.0], [50.0, -75.0], [50.0, 75.0], [-50.0, 75.0]])
+    quad = local @ np.array([[c, s], [-s, c]]) + (640.0, 360.0)
+    for code in ("PSL", "BBL", "PSSLL"):
+        img = table_texture(np.random.default_rng(1), (1280, 720), "wood")
+        paste_card(img, deck.card(code, rng), quad)
+        rec = Recogniser()
+        rec.card_area = 0.8 * card_side(quad) ** 2  # learnt from parts of cards
+        seen = [c.code for c in rec(img, hint=TableHint(None, card_side(quad)))]
+        assert seen == [code], (layout, code, seen)
 
 
 @pytest.mark.parametrize("table", ["wood", "cloth", "pattern"])

@@ -11,14 +11,15 @@ from collections.abc import Callable
 
 import cv2
 import numpy as np
+import pytest
 
 from tableref.vision.halli.codes import canonical
 from tableref.vision.halli.detect import detect_cards
 from tableref.vision.halli.hint import TableHint, card_side
 from tableref.vision.halli.recognise import Recogniser
 from tableref.vision.halli.table_model import READY, TableModel
-from tableref.vision.synth.halli_cards import card_image
-from tableref.vision.synth.halli_props import clutter
+from tableref.vision.synth.halli_cards import CardStyle, card_image
+from tableref.vision.synth.halli_props import card_back, clutter
 from tableref.vision.synth.halli_scene import paste_card
 from tableref.vision.synth.halli_table import table_texture
 
@@ -26,8 +27,8 @@ SIZE = (1280, 720)
 SQUARE = 26  # px: the gingham's squares, a quarter of a card's width
 
 
-def _gingham(paper: np.ndarray) -> np.ndarray:
-    """Squares of the card's own paper colour and of a teal."""
+def _gingham(paper: np.ndarray | tuple[int, int, int]) -> np.ndarray:
+    """Squares of the card's own paper colour (or of `paper`) and of a teal."""
     yy, xx = np.mgrid[0:SIZE[1], 0:SIZE[0]]
     light = (xx // SQUARE + yy // SQUARE) % 2 == 0
     out = np.empty((SIZE[1], SIZE[0], 3), np.uint8)
@@ -66,19 +67,20 @@ Extra = Callable[[np.ndarray, np.random.Generator], object]
 
 
 def _table_with(cards: list[tuple[str, np.ndarray]], seed: int, kind: str = "gingham",
-                extra: Extra | None = None, side: float | None = None
+                extra: Extra | None = None, side: float | None = None,
+                style: CardStyle | None = None, light: tuple[int, int, int] | None = None
                 ) -> tuple[np.ndarray, TableHint]:
     """The frame with `cards` (and `extra` drawn) laid on the cloth `kind` (the gingham of
-    the cards' paper colour, or one of the project's table textures), and the hint of a
-    model that learnt the empty cloth first; the cards' side learnt is `side`, else
-    theirs."""
+    the cards' paper colour, or of `light`, or one of the project's table textures), and
+    the hint of a model that learnt the empty cloth first; the cards' side learnt is
+    `side`, else theirs. `style`: the deck's (the project's default)."""
     rng = np.random.default_rng(seed)
-    paper = card_image("B")[8, 8]  # the card's own paper, by its corner
-    empty = _gingham(paper) if kind == "gingham" else table_texture(rng, SIZE, kind)
+    paper = card_image("B", style)[8, 8]  # the card's own paper, by its corner
+    empty = _gingham(light or paper) if kind == "gingham" else table_texture(rng, SIZE, kind)
     model = _learnt(empty, rng)
     top = empty.copy()
     for code, quad in cards:
-        paste_card(top, card_image(code), quad)
+        paste_card(top, card_back(rng) if code == "back" else card_image(code, style), quad)
     if extra is not None:
         extra(top, np.random.default_rng(seed))
     frame = _noisy(top, rng)
@@ -88,8 +90,10 @@ def _table_with(cards: list[tuple[str, np.ndarray]], seed: int, kind: str = "gin
 
 
 def _reads(cards: list[tuple[str, np.ndarray]], seed: int, kind: str = "gingham",
-           extra: Extra | None = None, side: float | None = None) -> list[str | None]:
-    frame, hint = _table_with(cards, seed, kind, extra, side)
+           extra: Extra | None = None, side: float | None = None,
+           style: CardStyle | None = None, light: tuple[int, int, int] | None = None
+           ) -> list[str | None]:
+    frame, hint = _table_with(cards, seed, kind, extra, side, style, light)
     return [c.code for c in Recogniser()(frame, hint=hint)]
 
 
@@ -109,6 +113,34 @@ def test_cards_the_colour_of_the_cloth_are_found_where_the_table_changed() -> No
     read = {c.code for c in Recogniser()(frame, hint=hint)}
     # the PS's outline found on its paper takes in a square of the cloth: unknown
     assert {"LLL", "BBPS"} <= read <= {"LLL", "BBPS", "PS", None}
+
+
+CREAM = CardStyle(paper=(178, 232, 250))  # a deck printed on cream paper
+WHITE = (246, 248, 248)  # a cloth's light squares, whiter than that paper
+
+
+@pytest.mark.xfail(strict=True, reason=(
+    "known, open in #11: a cream deck on a whiter cloth is not found. A fix (a card of the "
+    "known size fitted in the change and weighed at its own white) read these and a tuning "
+    "game's missed cards, but the held-back games gave a wrong verdict with it: left out"))
+def test_a_cream_deck_on_a_whiter_cloth_is_found_where_the_table_changed() -> None:
+    """The cloth's light squares are whiter than the deck's cream paper: balanced to the
+    frame's white (the cloth's), the paper is tinted, no paper mask takes it, and the
+    change's hull (holes where the cream meets the white) stands on no card's edges: the
+    LLL is not read (seed 1)."""
+    for seed, angle in enumerate((0.3, -0.5, 1.2)):
+        cards = [("LLL", _quad((420, 300), angle)), ("BBPS", _quad((760, 330), -angle))]
+        read = _reads(cards, 40 + seed, style=CREAM, light=WHITE)
+        assert sorted(c for c in read if c is not None) == ["BBPS", "LLL"], (seed, read)
+
+
+def test_a_coloured_back_on_a_whiter_cloth_is_no_face_up_card() -> None:
+    """A face-down card's back is a change of a card's size too; balanced to its own
+    brightest, a coloured ground is no paper a lamp makes: never a card read."""
+    for seed in range(3):
+        cards = [("back", _quad((500, 320), 0.4 + seed)), ("PP", _quad((780, 360), 0.2))]
+        read = _reads(cards, 60 + seed, style=CREAM, light=WHITE)
+        assert set(read) <= {"PP", None}, (seed, read)
 
 
 def test_a_messy_pile_the_colour_of_the_cloth_is_never_read_wrong() -> None:

@@ -8,7 +8,14 @@ import numpy as np
 import pytest
 
 from tableref.vision.halli.animals import describe
-from tableref.vision.halli.enrol import BACK, Enrolment, EnrolmentError, enrol_images
+from tableref.vision.halli.enrol import (
+    BACK,
+    MIN_SIDE,
+    Enrolment,
+    EnrolmentError,
+    enrol_images,
+    too_small,
+)
 from tableref.vision.halli.recognise import ANIMAL_SCORE, Recogniser
 from tableref.vision.halli.rectify import CARD_SIZE, SURROUND_OFFSET
 from tableref.vision.synth.halli_decks import random_deck
@@ -132,3 +139,9 @@ def test_an_enrolment_photo_of_a_card_too_small_is_refused(width: float, refused
             enrol_images([("pig", photo)])
     else:
         assert "pig" in enrol_images([("pig", photo)]).taught()
+
+
+def test_a_card_a_fraction_under_the_width_asked_for_is_said_to_be_under_it() -> None:
+    """63.6 px was said to be "only 64 px wide" when 64 px were asked for."""
+    said = too_small("elephant.jpg", MIN_SIDE - 0.4)
+    assert f"only {MIN_SIDE - 1} px wide" in said and f"at least {MIN_SIDE} px" in said

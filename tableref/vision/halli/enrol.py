@@ -175,9 +175,7 @@ def card_from_photo(image: Image, name: str) -> Image:
     if quads:
         side = card_width(quads[0])
         if side < MIN_SIDE:
-            raise EnrolmentError(
-                f"{name}: the card is only {side:.0f} px wide in the photo; take it closer, "
-                f"so that the card is at least {MIN_SIDE} px wide")
+            raise EnrolmentError(too_small(name, side))
         card = rectify(image, quads[0])
     else:
         if not 1.1 <= max(h, w) / max(min(h, w), 1) <= 2.0:
@@ -185,6 +183,13 @@ def card_from_photo(image: Image, name: str) -> Image:
         flat = image if h >= w else cv2.rotate(image, cv2.ROTATE_90_CLOCKWISE)
         card = cv2.resize(flat, CARD_SIZE, interpolation=cv2.INTER_AREA)
     return balance(card)
+
+
+def too_small(name: str, side: float) -> str:
+    """What to say of a photo whose card is `side` px wide, under `MIN_SIDE`: its width
+    rounded down (63.6 px is not "64 px wide" when 64 are asked for)."""
+    return (f"{name}: the card is only {int(side)} px wide in the photo; take it closer, "
+            f"so that the card is at least {MIN_SIDE} px wide")
 
 
 def _one_card(quads: list[np.ndarray]) -> np.ndarray | None:

@@ -16,8 +16,8 @@ from tableref.vision.nelly.median import median
 from tableref.vision.nelly.still import (
     _every_other,
     _median,
-    changed_over,
-    changed_since,
+    over_mask,
+    over_since,
     quarter,
     quarter_window,
 )
@@ -55,7 +55,7 @@ def test_quarter_window_is_the_quarters_window(size: tuple[int, int]) -> None:
         assert np.array_equal(quarter_window(frame, x, y, w, h), full[y:y + h, x:x + w])
 
 
-def test_changed_since_is_changed_over_the_whole_quarter() -> None:
+def test_over_since_is_over_mask_on_the_whole_quarter() -> None:
     now, then = _frame(2), _frame(2)
     then[200:330, 420:600] = _frame(3)[200:330, 420:600]  # an arm's worth of change
     inside = np.zeros((260, 500), np.uint8)
@@ -63,10 +63,10 @@ def test_changed_since_is_changed_over_the_whole_quarter() -> None:
     for origin in [(300, 120), (302, 121), (900, 500)]:
         x, y = origin
         q0, q1 = x // 4, y // 4
-        full = changed_over(quarter(now)[q1:q1 + 65, q0:q0 + 125],
-                            quarter(then)[q1:q1 + 65, q0:q0 + 125], inside, 300.0, 1.1)
-        assert changed_since(now, then, origin, inside, 300.0, 1.1) == full
-    assert changed_since(now, then, (300, 120), inside, 300.0)  # the change is seen
+        full = over_mask(quarter(now)[q1:q1 + 65, q0:q0 + 125],
+                         quarter(then)[q1:q1 + 65, q0:q0 + 125], inside, 300.0, 1.1) is not None
+        assert (over_since(now, then, origin, inside, 300.0, 1.1) is not None) == full
+    assert over_since(now, then, (300, 120), inside, 300.0) is not None  # the change is seen
 
 
 @pytest.mark.parametrize("size", [(720, 1280), (718, 1278), (480, 640)])

@@ -532,25 +532,20 @@ def _beside_the_hand(d: _ZoneData, over: np.ndarray, still: Image, paints: Paint
     before = _count_zone(then, paints, printed, highlight, turtles)
     if before.unsure:
         return None
-    shells = np.zeros(over.shape, np.uint8)  # the turtles the still frame counted
-    for b in turtles:
-        x, y = b.origin
-        hgt, wid = b.window.shape
-        shells[y:y + hgt, x:x + wid] |= b.window.view(np.uint8)
+    shells = _painted(turtles, over.shape)  # the turtles the still frame counted
     if cv2.countNonZero(cv2.bitwise_and(shells, wide)):
         return None  # the hand is over a turtle as the table was a moment ago
     # a turtle on a plant lies within its disc: to hide one there wholly, the hand covers
     # a turtle's area of it (its soft edge or its blocks' corners over the rim hide none)
     for p in then.plants:
-        disc = np.zeros(over.shape, np.uint8)
-        cv2.circle(disc, (round(p.x), round(p.y)), round(p.r), 1, -1)
-        if cv2.countNonZero(cv2.bitwise_and(disc, over)) >= HAND_ON_PLANT * paints.shell:
+        if cv2.countNonZero(cv2.bitwise_and(_disc(p, over.shape), over)) >= (
+                HAND_ON_PLANT * paints.shell):
             return None  # the hand is over a plant, where a turtle is put or taken
     now = replace(d, inside=cv2.bitwise_and(d.inside, 1 - wide), summed=None, alike=None)
     now.n_in = cv2.countNonZero(now.inside)
     now.paint = cv2.bitwise_and(d.paint, 1 - wide)
-    now.plants = [p for p in d.plants if not cv2.countNonZero(cv2.bitwise_and(wide, cv2.circle(
-        np.zeros(over.shape, np.uint8), (round(p.x), round(p.y)), round(p.r), 1, -1)))]
+    now.plants = [p for p in d.plants
+                  if not cv2.countNonZero(cv2.bitwise_and(wide, _disc(p, over.shape)))]
     now.blobs = _blobs(now)
     if too_dark(now.bright, now.inside, *dark):
         return None
@@ -681,15 +676,28 @@ def _scattered(d: _ZoneData, paints: Paints, scraps: dict[str, list[Blob]],
     return False
 
 
+def _painted(blobs: Sequence[Blob], shape: tuple[int, ...]) -> np.ndarray:
+    """The blobs' own pixels, 1 in a uint8 mask of the zone's box (`shape`)."""
+    out: np.ndarray = np.zeros(shape[:2], np.uint8)
+    for b in blobs:
+        x, y = b.origin
+        hgt, wid = b.window.shape
+        out[y:y + hgt, x:x + wid] |= b.window.astype(np.uint8)
+    return out
+
+
+def _disc(p: Plant, shape: tuple[int, ...]) -> np.ndarray:
+    """The plant `p`'s disc, 1 in a uint8 mask of the zone's box (`shape`)."""
+    out: np.ndarray = np.zeros(shape[:2], np.uint8)
+    cv2.circle(out, (round(p.x), round(p.y)), round(p.r), 1, -1)
+    return out
+
+
 def _counted(d: _ZoneData, paints: Paints, turtles: Sequence[Blob] | None = None
              ) -> np.ndarray:
     """The zone's blobs (their rims and shadows widened) and plants: what was seen for
     what it is; with `turtles`, those blobs alone (what was counted)."""
-    out: np.ndarray = np.zeros(d.inside.shape, np.uint8)
-    for b in d.blobs if turtles is None else turtles:
-        x, y = b.origin
-        hgt, wid = b.window.shape
-        out[y:y + hgt, x:x + wid] |= b.window.astype(np.uint8)
+    out = _painted(d.blobs if turtles is None else turtles, d.inside.shape)
     for p in d.plants if turtles is None else ():
         cv2.circle(out, (round(p.x), round(p.y)), round(p.r), 1, -1)
     e = max(1, round(0.5 * paints.radius))

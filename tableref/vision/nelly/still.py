@@ -60,19 +60,12 @@ def quarter_window(frame: np.ndarray, x: int, y: int, w: int, h: int) -> np.ndar
     return quarter(frame[QUARTER * y:QUARTER * y1, QUARTER * x:QUARTER * x1])
 
 
-def changed_since(frame: np.ndarray, still: np.ndarray, origin: tuple[int, int],
-                  inside: np.ndarray, shell: float, gain: float = 1.0) -> bool:
-    """`changed_over` for the zone's box at `origin` (full-size pixels) in two frames of one
-    shape, `quarter`ed on the zone's own blocks alone: outside `inside` a change counts for
-    nothing, so the box's blocks there are left at 0 in both."""
-    return over_since(frame, still, origin, inside, shell, gain) is not None
-
-
 def over_since(frame: np.ndarray, still: np.ndarray, origin: tuple[int, int],
                inside: np.ndarray, shell: float, gain: float = 1.0) -> np.ndarray | None:
-    """What came over the zone's box at `origin` since the table was still (`changed_since`),
-    as a mask (uint8 0/1) of the box's pixels: the change that is no turtle or plant come
-    or gone, where it adds up to more than three turtles; else None."""
+    """What came over the zone's box at `origin` (full-size pixels) since the table was
+    still, as a mask (uint8 0/1) of the box's pixels: `over_mask` in two frames of one
+    shape, `quarter`ed on the zone's own blocks alone (outside `inside` a change counts for
+    nothing, so the box's blocks there are left at 0 in both); None when nothing did."""
     q0, q1 = origin[0] // QUARTER, origin[1] // QUARTER
     hq, wq = inside.shape[0] // QUARTER, inside.shape[1] // QUARTER
     fh, fw = frame.shape[:2]
@@ -132,21 +125,16 @@ def exposure(now: np.ndarray, then: np.ndarray) -> float:
     return a / b if b > 0 else 1.0
 
 
-def changed_over(now: np.ndarray, then: np.ndarray, inside: np.ndarray, shell: float,
-                 gain: float = 1.0) -> bool:
+def over_mask(now: np.ndarray, then: np.ndarray, inside: np.ndarray, shell: float,
+              gain: float = 1.0) -> np.ndarray | None:
     """Did something large come over a zone since the table was still? `now` and `then`:
     the zone's box in the two frames, `quarter`ed; `then` is `gain` times darker
     (`exposure`); `inside` (uint8, full size) marks the zone in its box; `shell` is one
     turtle's area in full-size pixels. What changed is added up over the zone: a hand of
-    the table's own colour changes the zone only where it covers plants and turtles."""
-    return over_mask(now, then, inside, shell, gain) is not None
-
-
-def over_mask(now: np.ndarray, then: np.ndarray, inside: np.ndarray, shell: float,
-              gain: float = 1.0) -> np.ndarray | None:
-    """`changed_over`'s change as a mask of `now`'s blocks (uint8 0/1): the pieces that are
-    no turtle or plant come or gone, when they add up to more than MIN_SHELLS turtles,
-    with the fainter change that joins them; else None."""
+    the table's own colour changes the zone only where it covers plants and turtles.
+    The change as a mask of `now`'s blocks (uint8 0/1): the pieces that are no turtle or
+    plant come or gone, when they add up to more than MIN_SHELLS turtles, with the fainter
+    change that joins them; else None (nothing came over)."""
     if now.shape != then.shape or shell <= 0 or now.size == 0:
         return None
     keep = cv2.resize(inside, (now.shape[1], now.shape[0]),

@@ -503,6 +503,34 @@ async def test_the_page_comes_back_by_itself_after_the_daemon_is_killed(
     assert errors == []
 
 
+async def test_a_key_pressed_once_the_page_says_live_rings_even_if_its_view_came_slowly(
+    browser: Browser, tmp_path: Path
+) -> None:
+    """The page said "live" before the game's view (the module that hears the keys) had
+    loaded, and a key pressed then was lost (CI, on a loaded machine). Here the view's
+    module arrives 3 s late: "live" waits for it, and the first key rings."""
+    import asyncio
+
+    from playwright.async_api import Route
+
+    async def late(route: Route) -> None:
+        await asyncio.sleep(3)
+        await route.continue_()
+
+    errors: list[str] = []
+    with running_daemon(tmp_path) as base:
+        page = await browser.new_page(viewport={"width": 1280, "height": 800})
+        page.on("pageerror", lambda exc: errors.append(str(exc)))
+        await page.route("**/static/halli.js", late)
+        await page.goto(base + "/")
+        await page.wait_for_selector("#conn:has-text('live')", timeout=20000)
+        _unlocked(base)
+        await page.keyboard.press("1")
+        await _verdict_after(page, 0)
+        assert get_json(base + "/api/state")["halli"]["last_verdict"]["player"] == 0
+    assert errors == []
+
+
 async def test_the_camera_beside_the_game_and_the_replay_of_a_ring(
     browser: Browser, tmp_path: Path
 ) -> None:

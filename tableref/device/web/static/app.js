@@ -64,23 +64,19 @@ async function viewOf(name) {
 // ---- rendering (one at a time, the latest snapshot wins) -----------------------------------
 
 let pending = null;
-let rendering = false;
+let draining = null; // the render loop while it runs: settles once the latest is shown
 
 export function show(s) {
   pending = s;
-  if (!rendering) drain();
+  if (!draining) draining = drain().finally(() => { draining = null; });
+  return draining;
 }
 
 async function drain() {
-  rendering = true;
-  try {
-    while (pending) {
-      const s = pending;
-      pending = null;
-      await render(s);
-    }
-  } finally {
-    rendering = false;
+  while (pending) {
+    const s = pending;
+    pending = null;
+    await render(s);
   }
 }
 
@@ -236,7 +232,9 @@ async function start() {
       shownLang = lib.language();
       translateStatic();
     }
-    show(await api("GET", "/api/state"));
+    // the game's view is loaded and drawn before the page says "live": a key pressed
+    // once it does is a bell (the view's module handles the keys)
+    await show(await api("GET", "/api/state"));
     connect();
   } catch (e) {
     $("conn").textContent = e.message;

@@ -56,6 +56,16 @@ TUNING_GAMES = (
     GameSpec(seed=7, players=3, surface="plain-dark", art="scan", light="dim"),
     GameSpec(seed=8, players=3, surface="plain-saturated", art="shaded", light="glare",
              hard=True),
+    # more (stop 39), to tell apart changes that 8 games could not: the same tuning
+    # surfaces, art and lights in other mixes
+    GameSpec(seed=9, players=4, surface="wood", art="flat", light="warm", hard=True),
+    GameSpec(seed=10, players=3, surface="tartan", art="shaded", light="cool"),
+    GameSpec(seed=11, players=2, surface="gingham", art="outlined", light="dim"),
+    GameSpec(seed=12, players=4, surface="plain-light", art="photo", light="glare", hard=True),
+    GameSpec(seed=13, players=3, surface="floral", art="scan", light="neutral"),
+    GameSpec(seed=14, players=3, surface="dots", art="outlined", light="uneven", hard=True),
+    GameSpec(seed=15, players=4, surface="plain-saturated", art="flat", light="neutral"),
+    GameSpec(seed=16, players=2, surface="plain-dark", art="photo", light="warm", hard=True),
 )
 HELD_GAMES = (
     GameSpec(seed=1001, players=3, surface="marble", art="watercolour", light="mixed"),

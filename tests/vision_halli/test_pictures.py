@@ -145,3 +145,17 @@ def test_a_card_a_fraction_under_the_width_asked_for_is_said_to_be_under_it() ->
     """63.6 px was said to be "only 64 px wide" when 64 px were asked for."""
     said = too_small("elephant.jpg", MIN_SIDE - 0.4)
     assert f"only {MIN_SIDE - 1} px wide" in said and f"at least {MIN_SIDE} px" in said
+
+
+def test_a_tiny_card_lying_on_a_book_is_still_too_small() -> None:
+    """A card 50 px wide on a card-shaped book four times its width: the card, not the
+    book, and it is too small (the picture round a patch is taken only when the patch is
+    a fifth of its width or less)."""
+    rng = np.random.default_rng(8)
+    deck = random_deck(rng, "flat")
+    photo = np.full((720, 1280, 3), (40, 45, 50), np.uint8)
+    cv2.rectangle(photo, (540, 210), (740, 510), (150, 60, 30), -1)  # the book, 200 x 300
+    card = cv2.resize(deck.card("pig", rng), (50, 75), interpolation=cv2.INTER_AREA)
+    photo[320:395, 615:665] = card
+    with pytest.raises(EnrolmentError, match=r"pig: the card is only \d+ px wide"):
+        enrol_images([("pig", photo)])

@@ -17,7 +17,10 @@ look like an animal). A card read there (fruit, a taught animal) is still a card
 one read at the start of the game before anything moved on the table: what lies there
 before anyone turned a card (a cloth's flowers outlined and read as fruit) is part of the
 table while it lies there unchanged: no seat's first card, nor any seat's top later. A
-seat's first pile is where a card comes.
+seat's first pile is where a card comes. A card found and not read that no seat took, away
+from every pile found and every stack, may be the card of a seat whose pile the box never
+found: such a seat's pile is then not known to be bare (`HIDDEN_BY_HAND`), and a ring is
+not judged on it.
 Runs in the daemon's vision thread.
 """
 
@@ -161,6 +164,14 @@ class HalliEyes:
             # a card read that no seat could take (whose first card is it?): no seat
             # whose place shows no card can be sure it has none
             tops = [HIDDEN_BY_HAND if top is None else top for top in tops]
+        if any(c.code is None and id(c) not in placed and not self._on_stack(c)
+               and not self._near_learnt(c.center, side) for c in cards):
+            # a card not read that no seat took, away from every pile found and every
+            # stack: for all the box knows, the card of a seat whose pile it never found
+            # (players sit anywhere), which cannot be sure it has none (a tuning game's
+            # right ring was judged wrong on a pile never found read as bare)
+            tops = [HIDDEN_BY_HAND if top is None and self.piles[seat] is None else top
+                    for seat, top in enumerate(tops)]
         # every seat's pile place, read there or not yet: never absorbed into the table
         self.model.layout(self.card_px, self._places((w, h)))
         self.ms.append((time.perf_counter() - start) * 1000)

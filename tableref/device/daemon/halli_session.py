@@ -43,6 +43,7 @@ from tableref.device.daemon.halli_eyes import HalliEyes
 from tableref.device.daemon.halli_flips import HIDDEN_BY_HAND, UNREADABLE, FlipWatch, TableSeen
 from tableref.device.daemon.halli_judge import ANIMAL, judge
 from tableref.device.daemon.halli_note import Note, NoteError
+from tableref.device.daemon.halli_passed import OutOfTurn, passed_over
 from tableref.device.daemon.halli_words import (
     Phrase,
     moved_said,
@@ -206,6 +207,8 @@ class HalliSession(BaseSession[Event]):
         self._wait: Timer | None = None
         self._unlock_timer: Timer | None = None
         self._kept: dict[str, Any] = Note().to_json()  # the last note kept (halli_note)
+        # cards seen laid out of turn since the last event: the table may have passed a seat
+        self._out_of_turn: list[OutOfTurn] = []
 
     # -- the events -------------------------------------------------------------------
     def start(self, players: Sequence[str], options: Mapping[str, bool]) -> Start:
@@ -222,6 +225,7 @@ class HalliSession(BaseSession[Event]):
         before = self.state
         step = apply(before, event)
         self.state = step.state
+        self._out_of_turn = []
         said: list[str] = []
         if isinstance(event, Start):
             self._begin(event)
@@ -483,6 +487,7 @@ class HalliSession(BaseSession[Event]):
                 # turned a card too, so this seat's card waits for a frame that shows it
                 break
             self._flip_seen(seat, str(tops[seat]), sight.t_ns)
+        self._find_passed(tops)
         self._unread_flip()
         self._note_frame(sight.t_ns)
 
@@ -549,6 +554,8 @@ class HalliSession(BaseSession[Event]):
         except IllegalEventError as err:
             if not self._cannot_hold(state, event):
                 self.watch.flipped(seat, code)  # what the table shows, not counted
+                if seat != state.turn and not inferred:
+                    self._out_of_turn.append(OutOfTurn(seat, code, t_ns))
                 words = self._box.speech.words
                 why = words("halli.not_their_turn") if seat != state.turn else str(err)
                 self.message = ("halli.not_counted", {"name": state.name(seat), "why": why})
@@ -558,6 +565,35 @@ class HalliSession(BaseSession[Event]):
         self._box.record(event)
         if code == ANIMAL:  # the flip has no card; the pile shows an animal, no new card
             self.watch.took(seat, ANIMAL)
+
+    def _find_passed(self, tops: Sequence[str | None]) -> None:
+        """The cards refused as out of turn are a whole round the table played without the
+        seat whose turn it is (halli_passed): that seat counts as having turned a card
+        unseen each time it was passed over, and the refused cards count."""
+        state = self.state
+        if state is None or not self._out_of_turn or len(tops) != len(self.players):
+            return
+
+        def quiet(seat: int) -> bool:
+            top = tops[seat]
+            return top is None or (top == self.watch.shown[seat]
+                                   and top not in (UNREADABLE, HIDDEN_BY_HAND))
+
+        steps = passed_over(state, self._out_of_turn, quiet)
+        if steps is None:
+            return
+        passed = state.turn
+        for step in steps:
+            if step.held is not None:
+                self._flip_seen(step.seat, step.held.code, step.held.t_ns)
+            elif tops[step.seat] is None:  # a bare pile: a card the camera did not see
+                self._settle_by(step.seat, step.t_ns)
+                self._box.record(Flip(step.seat, None, t_ns=step.t_ns, inferred=True))
+            else:  # the card it showed: one identical to it turned on it
+                self._flip_seen(step.seat, str(tops[step.seat]), step.t_ns, inferred=True)
+        self.message = ("halli.passed_over", {
+            "name": state.name(passed), "n": sum(s.held is None for s in steps)})
+        self._box.changed()
 
     @staticmethod
     def _cannot_hold(state: GameState, flip: Flip) -> bool:

@@ -143,6 +143,12 @@ PHRASES = {
     "not_counted": {"en": "A card turned by {name} was not counted: {why}",
                     "de": "Eine Karte von {name} wurde nicht gezählt: {why}",
                     "fr": "Une carte retournée par {name} n'a pas été comptée : {why}"},
+    "passed_over": {"en": "The game went on without {name}: counted as {n} card(s) turned "
+                          "unseen.",
+                    "de": "Das Spiel ging ohne {name} weiter: gezählt als {n} ungesehen "
+                          "umgedrehte Karte(n).",
+                    "fr": "La partie a continué sans {name} : compté comme {n} carte(s) "
+                          "retournée(s) sans être vue(s)."},
     "not_their_turn": {"en": "it was not their turn", "de": "außer der Reihe umgedreht",
                        "fr": "ce n'était pas son tour"},
     # -- the page: the table ----------------------------------------------------------------

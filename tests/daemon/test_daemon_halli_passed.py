@@ -7,7 +7,7 @@ from __future__ import annotations
 from test_daemon_halli_session import MS, Table
 
 from tableref.device.daemon.halli_passed import OutOfTurn, Step, passed_over
-from tableref.games.halli import Flip, GameState, Start, apply
+from tableref.games.halli import Flip, GameState, Ring, Start, apply
 
 
 def _state(cards: list[int], flips: tuple[int, ...] = ()) -> GameState:
@@ -100,3 +100,12 @@ def test_a_card_laid_on_the_waited_seat_meanwhile_is_counted_as_its_turn() -> No
     flips = [r for r in t.records if r["event"] == "flip"][3:]
     assert flips == [{"event": "flip", "player": 0, "card": "PP", "t_ns": 600 * MS}]
     assert not any(r.get("inferred") for r in t.records)
+
+
+def test_no_seat_is_passed_over_while_a_ring_waits_for_its_verdict() -> None:
+    """After a ring that could not be judged, who turns next is that ring's question (the
+    left-hand neighbour after a wrong ring): the ringer is not passed over."""
+    state = _state([8, 8, 8], flips=(0, 1))
+    state = apply(state, Ring(2, judged=False)).state
+    assert state.turn == 2 and state.unjudged == 2
+    assert passed_over(state, _cards(0, 1), _bare) is None

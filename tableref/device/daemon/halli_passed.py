@@ -14,7 +14,9 @@ passed over counts as that seat turning a card the camera did not see (an inferr
 the only event in the game's vocabulary that moves the turn on, and a player whose stack
 runs out so goes out as the rules say. Anything else (another seat passed over, the seats
 out of order, something new on the passed seat's pile) says nothing, and the cards stay
-refused.
+refused. So does a ring that waits for its verdict: after it the seat that turns next says
+whether it was right (halli_aftermath), so a seat is never passed over then (a tuning game's
+wrong ring, unsure, had its ringer passed over and its stack drained by cards never turned).
 """
 
 from __future__ import annotations
@@ -49,8 +51,8 @@ def passed_over(state: GameState, refused: Sequence[OutOfTurn],
     """The events that make the `refused` cards count, when they are a whole round the
     table played without the engine's turn seat (quiet: nothing new laid on its pile);
     None when they are not."""
-    if state.over or not refused:
-        return None
+    if state.over or not refused or state.unjudged is not None:
+        return None  # a ring waits for its verdict: who turns next is that ring's question
     passed = state.turn
     still_in = sum(not p.out for p in state.players)
     if len(refused) < max(2, still_in - 1) or not quiet(passed):

@@ -1,6 +1,6 @@
 """Whole recorded Halli Galli games, refereed offline by `tableref halli referee --json`.
 
-    .venv/bin/python bench/heldout/halli_games.py                 # 10 games, held-back first
+    .venv/bin/python bench/heldout/halli_games.py                 # 18 games, held-back first
     .venv/bin/python bench/heldout/halli_games.py --referee "python fake.py" --games 1 --no-enrol
 
 Each game is played by the engine (the truth), filmed from a fixed camera (the empty table

@@ -16,7 +16,9 @@ Unknown keys are errors that name the key.
 - `flip`: `card` is the card turned; left out (or null) when it was not seen. `t_ns` is when
   it was seen (the sensor time of the camera frame that showed it). `inferred: true` says
   the camera did not see this card turned: the player turned a card identical to the one on
-  top, and the referee counted it when the next player's card appeared. `misread` is a card
+  top, and the referee counted it when the next player's card appeared; or (no `card`) the
+  table went on past the player for a whole round, its pile quiet, and the referee counted
+  a card turned unseen each time it was passed over. `misread` is a card
   the camera read that the player's stack cannot hold (all its next cards are known, none
   is that one): the flip is counted without its card, and `misread` keeps what was read.
 - `ring`: the arbitrated first press. `t_ns` is the time of its edge. `presses` are the
@@ -95,7 +97,7 @@ class Flip:
     player: int
     card: Card | None = None  # None: not seen
     t_ns: int | None = None  # when it was seen: the camera frame's sensor time
-    inferred: bool = False  # not seen turned: an identical card on the same card, inferred
+    inferred: bool = False  # not seen turned: inferred from the table (see the module doc)
     misread: Card | None = None  # read by the camera, impossible for the stack: card is None
 
     kind: ClassVar[str] = "flip"

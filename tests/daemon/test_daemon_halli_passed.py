@@ -109,3 +109,21 @@ def test_no_seat_is_passed_over_while_a_ring_waits_for_its_verdict() -> None:
     state = apply(state, Ring(2, judged=False)).state
     assert state.turn == 2 and state.unjudged == 2
     assert passed_over(state, _cards(0, 1), _bare) is None
+
+
+def test_passing_a_seat_over_never_ends_the_game() -> None:
+    """Two players: Ann, three cards, turned one; the piles are gathered, and Ben lays two
+    cards while Ann's pile stays bare. Passing Ann over twice would empty her stack and end
+    the game, Ben the winner, on cards no one saw turned (a review found it): nothing is
+    passed over, the game goes on."""
+    t = Table(players=2, cards=[3, 8])
+    t.seen(100 * MS, ("BB", None))
+    t.seen(200 * MS, ("BB", "L"))
+    t.seen(300 * MS, (None, None))  # gathered by hand
+    t.seen(400 * MS, (None, "S"))  # Ben: refused, Ann's turn
+    t.seen(500 * MS, (None, "PP"))  # Ben again
+    state = t.session.state
+    assert state is not None and not state.over and state.players[0].stack_size == 2
+    assert not any(r.get("inferred") for r in t.records)
+    steps = passed_over(_state([3, 8], flips=(0, 1)), _cards(1, 1), _bare)
+    assert steps is None

@@ -14,7 +14,9 @@ passed over counts as that seat turning a card the camera did not see (an inferr
 the only event in the game's vocabulary that moves the turn on, and a player whose stack
 runs out so goes out as the rules say. Anything else (another seat passed over, the seats
 out of order, something new on the passed seat's pile) says nothing, and the cards stay
-refused. So does a ring that waits for its verdict: after it the seat that turns next says
+refused. So does a round whose passes would end the game (a slow player in a game of
+two is not out on two cards of the other's: the game stays, the cards refused), and a
+ring that waits for its verdict: after it the seat that turns next says
 whether it was right (halli_aftermath), so a seat is never passed over then (a tuning game's
 wrong ring, unsure, had its ringer passed over and its stack drained by cards never turned).
 """
@@ -69,8 +71,8 @@ def passed_over(state: GameState, refused: Sequence[OutOfTurn],
             return None
         now = _applied(now, Flip(card.seat, None, t_ns=card.t_ns))
         steps.append(Step(card.seat, card.t_ns, card))
-    if now is None or not any(s.held is None for s in steps):
-        return None
+    if now is None or now.over or not any(s.held is None for s in steps):
+        return None  # never a game ended on cards no one saw turned
     return steps
 
 

@@ -8,6 +8,8 @@ it."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 import pytest
 
@@ -61,20 +63,26 @@ def test_a_card_not_read_away_from_every_pile_found_leaves_an_unfound_pile_unsur
 def test_a_ring_on_a_pile_never_found_is_unsure_never_judged_on_the_others_alone() -> None:
     """Ann's LL and Ben's LLL (five limes, unread): Ann rings, rightly. Before, the box
     said "wrong" on Ann's LL alone."""
+    rings = _rings_after(_frames(), 3 * 10**8)
+    assert len(rings) == 1 and rings[0]["judged"] is False and "right" not in rings[0], rings
+
+
+def _rings_after(frames: list[np.ndarray], every_ns: int) -> list[dict[str, Any]]:
+    """A two-player session shown `frames` `every_ns` apart, then Ann rings: the rings
+    journalled."""
     box = OfflineBox(None, names=["Ann", "Ben"], camera=True)
     game = HalliSession(box, HalliKit(reader=Recogniser(halli_enrolment(SEED))))
     box.start(game, ["Ann", "Ben"], event=game.start(["Ann", "Ben"], {}))
     assert game.eyes is not None
     t = 0
-    for n, image in enumerate(_frames(), 1):
-        t = n * 3 * 10**8
+    for n, image in enumerate(frames, 1):
+        t = n * every_ns
         box.clock.advance_to(t)
         game.seen(game.eyes.look(Frame(image, t, n))[0])
     box.clock.advance_to(t + 10**8)
     game.press(0, t + 10**8)
     box.clock.advance_to(t + 5 * 10**9)
-    rings = [r for r in box.journal if r["event"] == "ring"]
-    assert len(rings) == 1 and rings[0]["judged"] is False and "right" not in rings[0], rings
+    return [r for r in box.journal if r["event"] == "ring"]
 
 
 def _patch_frames() -> list[np.ndarray]:
@@ -96,17 +104,5 @@ def _patch_frames() -> list[np.ndarray]:
 def test_a_ring_with_a_card_nobody_found_is_unsure() -> None:
     """Ann rings on her LL with Ben's unfound card beside it: "wrong" (LL alone), where
     Ben's card could make it right."""
-    box = OfflineBox(None, names=["Ann", "Ben"], camera=True)
-    game = HalliSession(box, HalliKit(reader=Recogniser(halli_enrolment(SEED))))
-    box.start(game, ["Ann", "Ben"], event=game.start(["Ann", "Ben"], {}))
-    assert game.eyes is not None
-    t = 0
-    for n, image in enumerate(_patch_frames(), 1):
-        t = n * 10**9  # a second apart: the empty table is learnt from the first
-        box.clock.advance_to(t)
-        game.seen(game.eyes.look(Frame(image, t, n))[0])
-    box.clock.advance_to(t + 10**8)
-    game.press(0, t + 10**8)
-    box.clock.advance_to(t + 5 * 10**9)
-    rings = [r for r in box.journal if r["event"] == "ring"]
+    rings = _rings_after(_patch_frames(), 10**9)  # a second apart: the table learnt first
     assert len(rings) == 1 and rings[0]["judged"] is False and "right" not in rings[0], rings

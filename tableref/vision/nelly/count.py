@@ -480,9 +480,9 @@ def count_turtles(frame: Image, zones: Sequence[Zone], options: CountOptions | N
                                                      paints.shell, gain)
         if over is not None:
             assert still is not None
+            same = SAME_EXPOSURE[0] <= gain <= SAME_EXPOSURE[1]
             beside = _beside_the_hand(crop, over, still, paints, printed, highlight, opts,
-                                      (outside, level)) if SAME_EXPOSURE[0] <= gain <= (
-                SAME_EXPOSURE[1]) else None
+                                      (outside, level)) if same else None
             out.append(beside or ZoneCount(z.player, unsure=True, why=OVER_WHY))
             continue
         if too_dark(crop.bright, crop.inside, outside, level):

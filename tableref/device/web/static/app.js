@@ -68,15 +68,19 @@ let draining = null; // the render loop while it runs: settles once the latest i
 
 export function show(s) {
   pending = s;
-  if (!draining) draining = drain().finally(() => { draining = null; });
+  if (!draining) draining = drain();
   return draining;
 }
 
 async function drain() {
-  while (pending) {
-    const s = pending;
-    pending = null;
-    await render(s);
+  try {
+    while (pending) {
+      const s = pending;
+      pending = null;
+      await render(s);
+    }
+  } finally {
+    draining = null; // at once: a snapshot shown after this starts a new loop
   }
 }
 
